@@ -1,0 +1,3 @@
+from mathlsp.cli import main
+
+raise SystemExit(main())

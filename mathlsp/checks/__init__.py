@@ -1,0 +1,46 @@
+"""Offline checks: pure functions from parsed notes to `Finding`s with stable codes.
+
+One rule family per module; importing this package registers them all. The catalog of codes is
+`CATALOG` (documented in docs/diagnostics.md).
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
+from mathlsp.findings import Finding
+from mathlsp.notes.folder import ProblemFolder
+
+# Rule modules register themselves on import.
+from mathlsp.checks import documents as _documents  # noqa: F401  isort: skip
+
+__all__ = ["CATALOG", "CheckSettings", "check_document"]
+
+log = logging.getLogger(__name__)
+
+
+def check_document(
+    folder: ProblemFolder, path: Path, settings: CheckSettings | None = None
+) -> list[Finding]:
+    """Every finding for one note of a problem folder. Never raises on any document."""
+    settings = settings or CheckSettings()
+    doc = folder.doc(path)
+    if doc is None:
+        return _unreadable(folder, path)
+    ctx = CheckContext(folder, path, doc, settings)
+    findings: list[Finding] = []
+    for fn in rules_for(doc):
+        try:
+            findings.extend(fn(ctx))
+        except Exception:  # one broken rule must not hide the others' findings
+            log.exception("check %s failed on %s", getattr(fn, "__name__", fn), path)
+    findings.sort(key=lambda f: (f.range.start, f.code))
+    return findings
+
+
+def _unreadable(folder: ProblemFolder, path: Path) -> list[Finding]:
+    from mathlsp.checks.documents import unreadable_finding
+
+    return [unreadable_finding(folder.load_problem(path) or "cannot read this file")]

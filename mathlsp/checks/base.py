@@ -1,0 +1,82 @@
+"""The check framework: a catalog of codes, a context, and a registry of rule functions."""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mathlsp.findings import Finding, Related, Severity
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.folder import ProblemFolder
+from mathlsp.notes.spans import Span
+
+
+@dataclass(frozen=True, slots=True)
+class Code:
+    code: str
+    severity: Severity
+    title: str  # one line, for the catalog
+
+
+CATALOG: dict[str, Code] = {}
+
+
+def define(code: str, severity: Severity, title: str) -> str:
+    if code in CATALOG:
+        raise ValueError(f"duplicate diagnostic code {code}")
+    CATALOG[code] = Code(code, severity, title)
+    return code
+
+
+@dataclass(frozen=True, slots=True)
+class CheckSettings:
+    stale_after_days: int = 180
+    now: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+
+
+@dataclass(slots=True)
+class CheckContext:
+    folder: ProblemFolder
+    path: Path
+    doc: MarkdownDoc
+    settings: CheckSettings
+
+    def finding(
+        self,
+        code: str,
+        message: str,
+        span: Span,
+        *,
+        related: Iterable[tuple[MarkdownDoc, Span, str]] = (),
+        data: dict[str, Any] | None = None,
+        severity: Severity | None = None,
+    ) -> Finding:
+        return Finding(
+            code=code,
+            severity=severity or CATALOG[code].severity,
+            message=message,
+            range=self.doc.range(span),
+            related=tuple(Related(d.path, d.range(s), m) for d, s, m in related),
+            data=data or {},
+        )
+
+
+Rule = Callable[[CheckContext], Iterable[Finding]]
+_RULES: list[tuple[type[MarkdownDoc], Rule]] = []
+
+
+def rule(applies_to: type[MarkdownDoc] = MarkdownDoc) -> Callable[[Rule], Rule]:
+    """Register a rule for documents of a class (MarkdownDoc: every note)."""
+
+    def register(fn: Rule) -> Rule:
+        _RULES.append((applies_to, fn))
+        return fn
+
+    return register
+
+
+def rules_for(doc: MarkdownDoc) -> list[Rule]:
+    return [fn for cls, fn in _RULES if isinstance(doc, cls)]

@@ -1,0 +1,149 @@
+"""A problem folder: its notes parsed once and shared by every check and feature.
+
+Text comes from a `reader` so the language server can serve open (unsaved) buffers and the CLI
+can serve the disk; parsed documents are reused while their text is unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.journal import JournalDoc
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.loader import LoadedText, read_note
+from mathlsp.notes.problem import ProblemDoc
+
+SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
+KNOWN_FILES = (
+    "PROBLEM.md", "LITERATURE.md", "JOURNAL.md", "NOTATION.md", "STATE.md", "DASHBOARD.md",
+    "PROOF.md", "COMPUTATION.md",
+)  # fmt: skip
+MAX_FOLDER_NOTES = 500
+
+Reader = Callable[[Path], LoadedText]
+
+
+class UnsafeSlug(ValueError):
+    pass
+
+
+def check_slug(slug: str) -> str:
+    if not SLUG.fullmatch(slug):
+        raise UnsafeSlug(
+            f"invalid problem slug {slug!r}: use lower-case letters, digits and '-', "
+            "starting with a letter or digit (no '/', '..' or absolute paths)"
+        )
+    return slug
+
+
+def doc_class(path: Path) -> type[MarkdownDoc]:
+    return {
+        "LITERATURE.md": LiteratureDoc,
+        "PROBLEM.md": ProblemDoc,
+        "JOURNAL.md": JournalDoc,
+    }.get(path.name, MarkdownDoc)
+
+
+def parse_note(path: Path, text: str) -> MarkdownDoc:
+    return doc_class(path)(text, path)
+
+
+def is_problem_folder(path: Path) -> bool:
+    return (path / "PROBLEM.md").is_file() or (path / "LITERATURE.md").is_file()
+
+
+def find_problem_folder(path: Path) -> Path | None:
+    """The problem folder a note belongs to: `.math/problems/<slug>/` or a folder with the files."""
+    folder = path if path.is_dir() else path.parent
+    if folder.parent.name == "problems" and folder.parent.parent.name == ".math":
+        return folder
+    if is_problem_folder(folder) or path.name in ("PROBLEM.md", "LITERATURE.md"):
+        return folder
+    return None
+
+
+def find_project_root(path: Path) -> Path | None:
+    """The nearest folder above `path` holding `.math/config.json` (or a `.math/` folder)."""
+    for candidate in [path if path.is_dir() else path.parent, *path.parents]:
+        if (candidate / ".math").is_dir():
+            return candidate
+    return None
+
+
+class ProblemFolder:
+    """The notes of one problem folder, parsed lazily and cached by text."""
+
+    def __init__(self, root: Path, reader: Reader = read_note) -> None:
+        self.root = root
+        self.reader = reader
+        self._docs: dict[Path, tuple[str, MarkdownDoc]] = {}
+        self._problems: dict[Path, str] = {}
+
+    @property
+    def slug(self) -> str:
+        return self.root.name
+
+    def note_paths(self) -> list[Path]:
+        """Every Markdown note in the folder (sub-folders included, hidden ones not)."""
+        out: list[Path] = []
+        for path in sorted(_walk_markdown(self.root)):
+            out.append(path)
+            if len(out) >= MAX_FOLDER_NOTES:
+                break
+        return out
+
+    def doc(self, path: Path) -> MarkdownDoc | None:
+        loaded = self.reader(path)
+        if loaded.text is None:
+            self._problems[path] = loaded.problem or "unreadable"
+            self._docs.pop(path, None)
+            return None
+        self._problems.pop(path, None)
+        cached = self._docs.get(path)
+        if cached is not None and cached[0] == loaded.text:
+            return cached[1]
+        doc = parse_note(path, loaded.text)
+        self._docs[path] = (loaded.text, doc)
+        return doc
+
+    def load_problem(self, path: Path) -> str | None:
+        """Why `path` could not be used, after `doc(path)` returned None."""
+        return self._problems.get(path)
+
+    @property
+    def literature(self) -> LiteratureDoc | None:
+        doc = self.doc(self.root / "LITERATURE.md")
+        return doc if isinstance(doc, LiteratureDoc) else None
+
+    @property
+    def problem(self) -> ProblemDoc | None:
+        doc = self.doc(self.root / "PROBLEM.md")
+        return doc if isinstance(doc, ProblemDoc) else None
+
+    @property
+    def journal(self) -> JournalDoc | None:
+        doc = self.doc(self.root / "JOURNAL.md")
+        return doc if isinstance(doc, JournalDoc) else None
+
+    def docs(self) -> Iterator[MarkdownDoc]:
+        for path in self.note_paths():
+            doc = self.doc(path)
+            if doc is not None:
+                yield doc
+
+
+def _walk_markdown(root: Path) -> Iterator[Path]:
+    try:
+        entries = list(root.iterdir())
+    except OSError:
+        return
+    for entry in entries:
+        if entry.name.startswith("."):
+            continue
+        if entry.is_dir():
+            yield from _walk_markdown(entry)
+        elif entry.suffix.lower() == ".md" and entry.is_file():
+            yield entry

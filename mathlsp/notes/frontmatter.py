@@ -1,0 +1,165 @@
+"""YAML frontmatter: located exactly, parsed safely, every key with its span.
+
+The block is located by hand rather than with python-frontmatter: edits and diagnostics need exact
+offsets, which that library does not expose, and it loads YAML with aliases allowed. The YAML itself
+is PyYAML's safe loader, tightened to refuse anchors, aliases and explicit tags.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+import yaml
+
+from mathlsp.notes.spans import Span
+
+_BOUNDARY = re.compile(r"-{3,}[ \t\r]*$", re.MULTILINE)
+_CLOSE = re.compile(r"^(?:-{3,}|\.{3})[ \t\r]*$", re.MULTILINE)
+MAX_FRONTMATTER_CHARS = 256_000
+_EMPTY = Span(0, 0)
+
+
+class UnsafeYAML(yaml.YAMLError):
+    """Aliases, anchors and explicit tags are refused: notes need none of them."""
+
+
+class _StrictLoader(yaml.SafeLoader):
+    def compose_node(self, parent: Any, index: Any) -> Any:
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            raise UnsafeYAML(f"YAML aliases are not allowed (line {event.start_mark.line + 1})")
+        anchor = getattr(event, "anchor", None)
+        if anchor is not None:
+            raise UnsafeYAML(f"YAML anchors are not allowed (line {event.start_mark.line + 1})")
+        tag = getattr(event, "tag", None)
+        if tag is not None and tag != "!":
+            raise UnsafeYAML(f"YAML tag {tag!r} is not allowed (line {event.start_mark.line + 1})")
+        return super().compose_node(parent, index)
+
+
+@dataclass(slots=True)
+class FrontmatterField:
+    key: str
+    value: Any
+    key_span: Span
+    value_span: Span  # the value as written (empty span right after "key:" when absent)
+
+
+@dataclass(slots=True)
+class Frontmatter:
+    present: bool = False
+    span: Span = _EMPTY  # the whole block, fences included
+    yaml_span: Span = _EMPTY  # between the fences
+    body_start: int = 0
+    closed: bool = True
+    data: dict[str, Any] = field(default_factory=dict)
+    fields: dict[str, FrontmatterField] = field(default_factory=dict)
+    error: str | None = None  # why `data` is empty although frontmatter is present
+    error_span: Span | None = None
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    @property
+    def valid(self) -> bool:
+        return self.present and self.error is None
+
+
+def parse_frontmatter(text: str) -> Frontmatter:
+    """Find and parse a leading YAML block. Never raises: problems land in `.error`."""
+    start = 1 if text.startswith("\ufeff") else 0
+    first = _BOUNDARY.match(text, start)
+    if first is None or first.start() != start:
+        return Frontmatter(body_start=start)
+    line_end = _line_end(text, first.end())
+    yaml_start = line_end
+    close = _CLOSE.search(text, yaml_start)
+    if close is None:
+        fm = Frontmatter(present=True, span=Span(start, len(text)), closed=False)
+        fm.yaml_span = Span(yaml_start, len(text))
+        fm.body_start = len(text)
+        fm.error = "frontmatter is not closed: add a line `---` after it"
+        fm.error_span = Span(start, first.end())
+        return fm
+    block_end = _line_end(text, close.end())
+    fm = Frontmatter(
+        present=True,
+        span=Span(start, block_end),
+        yaml_span=Span(yaml_start, close.start()),
+        body_start=block_end,
+    )
+    source = text[yaml_start : close.start()]
+    if len(source) > MAX_FRONTMATTER_CHARS:
+        fm.error = f"frontmatter is too large ({len(source)} characters)"
+        fm.error_span = Span(start, first.end())
+        return fm
+    _load(fm, source, yaml_start)
+    return fm
+
+
+def _line_end(text: str, pos: int) -> int:
+    """Offset just past the line break at or after pos."""
+    if text.startswith("\r\n", pos):
+        return pos + 2
+    if pos < len(text) and text[pos] in "\r\n":
+        return pos + 1
+    return pos
+
+
+def _load(fm: Frontmatter, source: str, base: int) -> None:
+    if not source.strip():
+        return
+    loader = _StrictLoader(source)
+    try:
+        node = loader.get_single_node()
+        if node is None:
+            return
+        if not isinstance(node, yaml.MappingNode):
+            fm.error = "frontmatter must be a mapping of `key: value` lines"
+            fm.error_span = Span(base + node.start_mark.index, base + node.end_mark.index)
+            return
+        for key_node, value_node in node.value:
+            key = loader.construct_object(key_node, deep=True)
+            if not isinstance(key, str):
+                continue
+            value = _plain(loader.construct_object(value_node, deep=True))
+            value_start = base + value_node.start_mark.index
+            value_end = base + value_node.end_mark.index
+            fm.fields[key] = FrontmatterField(
+                key=key,
+                value=value,
+                key_span=Span(base + key_node.start_mark.index, base + key_node.end_mark.index),
+                value_span=Span(value_start, max(value_start, value_end)),
+            )
+            fm.data[key] = value
+    except yaml.MarkedYAMLError as exc:
+        fm.fields.clear()
+        fm.data.clear()
+        mark = exc.problem_mark or exc.context_mark
+        fm.error = f"invalid YAML: {exc.problem or exc}"
+        if mark is not None:
+            at = base + min(mark.index, len(source))
+            fm.error_span = Span(at, at)
+        else:
+            fm.error_span = Span(base, base + len(source))
+    except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
+        fm.fields.clear()
+        fm.data.clear()
+        fm.error = f"invalid YAML: {exc}" if not isinstance(exc, UnsafeYAML) else str(exc)
+        fm.error_span = Span(base, base + len(source))
+    finally:
+        loader.dispose()
+
+
+def _plain(value: Any) -> Any:
+    """Dates as ISO strings, so that models and JSON output see one type."""
+    if isinstance(value, dt.datetime | dt.date):
+        return value.isoformat()
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    return value

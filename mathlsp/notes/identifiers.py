@@ -1,0 +1,190 @@
+"""Scholarly identifiers in text: recognise, validate and normalise arXiv ids and DOIs."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+# Archives that existed under the pre-2007 scheme (arXiv's own list, incl. the retired ones).
+OLD_ARCHIVES = frozenset(
+    [
+        "acc-phys",
+        "adap-org",
+        "alg-geom",
+        "ao-sci",
+        "astro-ph",
+        "atom-ph",
+        "bayes-an",
+        "chao-dyn",
+        "chem-ph",
+        "cmp-lg",
+        "comp-gas",
+        "cond-mat",
+        "cs",
+        "dg-ga",
+        "funct-an",
+        "gr-qc",
+        "hep-ex",
+        "hep-lat",
+        "hep-ph",
+        "hep-th",
+        "math",
+        "math-ph",
+        "mtrl-th",
+        "nlin",
+        "nucl-ex",
+        "nucl-th",
+        "patt-sol",
+        "physics",
+        "plasm-ph",
+        "q-alg",
+        "q-bio",
+        "q-fin",
+        "quant-ph",
+        "solv-int",
+        "stat",
+        "supr-con",
+    ]
+)
+
+_NEW = re.compile(r"(?P<yymm>\d{4})\.(?P<num>\d{4,5})(?:v(?P<v>\d+))?")
+_OLD = re.compile(
+    r"(?P<archive>[a-z]+(?:-[a-z]+)?)(?:\.(?P<subj>[A-Za-z]{2}))?/(?P<yymm>\d{4})(?P<num>\d{3})"
+    r"(?:v(?P<v>\d+))?"
+)
+_ARXIV_PREFIX = re.compile(
+    r"^(?:arxiv:|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)", re.IGNORECASE
+)
+_DOI_PREFIX = re.compile(
+    r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/|https?://doi\.org/)", re.IGNORECASE
+)
+DOI_SYNTAX = re.compile(r"^10\.\d{4,9}/\S+$")
+_TRAILING = ".,;:"
+
+# Where identifiers stand in free text. Bare new-style arXiv ids are accepted (mathematicians
+# write "see 2301.12345"); bare old-style and bare DOIs need no prefix either, they are distinctive.
+_TEXT_ARXIV = re.compile(
+    r"(?P<prefix>arxiv:\s?|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/)?"
+    r"(?P<id>(?<![\w./-])\d{4}\.\d{4,5}(?:v\d+)?(?![\w/])"
+    r"|(?<![\w./-])[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?(?!\w))",
+    re.IGNORECASE,
+)
+# A prefixed token that claims to be an arXiv id, whatever it looks like (to flag malformed ones).
+_TEXT_ARXIV_CLAIM = re.compile(r"(?<![\w/])arxiv:\s?(?P<id>[A-Za-z0-9][^\s,;)\]]*)", re.IGNORECASE)
+_TEXT_DOI = re.compile(
+    r"(?:(?<![\w/])doi:\s?|https?://(?:dx\.)?doi\.org/)?(?P<id>(?<![\w/.])10\.\d{4,9}/[^\s\"<>\]`]+)",
+    re.IGNORECASE,
+)
+_TEXT_DOI_CLAIM = re.compile(r"(?<![\w/])doi:\s?(?P<id>[A-Za-z0-9][^\s,;)\]]*)", re.IGNORECASE)
+
+IdKind = Literal["arxiv", "doi"]
+
+
+@dataclass(frozen=True, slots=True)
+class ArxivId:
+    base: str  # without version, e.g. "2301.12345" or "math/0601001"
+    version: int | None
+
+    @property
+    def versioned(self) -> str:
+        return f"{self.base}v{self.version}" if self.version else self.base
+
+    def __str__(self) -> str:
+        return self.versioned
+
+
+def _valid_yymm(yymm: str, *, old: bool) -> bool:
+    yy, mm = int(yymm[:2]), int(yymm[2:])
+    if not 1 <= mm <= 12:
+        return False
+    if old:  # 1991-08 .. 2007-03
+        return yy >= 91 or yy <= 7
+    return yy >= 7 and not (yy == 7 and mm < 4)
+
+
+def parse_arxiv(value: str) -> ArxivId | None:
+    """A well-formed arXiv id (any accepted spelling) → its canonical form; otherwise None."""
+    text = _ARXIV_PREFIX.sub("", value.strip()).strip().rstrip("/")
+    if text.lower().endswith(".pdf"):
+        text = text[:-4]
+    if m := _NEW.fullmatch(text):
+        yymm, num = m["yymm"], m["num"]
+        # 4-digit numbers until 2014-12, 5-digit from 2015-01.
+        if not _valid_yymm(yymm, old=False) or (len(num) == 5) != (int(yymm) >= 1501):
+            return None
+        return ArxivId(f"{yymm}.{num}", int(m["v"]) if m["v"] else None)
+    if m := _OLD.fullmatch(text):
+        archive = m["archive"].lower()
+        if archive not in OLD_ARCHIVES or not _valid_yymm(m["yymm"], old=True):
+            return None
+        subj = f".{m['subj'].upper()}" if m["subj"] else ""
+        return ArxivId(f"{archive}{subj}/{m['yymm']}{m['num']}", int(m["v"]) if m["v"] else None)
+    return None
+
+
+def normalize_doi(value: str) -> str | None:
+    """A DOI lower-cased without URL or `doi:` prefix, or None when it is not DOI-shaped."""
+    text = _DOI_PREFIX.sub("", value.strip()).strip().rstrip(_TRAILING)
+    text = _strip_unbalanced_closer(text)
+    return text.lower() if DOI_SYNTAX.match(text) else None
+
+
+def _strip_unbalanced_closer(text: str) -> str:
+    # "(see 10.1000/xyz)" must not swallow the ")"; "10.1002/(SICI)1097" keeps its own.
+    pairs = {")": "(", "]": "["}
+    while text and text[-1] in pairs and text.count(text[-1]) > text.count(pairs[text[-1]]):
+        text = text[:-1].rstrip(_TRAILING)
+    return text
+
+
+_ABSENT = frozenset({"", "-", "—", "–", "n/a", "na", "none", "(none)", "not available", "tbd", "?"})
+
+
+def is_absent(value: str) -> bool:
+    """Field values that mean "no identifier" rather than a malformed one."""
+    return value.strip().strip("*_`").strip().lower() in _ABSENT or value.strip().startswith("(")
+
+
+@dataclass(frozen=True, slots=True)
+class IdMention:
+    kind: IdKind
+    value: str  # normalised (arXiv: versioned as written; DOI: lower-case)
+    start: int  # offsets within the scanned string
+    end: int
+    valid: bool
+
+
+def find_identifiers(text: str) -> Iterator[IdMention]:
+    """arXiv ids and DOIs in a line of prose, including prefixed tokens that are malformed."""
+    seen: list[tuple[int, int]] = []
+    for m in _TEXT_DOI.finditer(text):
+        raw = m["id"]
+        doi = normalize_doi(raw)
+        if doi is None:
+            continue
+        end = m.start("id") + len(_strip_unbalanced_closer(raw.rstrip(_TRAILING)))
+        seen.append((m.start(), end))
+        yield IdMention("doi", doi, m.start(), end, True)
+    for m in _TEXT_ARXIV.finditer(text):
+        if _overlaps(seen, m.start(), m.end()):
+            continue
+        parsed = parse_arxiv(m["id"])
+        if parsed is None and not m["prefix"]:
+            continue  # a bare number that is not an arXiv id: not ours to judge
+        seen.append((m.start(), m.end()))
+        yield IdMention(
+            "arxiv", str(parsed) if parsed else m["id"], m.start(), m.end(), parsed is not None
+        )
+    for claim, kind in ((_TEXT_ARXIV_CLAIM, "arxiv"), (_TEXT_DOI_CLAIM, "doi")):
+        for m in claim.finditer(text):
+            if _overlaps(seen, m.start(), m.end()):
+                continue
+            raw = m["id"].rstrip(_TRAILING)
+            seen.append((m.start(), m.start("id") + len(raw)))
+            yield IdMention(kind, raw, m.start(), m.start("id") + len(raw), False)  # type: ignore[arg-type]
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    return any(s < end and start < e for s, e in spans)

@@ -1,0 +1,165 @@
+"""PROBLEM.md: the problem's frontmatter, statement, known results and references."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import PurePath
+
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.identifiers import IdMention, find_identifiers
+from mathlsp.notes.markdown import normalize_heading
+from mathlsp.notes.spans import Span
+
+STATUSES = ("draft", "defined", "in-progress", "solved", "abandoned")
+PROBLEM_TYPES = ("proof", "counterexample", "computation", "exploration")
+# Seed 004 §5: domain → (primary, secondary) arXiv categories.
+DOMAIN_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "algebra": (("math.RA", "math.GR", "math.AC"), ("math.RT", "math.CT")),
+    "analysis": (("math.FA", "math.CA", "math.CV"), ("math.AP", "math.SP", "math.OA")),
+    "topology": (("math.AT", "math.GN", "math.GT"), ("math.DG", "math.KT")),
+    "number-theory": (("math.NT",), ("math.AG", "math.CO")),
+    "combinatorics": (("math.CO",), ("math.PR", "math.RT")),
+    "algebraic-geometry": (("math.AG",), ("math.AC", "math.CT", "math.KT")),
+    "differential-geometry": (("math.DG",), ("math.AP", "math.SG", "math.MG")),
+    "probability": (("math.PR",), ("math.FA", "math.ST", "math.DS")),
+    "logic": (("math.LO",), ("math.CT", "math.GN")),
+}
+DOMAINS = (*DOMAIN_CATEGORIES, "other")
+# Every math.* category arXiv has, for completion and validation.
+ARXIV_MATH_CATEGORIES = (
+    "math.AC",
+    "math.AG",
+    "math.AP",
+    "math.AT",
+    "math.CA",
+    "math.CO",
+    "math.CT",
+    "math.CV",
+    "math.DG",
+    "math.DS",
+    "math.FA",
+    "math.GM",
+    "math.GN",
+    "math.GR",
+    "math.GT",
+    "math.HO",
+    "math.IT",
+    "math.KT",
+    "math.LO",
+    "math.MG",
+    "math.MP",
+    "math.NA",
+    "math.NT",
+    "math.OA",
+    "math.OC",
+    "math.PR",
+    "math.QA",
+    "math.RA",
+    "math.RT",
+    "math.SG",
+    "math.SP",
+    "math.ST",
+)
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<body>.*)$")
+
+
+@dataclass(slots=True)
+class ListItem:
+    text: str
+    line: int
+    span: Span
+    identifiers: list[IdMention] = field(default_factory=list)
+
+
+class ProblemDoc(MarkdownDoc):
+    def __init__(self, text: str, path: str | PurePath = "PROBLEM.md") -> None:
+        super().__init__(text, path)
+
+    @property
+    def title(self) -> str:
+        value = self.frontmatter.get("title")
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+        h1 = next((h for h in self.lines.headings if h.level == 1), None)
+        return h1.title if h1 else ""
+
+    @property
+    def status(self) -> str:
+        return _text(self.frontmatter.get("status")).lower()
+
+    @property
+    def domain(self) -> str:
+        return _text(self.frontmatter.get("domain")).lower()
+
+    @property
+    def tags(self) -> list[str]:
+        value = self.frontmatter.get("tags")
+        if isinstance(value, list):
+            return [str(v).strip() for v in value if str(v).strip()]
+        if isinstance(value, str):
+            return [t.strip() for t in value.split(",") if t.strip()]
+        return []
+
+    def _section_lines(self, title: str) -> tuple[int, int] | None:
+        headings = self.lines.headings
+        want = normalize_heading(title)
+        for idx, h in enumerate(headings):
+            if normalize_heading(h.title) == want:
+                end = len(self.lines.texts) - 1
+                for later in headings[idx + 1 :]:
+                    if later.level <= h.level:
+                        end = later.line - 1
+                        break
+                return h.line + 1, end
+        return None
+
+    @cached_property
+    def statement(self) -> str:
+        """The problem statement: the `# Problem` section, or the body before the first `##`."""
+        bounds = self._section_lines("Problem")
+        lines = self.lines
+        if bounds is None:
+            first = lines.first_line
+            nxt = next((h.line for h in lines.headings if h.level >= 2), len(lines.texts))
+            bounds = (first, nxt - 1)
+        out = []
+        for i in range(bounds[0], bounds[1] + 1):
+            if lines.opaque[i]:
+                continue
+            if any(h.line == i for h in lines.headings):
+                if out:
+                    break
+                continue
+            out.append(lines.texts[i])
+        return "\n".join(out).strip()
+
+    def _items(self, title: str) -> list[ListItem]:
+        bounds = self._section_lines(title)
+        if bounds is None:
+            return []
+        lines = self.lines
+        items: list[ListItem] = []
+        for i in range(bounds[0], bounds[1] + 1):
+            if lines.opaque[i]:
+                continue
+            m = _LIST_ITEM.match(lines.texts[i])
+            if m:
+                body = m.group("body").strip()
+                items.append(ListItem(body, i, lines.span(i), list(find_identifiers(body))))
+            elif items and lines.texts[i].strip() and lines.texts[i][:1] in " \t":
+                items[-1].text += " " + lines.texts[i].strip()
+        return items
+
+    @cached_property
+    def known_results(self) -> list[ListItem]:
+        return self._items("Known Results")
+
+    @cached_property
+    def references(self) -> list[ListItem]:
+        return self._items("References")
+
+
+def _text(value: object) -> str:
+    return value.strip() if isinstance(value, str) else ""

@@ -1,0 +1,112 @@
+"""Positions in a document, counted the way LSP counts them.
+
+Offsets index the Python `str`; LSP positions are (line, UTF-16 code unit). Lines end at
+``\\n``, ``\\r\\n`` or a lone ``\\r``, as the LSP specification says.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Position:
+    line: int
+    character: int  # UTF-16 code units
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    start: Position
+    end: Position
+
+    def contains(self, pos: Position) -> bool:
+        return self.start <= pos <= self.end
+
+    @staticmethod
+    def at(line: int, start: int, end: int) -> Range:
+        return Range(Position(line, start), Position(line, end))
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    number: int
+    start: int  # offset of the first character
+    text: str  # without the line break
+
+
+def utf16_len(text: str) -> int:
+    if text.isascii():
+        return len(text)
+    return len(text.encode("utf-16-le")) // 2
+
+
+class LineIndex:
+    """Maps string offsets to LSP positions and back for one immutable text."""
+
+    __slots__ = ("_starts", "text")
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+        starts = [0]
+        starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
+        self._starts = starts
+
+    @property
+    def line_count(self) -> int:
+        return len(self._starts)
+
+    def line_start(self, line: int) -> int:
+        return self._starts[min(max(line, 0), len(self._starts) - 1)]
+
+    def line_text(self, line: int) -> str:
+        start = self.line_start(line)
+        end = self._starts[line + 1] if line + 1 < len(self._starts) else len(self.text)
+        return self.text[start:end].rstrip("\r\n")
+
+    def lines(self) -> Iterator[Line]:
+        text = self.text
+        starts = self._starts
+        last = len(starts) - 1
+        for number, start in enumerate(starts):
+            end = starts[number + 1] if number < last else len(text)
+            yield Line(number, start, text[start:end].rstrip("\r\n"))
+
+    def position(self, offset: int) -> Position:
+        offset = min(max(offset, 0), len(self.text))
+        line = bisect.bisect_right(self._starts, offset) - 1
+        start = self._starts[line]
+        return Position(line, utf16_len(self.text[start:offset]))
+
+    def range(self, start: int, end: int) -> Range:
+        return Range(self.position(start), self.position(end))
+
+    def offset(self, pos: Position) -> int:
+        """The string offset of an LSP position (clamped to the line, as LSP asks)."""
+        if pos.line >= len(self._starts):
+            return len(self.text)
+        start = self.line_start(pos.line)
+        line = self.line_text(pos.line)
+        if line.isascii():
+            return start + min(pos.character, len(line))
+        units = 0
+        for i, ch in enumerate(line):
+            if units >= pos.character:
+                return start + i
+            units += 2 if ord(ch) > 0xFFFF else 1
+        return start + len(line)
+
+
+def line_range(line: Line, start: int = 0, end: int | None = None) -> Range:
+    """A range within one line, from column offsets in the line's `str`."""
+    text = line.text
+    end = len(text) if end is None else end
+    return Range(
+        Position(line.number, utf16_len(text[:start])),
+        Position(line.number, utf16_len(text[:end])),
+    )
