@@ -15,6 +15,9 @@ from mathlsp.notes.text import LineIndex, Range
 
 REF_ID = re.compile(r"(?<![\w-])(?P<kind>U?REF)-(?P<num>\d{1,6})(?![\w-])")
 MARKER = re.compile(r"\[(V|S|~)\]")
+# An HTML comment inside a line of prose (a comment that starts a line is opaque already); one
+# left open runs to the end of the line.
+_INLINE_COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 
 
 def ref_id(kind: str, number: int) -> str:
@@ -85,7 +88,7 @@ class MarkdownDoc:
             text = lines.texts[i]
             if lines.opaque[i] or not _may_hold_identifier(text):
                 continue
-            code = lines.inline_code_spans(i)
+            code = _inline_excluded(lines, i)
             base = lines.starts[i]
             for idm in find_identifiers(text):
                 if any(s <= idm.start < e for s, e in code):
@@ -102,8 +105,17 @@ def _may_hold_identifier(text: str) -> bool:
     return "." in text or "/" in text
 
 
-def _in_inline_code(lines: Lines, line: int, offset: int) -> bool:
+def _inline_excluded(lines: Lines, line: int) -> list[tuple[int, int]]:
+    """Column spans of one line that are not prose: inline code and inline HTML comments."""
     spans = lines.inline_code_spans(line)
+    text = lines.texts[line]
+    if "<!--" in text:
+        spans = [*spans, *((m.start(), m.end()) for m in _INLINE_COMMENT.finditer(text))]
+    return spans
+
+
+def _in_inline_code(lines: Lines, line: int, offset: int) -> bool:
+    spans = _inline_excluded(lines, line)
     if not spans:
         return False
     col = offset - lines.starts[line]

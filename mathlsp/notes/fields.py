@@ -1,107 +1,175 @@
-"""`- **Name:** value` bullet fields, the building block of reference and journal entries."""
+"""`- **Name:** value` bullet fields, the building block of reference and journal entries.
+
+This is the hottest loop of the model (a 5,000-reference file has ~60k fields), so fields keep
+plain offsets and build their spans only when asked.
+"""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from mathlsp.notes.markdown import Lines
 from mathlsp.notes.spans import Span
 
 _FIELD = re.compile(
-    r"(?P<indent>[ \t]*)[-*+][ \t]+\*\*(?P<name>[^*\n]+?)"
-    r"(?::\*\*|\*\*[ \t]*:)[ \t]*(?P<value>.*)$"
+    r"[ \t]*[-*+][ \t]+\*\*(?P<name>[^*\r\n]+?)(?::\*\*|\*\*[ \t]*:)[ \t]*(?P<value>.*)$"
 )
 
 # Spellings users write for the same field.
 _ALIASES = {
     "arxiv": "arxiv_id",
-    "arxiv_id": "arxiv_id",
     "arxiv_identifier": "arxiv_id",
     "insight_takeaway": "insight",
-    "insight": "insight",
     "takeaway": "insight",
     "key_result": "key_results",
     "author": "authors",
-    "re_attempt_of": "re_attempt_of",
     "reattempt_of": "re_attempt_of",
     "strategy": "strategy_type",
-    "strategy_type": "strategy_type",
 }
+_KEYS: dict[str, str] = {}
 
 
 def field_key(name: str) -> str:
-    key = re.sub(r"[^a-z0-9]+", "_", name.strip().lower()).strip("_")
-    return _ALIASES.get(key, key)
+    key = _KEYS.get(name)
+    if key is None:
+        key = re.sub(r"[^a-z0-9]+", "_", name.strip().lower()).strip("_")
+        key = _KEYS[name] = _ALIASES.get(key, key)
+    return key
 
 
-@dataclass(slots=True)
 class Field:
-    name: str  # as written, e.g. "arXiv ID"
-    key: str  # normalised, e.g. "arxiv_id"
-    value: str  # stripped; continuation lines joined with a space
-    line: int
-    span: Span  # the whole bullet, continuation lines included
-    name_span: Span
-    value_span: Span  # the value as written on the bullet line and its continuations
+    """One field: `name` as written, `key` normalised (e.g. "arXiv ID" → "arxiv_id")."""
+
+    __slots__ = ("_ne", "_ns", "_se", "_ss", "_ve", "_vs", "key", "line", "name", "value")
+
+    def __init__(
+        self, name: str, key: str, value: str, line: int, ss: int, se: int, ns: int, ne: int,
+        vs: int, ve: int,
+    ) -> None:  # fmt: skip
+        self.name = name
+        self.key = key
+        self.value = value  # stripped; continuation lines joined with a space
+        self.line = line
+        self._ss, self._se, self._ns, self._ne, self._vs, self._ve = ss, se, ns, ne, vs, ve
+
+    @property
+    def span(self) -> Span:
+        """The whole bullet, continuation lines included."""
+        return Span(self._ss, self._se)
+
+    @property
+    def name_span(self) -> Span:
+        return Span(self._ns, self._ne)
+
+    @property
+    def value_span(self) -> Span:
+        """The value as written, across its continuation lines."""
+        return Span(self._vs, self._ve)
+
+    def __repr__(self) -> str:
+        return f"Field({self.name!r}, {self.value!r}, line={self.line})"
 
 
 def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list[int]]:
-    """Fields on lines first..last (inclusive), and the lines that belong to no field."""
+    """Fields on lines first..last (inclusive), and the lines that belong to no field.
+
+    Canonical bullets (`- **Name:** value` at the start of a line) are found with a C-level
+    substring search; only the lines between them (wrapped values, other bullet spellings, code,
+    stray text) are looked at one by one.
+    """
     fields: list[Field] = []
     loose: list[int] = []
-    texts, opaque = lines.texts, lines.opaque
+    if first > last:
+        return fields, loose
+    texts, opaque, starts, text = lines.texts, lines.opaque, lines.starts, lines.text
+    endpos = starts[last] + len(texts[last])
+    has_cr = lines.has_cr
+    line = first
+    line_start = starts[first]
+    prev_line = first - 1
     current: Field | None = None
-    parts: list[str] = []
-    for i in range(first, last + 1):
-        text = texts[i]
-        if opaque[i]:
-            current = _close(current, parts, fields)
-            if text.strip():
-                loose.append(i)
-            continue
-        stripped = text.strip()
-        if not stripped:
-            current = _close(current, parts, fields)
-            continue
-        m = _FIELD.match(text) if "**" in text else None
-        if m:
-            _close(current, parts, fields)
-            value = m.group("value").rstrip()
-            current = Field(
-                name=m.group("name").strip(),
-                key=field_key(m.group("name")),
-                value="",
-                line=i,
-                span=lines.span(i),
-                name_span=lines.span(i, m.start("name"), m.end("name")),
-                value_span=lines.span(i, m.start("value"), m.start("value") + len(value)),
-            )
-            parts = [value] if value else []
-        elif current is not None and (
-            text[:1] in " \t" or not stripped.startswith(("-", "*", "+"))
-        ):
-            # A wrapped value (long abstracts): the field grows to cover it.
-            end = lines.starts[i] + len(text.rstrip())
-            start = current.value_span.start
-            if not parts:
-                start = lines.starts[i] + len(text) - len(text.lstrip())
-            parts.append(stripped)
-            current.span = Span(current.span.start, end)
-            current.value_span = Span(start, end)
-        else:
-            current = _close(current, parts, fields)
-            loose.append(i)
-    _close(current, parts, fields)
+    hit = text.find("\n- **", line_start - 1, endpos) if line_start else -1
+    while hit >= 0:
+        start = hit + 1
+        line = lines.line_of(start) if has_cr else line + text.count("\n", line_start, start)
+        line_start = start
+        hit = text.find("\n- **", start, endpos)
+        stop = hit if hit >= 0 else endpos
+        colon = text.find(":**", start + 4, stop)
+        if colon < 0 or opaque[line] or "*" in text[start + 4 : colon]:
+            continue  # not canonical: the line-by-line pass below takes it
+        if line > prev_line + 1:
+            current = _between(lines, current, prev_line + 1, line - 1, fields, loose)
+        if current is not None:
+            fields.append(current)
+        name = text[start + 4 : colon]
+        raw = texts[line][colon + 3 - start :]
+        value = raw.strip()
+        vs = colon + 3 + len(raw) - len(raw.lstrip())
+        ve = vs + len(value)
+        current = Field(
+            name, field_key(name), value, line, start, ve, start + 4, colon, vs, ve
+        )  # fmt: skip
+        prev_line = line
+    if prev_line < last:
+        current = _between(lines, current, prev_line + 1, last, fields, loose)
+    if current is not None:
+        fields.append(current)
     return fields, loose
 
 
-def _close(current: Field | None, parts: list[str], fields: list[Field]) -> None:
-    if current is not None:
-        current.value = " ".join(parts).strip()
-        fields.append(current)
-    parts.clear()
-    return None
+def _between(
+    lines: Lines, current: Field | None, first: int, last: int, fields: list[Field],
+    loose: list[int],
+) -> Field | None:  # fmt: skip
+    """Lines between two bullets: continuation of `current`, blank, or loose. Returns the field
+    still open (None once a blank or stray line closed it); closed fields go to `fields`."""
+    texts, opaque, starts = lines.texts, lines.opaque, lines.starts
+    for i in range(first, last + 1):
+        text = texts[i]
+        if opaque[i]:
+            if current is not None:
+                fields.append(current)
+                current = None
+            if text.strip():
+                loose.append(i)
+            continue
+        if not text or text.isspace():
+            if current is not None:
+                fields.append(current)
+                current = None
+            continue
+        m = _FIELD.match(text) if "**" in text else None
+        if m:
+            if current is not None:
+                fields.append(current)
+            base = starts[i]
+            value = m.group("value").rstrip()
+            name = m.group("name").strip()
+            ns, vs = base + m.start("name"), base + m.start("value")
+            current = Field(
+                name, field_key(name), value, i, base, base + len(text.rstrip()), ns,
+                ns + len(name), vs, vs + len(value),
+            )  # fmt: skip
+            continue
+        stripped = text.strip()
+        if current is not None and (text[0] in " \t" or not stripped.startswith(("-", "*", "+"))):
+            # A wrapped value (long abstracts): the field grows to cover it.
+            base = starts[i]
+            end = base + len(text.rstrip())
+            if not current.value:
+                current._vs = base + len(text) - len(text.lstrip())
+                current.value = stripped
+            else:
+                current.value += " " + stripped
+            current._se = end
+            current._ve = end
+        else:
+            if current is not None:
+                fields.append(current)
+                current = None
+            loose.append(i)
+    return current
 
 
 class FieldMap:
@@ -111,9 +179,11 @@ class FieldMap:
 
     def __init__(self, fields: list[Field]) -> None:
         self.all = fields
-        self._by_key: dict[str, Field] = {}
+        by_key: dict[str, Field] = {}
         for f in fields:
-            self._by_key.setdefault(f.key, f)
+            if f.key not in by_key:
+                by_key[f.key] = f
+        self._by_key = by_key
 
     def get(self, key: str) -> Field | None:
         return self._by_key.get(key)

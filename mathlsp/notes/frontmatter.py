@@ -16,8 +16,9 @@ import yaml
 
 from mathlsp.notes.spans import Span
 
-_BOUNDARY = re.compile(r"-{3,}[ \t\r]*$", re.MULTILINE)
-_CLOSE = re.compile(r"^(?:-{3,}|\.{3})[ \t\r]*$", re.MULTILINE)
+# Fence lines; a line ends at \n, \r\n or a lone \r (which `$` and `^` would not see).
+_BOUNDARY = re.compile(r"-{3,}[ \t]*(?=[\r\n]|\Z)")
+_CLOSE = re.compile(r"(?<=[\r\n])(?:-{3,}|\.{3})[ \t]*(?=[\r\n]|\Z)")
 MAX_FRONTMATTER_CHARS = 256_000
 _EMPTY = Span(0, 0)
 
@@ -112,7 +113,12 @@ def _line_end(text: str, pos: int) -> int:
 def _load(fm: Frontmatter, source: str, base: int) -> None:
     if not source.strip():
         return
-    loader = _StrictLoader(source)
+    try:
+        loader = _StrictLoader(source)  # checks the characters: may raise a ReaderError
+    except yaml.YAMLError as exc:
+        fm.error = f"invalid YAML: {exc}"
+        fm.error_span = Span(base, base + len(source))
+        return
     try:
         node = loader.get_single_node()
         if node is None:
@@ -127,7 +133,7 @@ def _load(fm: Frontmatter, source: str, base: int) -> None:
                 continue
             value = _plain(loader.construct_object(value_node, deep=True))
             value_start = base + value_node.start_mark.index
-            value_end = base + value_node.end_mark.index
+            value_end = base + _value_end(value_node, source)
             fm.fields[key] = FrontmatterField(
                 key=key,
                 value=value,
@@ -152,6 +158,20 @@ def _load(fm: Frontmatter, source: str, base: int) -> None:
         fm.error_span = Span(base, base + len(source))
     finally:
         loader.dispose()
+
+
+def _value_end(node: yaml.Node, source: str) -> int:
+    """Where a value ends as written. PyYAML ends a block collection or block scalar on the next
+    key's line (past line breaks and comments); a value span must stop at its last character."""
+    while isinstance(node, yaml.SequenceNode | yaml.MappingNode) and not node.flow_style:
+        if not node.value:
+            break
+        last = node.value[-1]
+        node = last[1] if isinstance(node, yaml.MappingNode) else last
+    end = node.end_mark.index
+    while end > node.start_mark.index and source[end - 1] in " \t\r\n":
+        end -= 1
+    return end
 
 
 def _plain(value: Any) -> Any:

@@ -65,16 +65,18 @@ _TRAILING = ".,;:"
 
 # Where identifiers stand in free text. Bare new-style arXiv ids are accepted (mathematicians
 # write "see 2301.12345"); bare old-style and bare DOIs need no prefix either, they are distinctive.
+# The boundary look-behinds apply to bare ids only: after a URL prefix the id follows a "/".
 _TEXT_ARXIV = re.compile(
-    r"(?P<prefix>arxiv:\s?|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/)?"
-    r"(?P<id>(?<![\w./-])\d{4}\.\d{4,5}(?:v\d+)?(?![\w/])"
-    r"|(?<![\w./-])[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?(?!\w))",
+    r"(?:(?P<prefix>arxiv:\s?|https?://(?:www\.)?arxiv\.org/(?:abs|pdf)/)|(?<![\w./-]))"
+    r"(?P<id>\d{4}\.\d{4,5}(?:v\d+)?(?![\w/])"
+    r"|[a-z]+(?:-[a-z]+)?(?:\.[A-Z]{2})?/\d{7}(?:v\d+)?(?!\w))",
     re.IGNORECASE,
 )
 # A prefixed token that claims to be an arXiv id, whatever it looks like (to flag malformed ones).
 _TEXT_ARXIV_CLAIM = re.compile(r"(?<![\w/])arxiv:\s?(?P<id>[A-Za-z0-9][^\s,;)\]]*)", re.IGNORECASE)
 _TEXT_DOI = re.compile(
-    r"(?:(?<![\w/])doi:\s?|https?://(?:dx\.)?doi\.org/)?(?P<id>(?<![\w/.])10\.\d{4,9}/[^\s\"<>\]`]+)",
+    r"(?:(?<![\w/])doi:\s?|https?://(?:dx\.)?doi\.org/|(?<![\w/.]))"
+    r"(?P<id>10\.\d{4,9}/[^\s\"<>\]`]+)",
     re.IGNORECASE,
 )
 _TEXT_DOI_CLAIM = re.compile(r"(?<![\w/])doi:\s?(?P<id>[A-Za-z0-9][^\s,;)\]]*)", re.IGNORECASE)
@@ -100,7 +102,7 @@ def _valid_yymm(yymm: str, *, old: bool) -> bool:
     if not 1 <= mm <= 12:
         return False
     if old:  # 1991-08 .. 2007-03
-        return yy >= 91 or yy <= 7
+        return (yy, mm) >= (91, 8) or (yy, mm) <= (7, 3)
     return yy >= 7 and not (yy == 7 and mm < 4)
 
 

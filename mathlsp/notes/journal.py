@@ -159,7 +159,7 @@ class JournalDoc(MarkdownDoc):
                 continue
             end_line = _next_heading_line(headings, idx, 6, n_lines)
             fields, loose = parse_fields(lines, h.line + 1, end_line)
-            last = max([h.line, *(lines.line_of(f.span.end) for f in fields), *loose])
+            last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
             base = h.title_span.start
             self.entries.append(
                 JournalEntry(

@@ -159,7 +159,7 @@ def parse_verified(value: str) -> VerifiedStamp:
     url_match = _URL.search(raw)
     url = url_match.group(0).rstrip(".,;") if url_match else None
     head = raw[: url_match.start()] if url_match else raw
-    head = re.sub(r"\bvia\b.*$", "", head).strip().strip("`*_[( ")
+    head = re.sub(r"\bvia\b.*$", "", head).strip().strip("`*_[]( ")
     timestamp: dt.datetime | None = None
     token = head.split()[0] if head.split() else ""
     if token:
@@ -202,7 +202,7 @@ class LiteratureDoc(MarkdownDoc):
                 continue
             end_line = _next_heading_line(headings, idx, 6, n_lines)
             fields, loose = parse_fields(lines, h.line + 1, end_line)
-            last = max([h.line, *(lines.line_of(f.span.end) for f in fields), *loose])
+            last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
             title = m.group("title").strip()
             base = h.title_span.start
             self.entries.append(
@@ -325,9 +325,9 @@ class LiteratureDoc(MarkdownDoc):
 
 def _next_heading_line(headings: list[Heading], idx: int, level: int, n_lines: int) -> int:
     """Last line before the next heading of `level` or above (i.e. a smaller level number)."""
-    for h in headings[idx + 1 :]:
-        if h.level <= level:
-            return h.line - 1
+    for k in range(idx + 1, len(headings)):
+        if headings[k].level <= level:
+            return headings[k].line - 1
     return n_lines - 1
 
 
@@ -335,7 +335,7 @@ def _cells(row: str) -> list[str]:
     inner = row.strip()
     inner = inner[1:] if inner.startswith("|") else inner
     inner = inner[:-1] if inner.endswith("|") and not inner.endswith("\\|") else inner
-    return [c.strip() for c in re.split(r"(?<!\\)\|", inner)]
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
 
 
 def _is_delimiter(cells: list[str]) -> bool:

@@ -1,0 +1,178 @@
+"""`mathlsp check`: the offline diagnostics as a linter."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+from mathlsp.checks import CheckSettings, check_document
+from mathlsp.findings import Finding, Severity
+from mathlsp.notes.folder import ProblemFolder, find_problem_folder, is_problem_folder
+from mathlsp.notes.text import utf16_len
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "check",
+        help="report diagnostics for notes (exit 1 when there are errors)",
+        description="Check problem notes: a file, a problem folder or a project root "
+        "(default: the current directory).",
+    )
+    p.add_argument("paths", nargs="*", type=Path, metavar="PATH")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--stale-after-days",
+        type=int,
+        default=CheckSettings().stale_after_days,
+        metavar="N",
+        help="verification older than N days is reported as stale (default %(default)s)",
+    )
+    p.set_defaults(run=run)
+
+
+@dataclass(slots=True)
+class FileReport:
+    path: Path
+    findings: list[Finding]
+    lines: list[str] | None  # the text's lines, to turn UTF-16 columns into characters
+
+
+def run(args: argparse.Namespace) -> int:
+    from mathlsp.cli import UsageError
+
+    if args.stale_after_days < 0:
+        raise UsageError("--stale-after-days must be 0 or more")
+    settings = CheckSettings(stale_after_days=args.stale_after_days)
+    targets = list(_targets(args.paths or [Path.cwd()]))
+    reports: list[FileReport] = []
+    for folder_root, files in targets:
+        folder = ProblemFolder(folder_root)
+        for path in files:
+            findings = check_document(folder, path, settings)
+            doc = folder.doc(path)
+            reports.append(FileReport(path, findings, doc.lines.texts if doc else None))
+    reports.sort(key=lambda r: str(r.path))
+    counts = {s: 0 for s in Severity}
+    for report in reports:
+        for finding in report.findings:
+            counts[finding.severity] += 1
+    if args.format == "json":
+        json.dump(_json(reports, counts), sys.stdout, ensure_ascii=False, indent=2)
+        sys.stdout.write("\n")
+    else:
+        for report in reports:
+            for f in report.findings:
+                line, col = _one_based(report, f.range.start.line, f.range.start.character)
+                print(
+                    f"{_display(report.path)}:{line}:{col}: {f.severity.label} {f.code} {f.message}"
+                )
+        print(_summary(counts, len(reports)), file=sys.stderr)
+    return 1 if counts[Severity.ERROR] else 0
+
+
+def _targets(paths: list[Path]) -> Iterator[tuple[Path, list[Path]]]:
+    """(problem folder, files to check) for each path the user named."""
+    from mathlsp.cli import UsageError
+
+    for raw in paths:
+        path = raw.expanduser()
+        if not path.exists():
+            raise UsageError(f"no such file or directory: {raw}")
+        if path.is_file():
+            folder = find_problem_folder(path.resolve()) or path.resolve().parent
+            yield folder, [path.resolve()]
+            continue
+        folders = _problem_folders(path.resolve())
+        if not folders:
+            raise UsageError(
+                f"no problem folder under {raw} (looked for .math/problems/*/, PROBLEM.md "
+                "or LITERATURE.md)"
+            )
+        for folder in folders:
+            yield folder, ProblemFolder(folder).note_paths()
+
+
+def _problem_folders(root: Path) -> list[Path]:
+    problems = root / ".math" / "problems"
+    if problems.is_dir():
+        return sorted(p for p in problems.iterdir() if p.is_dir() and not p.name.startswith("."))
+    if is_problem_folder(root) or find_problem_folder(root) == root:
+        return [root]
+    found: list[Path] = []
+    for dirpath, dirnames, _ in os.walk(root):
+        here = Path(dirpath)
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") or d == ".math")
+        if here.name == "problems" and here.parent.name == ".math":
+            found.extend(here / d for d in dirnames)
+            dirnames[:] = []
+        elif is_problem_folder(here):
+            found.append(here)
+            dirnames[:] = []
+    return sorted(found)
+
+
+def _one_based(report: FileReport, line: int, utf16_col: int) -> tuple[int, int]:
+    """1-based line and column, the column counted in characters (not UTF-16 units)."""
+    if report.lines is None or line >= len(report.lines):
+        return line + 1, utf16_col + 1
+    text = report.lines[line]
+    if text.isascii():
+        return line + 1, utf16_col + 1
+    units = 0
+    for i, ch in enumerate(text):
+        if units >= utf16_col:
+            return line + 1, i + 1
+        units += utf16_len(ch)
+    return line + 1, len(text) + 1
+
+
+def _display(path: Path) -> str:
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
+
+
+def _json(reports: list[FileReport], counts: dict[Severity, int]) -> dict[str, object]:
+    files = []
+    for report in reports:
+        diagnostics = []
+        for f in report.findings:
+            line, col = _one_based(report, f.range.start.line, f.range.start.character)
+            end_line, end_col = _one_based(report, f.range.end.line, f.range.end.character)
+            diagnostics.append(
+                {
+                    "line": line,
+                    "column": col,
+                    "end_line": end_line,
+                    "end_column": end_col,
+                    "severity": f.severity.label,
+                    "code": f.code,
+                    "message": f.message,
+                }
+            )
+        files.append({"path": _display(report.path), "diagnostics": diagnostics})
+    return {
+        "files": files,
+        "summary": {
+            "errors": counts[Severity.ERROR],
+            "warnings": counts[Severity.WARNING],
+            "information": counts[Severity.INFORMATION],
+            "hints": counts[Severity.HINT],
+        },
+    }
+
+
+def _summary(counts: dict[Severity, int], n_files: int) -> str:
+    parts = [
+        f"{counts[Severity.ERROR]} error{'s' * (counts[Severity.ERROR] != 1)}",
+        f"{counts[Severity.WARNING]} warning{'s' * (counts[Severity.WARNING] != 1)}",
+        f"{counts[Severity.INFORMATION]} information",
+        f"{counts[Severity.HINT]} hint{'s' * (counts[Severity.HINT] != 1)}",
+    ]
+    return f"{', '.join(parts)} in {n_files} file{'s' * (n_files != 1)}"
