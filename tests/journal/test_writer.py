@@ -1,4 +1,4 @@
-"""Journal writing: the right section, the next number, frontmatter kept true, nothing else moved."""
+"""Journal writing: the right section, the next number, true frontmatter, nothing else moved."""
 
 from __future__ import annotations
 
@@ -79,7 +79,7 @@ def test_text_outside_the_edits_is_untouched(template: str) -> None:
     text, _ = write_journal_entry(user, entry())
     body_before = user[user.index("# Research Journal") :]
     body_after = text[text.index("# Research Journal") :]
-    block_start = body_after.index("### PROOF-001")
+    block_start = body_after.index("### PROOF-001: Try")
     block_end = body_after.index("## Literature Searches")
     # Removing exactly the new entry (and the blank line that separates it) gives back the body.
     assert body_after[:block_start] + body_after[block_end:] == body_before
