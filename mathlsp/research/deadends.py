@@ -1,0 +1,91 @@
+"""Dead-end detection (seed 002, Function 2): a gentle nudge, never a block.
+
+A PROOF- entry in progress that uses the strategy type of an earlier FAILED/ABANDONED attempt,
+or shares two or more tags with it, is pointed at that attempt — with what has changed since
+(new literature, computations, proved lemmas) when anything has.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from mathlsp.notes.journal import JournalDoc, JournalEntry
+
+FAILED_OUTCOMES = frozenset({"FAILED", "ABANDONED"})
+TAG_OVERLAP = 2
+
+
+@dataclass(frozen=True, slots=True)
+class DeadEnd:
+    entry: JournalEntry  # the new attempt
+    prior: JournalEntry  # the earlier failed attempt it resembles
+    same_strategy: bool
+    shared_tags: tuple[str, ...]
+    since: tuple[JournalEntry, ...]  # developments after the prior attempt
+
+    @property
+    def message(self) -> str:
+        p = self.prior
+        why = []
+        if self.same_strategy:
+            why.append(f"the same strategy type ({p.strategy_type})")
+        if self.shared_tags:
+            why.append(f"tags {', '.join(self.shared_tags)}")
+        head = f"{p.id} ({p.title or 'untitled'}) used {' and '.join(why)} and was {p.outcome}"
+        reasoning = p.fields.value("reasoning")
+        if reasoning:
+            head += f" because: {reasoning.rstrip('.')}"
+        head += "."
+        if self.since:
+            changes = "; ".join(f"{e.id} {e.title}".strip() for e in self.since)
+            return (
+                f"{head} However, since then: {changes}. This may address the original "
+                "blocker — worth retrying?"
+            )
+        insight = p.insight or "none recorded"
+        return f"A similar approach was tried before: {head} Insight: {insight} Proceed anyway?"
+
+
+def _before(a: JournalEntry, b: JournalEntry) -> bool:
+    """Did `a` happen before `b`? Timestamps when both have one, else document order."""
+    ta, tb = a.timestamp, b.timestamp
+    if ta is not None and tb is not None:
+        return ta < tb
+    return a.heading.line < b.heading.line
+
+
+def _is_development(e: JournalEntry) -> bool:
+    return e.category in ("LIT", "COMP") or (e.category == "PROOF" and e.outcome == "SUCCEEDED")
+
+
+def find_dead_ends(doc: JournalDoc) -> list[DeadEnd]:
+    proofs = doc.in_category("PROOF")
+    failed = [p for p in proofs if p.outcome in FAILED_OUTCOMES]
+    if not failed:
+        return []
+    out: list[DeadEnd] = []
+    for entry in proofs:
+        if entry.outcome != "IN_PROGRESS":
+            continue
+        tags = set(entry.tags)
+        for prior in failed:
+            if prior is entry or not _before(prior, entry):
+                continue
+            if entry.re_attempt_of.upper() == prior.id:
+                continue  # the user recorded it as a deliberate re-attempt
+            same = bool(entry.strategy_type) and entry.strategy_type == prior.strategy_type
+            shared = tuple(sorted(tags & set(prior.tags)))
+            if not same and len(shared) < TAG_OVERLAP:
+                continue
+            since = tuple(
+                e
+                for e in doc.entries
+                if e is not entry
+                and _is_development(e)
+                and _before(prior, e)
+                and not _before(entry, e)
+            )
+            out.append(
+                DeadEnd(entry, prior, same, shared if len(shared) >= TAG_OVERLAP else (), since)
+            )
+    return out
