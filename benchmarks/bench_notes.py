@@ -18,10 +18,10 @@ import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import write_folder  # noqa: E402
+from corpus import write_folder
 
-from mathlsp.checks import CheckSettings, check_document  # noqa: E402
-from mathlsp.notes.folder import ProblemFolder  # noqa: E402
+from mathlsp.checks import CheckSettings, check_document
+from mathlsp.notes.folder import ProblemFolder
 
 
 def bench_parse_check(folder: Path, repeat: int = 7) -> dict[str, float]:

@@ -44,7 +44,7 @@ def literature(n_refs: int, seed: int = 7, n_unconfirmed: int | None = None) -> 
         "| Date | Query Summary | arXiv Results | S2 Results | New Confirmed |",
         "|------|---------------|---------------|------------|---------------|",
     ]
-    out += [f"| 2026-10-{d:02d} | \"{_sentence(rng, 3)}\" | 10 | 12 | 4 |" for d in range(1, 21)]
+    out += [f'| 2026-10-{d:02d} | "{_sentence(rng, 3)}" | 10 | 12 | 4 |' for d in range(1, 21)]
     out += ["", "## Confirmed References", ""]
     for i in range(1, n_confirmed + 1):
         yymm = f"{rng.randint(15, 25)}{rng.randint(1, 12):02d}"

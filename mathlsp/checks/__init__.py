@@ -15,6 +15,11 @@ from mathlsp.notes.folder import ProblemFolder
 
 # Rule modules register themselves on import.
 from mathlsp.checks import documents as _documents  # noqa: F401  isort: skip
+from mathlsp.checks import literature as _literature  # noqa: F401  isort: skip
+from mathlsp.checks import references as _references  # noqa: F401  isort: skip
+from mathlsp.checks import synthesis as _synthesis  # noqa: F401  isort: skip
+from mathlsp.checks import problem as _problem  # noqa: F401  isort: skip
+from mathlsp.checks import journal as _journal  # noqa: F401  isort: skip
 
 __all__ = ["CATALOG", "CheckSettings", "check_document"]
 

@@ -161,7 +161,8 @@ class IdMention:
 def find_identifiers(text: str) -> Iterator[IdMention]:
     """arXiv ids and DOIs in a line of prose, including prefixed tokens that are malformed."""
     seen: list[tuple[int, int]] = []
-    for m in _TEXT_DOI.finditer(text):
+    # Cheap guards skip the regexes that cannot match (each needs its literal).
+    for m in _TEXT_DOI.finditer(text) if "10." in text else ():
         raw = m["id"]
         doi = normalize_doi(raw)
         if doi is None:
@@ -179,7 +180,10 @@ def find_identifiers(text: str) -> Iterator[IdMention]:
         yield IdMention(
             "arxiv", str(parsed) if parsed else m["id"], m.start(), m.end(), parsed is not None
         )
+    lower = text.lower() if ":" in text else ""
     for claim, kind in ((_TEXT_ARXIV_CLAIM, "arxiv"), (_TEXT_DOI_CLAIM, "doi")):
+        if f"{kind}:" not in lower:
+            continue
         for m in claim.finditer(text):
             if _overlaps(seen, m.start(), m.end()):
                 continue

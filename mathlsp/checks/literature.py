@@ -1,0 +1,462 @@
+"""LITERATURE.md structure: frontmatter, sections, numbering, duplicates (seed 004 §4)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.references import literature_index
+from mathlsp.findings import Finding, Severity
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.literature import (
+    SECTION_ORDER,
+    SECTION_TITLES,
+    LiteratureDoc,
+    ReferenceEntry,
+    Section,
+)
+from mathlsp.notes.markdown import normalize_heading
+from mathlsp.notes.spans import Span
+
+MISSING_FRONTMATTER = define(
+    "LIT001", Severity.WARNING, "LITERATURE.md frontmatter is missing or lacks a required key"
+)
+SLUG_MISMATCH = define(
+    "LIT002", Severity.WARNING, "Frontmatter `problem` does not match the problem folder's slug"
+)
+COUNT_MISMATCH = define(
+    "LIT003", Severity.WARNING, "Frontmatter counts disagree with the references in the body"
+)
+SECTION_MISSING = define("LIT004", Severity.WARNING, "A required section is missing")
+SECTION_ORDER_CODE = define("LIT005", Severity.WARNING, "Sections are out of order")
+SECTION_DUPLICATE = define("LIT006", Severity.WARNING, "A section appears more than once")
+DUPLICATE_ID = define("LIT007", Severity.ERROR, "Two entries share one REF/UREF id")
+NUMBERING = define("LIT008", Severity.WARNING, "Reference numbering goes backwards or restarts")
+WRONG_SECTION = define("LIT009", Severity.WARNING, "Reference entry stands in the wrong section")
+HEADING_LEVEL = define("LIT010", Severity.WARNING, "Reference entry heading is not a `###` heading")
+DUPLICATE_PAPER = define("LIT011", Severity.WARNING, "The same paper is listed twice")
+HISTORY_TABLE = define(
+    "LIT012", Severity.WARNING, "Search History table is missing or has the wrong columns"
+)
+
+REQUIRED_KEYS = (
+    "problem",
+    "total_papers",
+    "confirmed_count",
+    "unconfirmed_count",
+    "last_search",
+    "sources_queried",
+)
+HISTORY_COLUMNS = ("Date", "Query Summary", "arXiv Results", "S2 Results", "New Confirmed")
+_KIND_SECTION = {"REF": "confirmed", "UREF": "unconfirmed"}
+_ENTRY_TITLE = re.compile(r"(?P<kind>U?REF)-(?P<num>\d{1,6})\b")
+_DELIMITER_ROW = re.compile(r"\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)*\|?\s*")
+
+E = TypeVar("E")
+
+
+# -- helpers shared with the journal checks --------------------------------------------------
+def opening_fence(doc: MarkdownDoc) -> Span:
+    """Where to report a frontmatter-wide problem: its `---` line, or the first line."""
+    fm = doc.frontmatter
+    if fm.present:
+        return Span(fm.span.start, fm.span.start + 3)
+    texts = doc.lines.texts
+    return Span(0, len(texts[0]) if texts else 0)
+
+
+def missing_keys(
+    ctx: CheckContext, code: str, required: Sequence[str], name: str, fix: dict[str, Any]
+) -> Iterator[Finding]:
+    """The frontmatter is absent, or lacks some of `required` (skipped when its YAML is broken)."""
+    fm = ctx.doc.frontmatter
+    if fm.present and fm.error is not None:
+        return  # DOC002..DOC005 explain it; the keys cannot be judged
+    if not fm.present:
+        keys = ", ".join(f"`{k}`" for k in required)
+        yield ctx.finding(
+            code,
+            f"{name} has no YAML frontmatter: start the file with a `---` block holding {keys}",
+            opening_fence(ctx.doc),
+            data={"keys": list(required)},
+        )
+        return
+    for key in required:
+        if key not in fm.fields:
+            hint = f" (`{key}: {fix[key]}`)" if key in fix else ""
+            yield ctx.finding(
+                code,
+                f"{name} frontmatter has no `{key}` key: add it{hint}",
+                opening_fence(ctx.doc),
+                data={"key": key, **({"expected": fix[key]} if key in fix else {})},
+            )
+
+
+def count_mismatch(
+    ctx: CheckContext, code: str, key: str, expected: int, what: str
+) -> Iterator[Finding]:
+    """`key` in the frontmatter should be the integer `expected`."""
+    fm = ctx.doc.frontmatter
+    f = fm.fields.get(key) if fm.error is None else None
+    if f is None:
+        return
+    value = f.value
+    if isinstance(value, int) and not isinstance(value, bool) and value == expected:
+        return
+    shown = f"`{value}`" if value is not None and value != "" else "empty"
+    yield ctx.finding(
+        code,
+        f"`{key}` is {shown} but the body has {expected} {what}: set it to {expected}",
+        f.value_span if f.value_span.end > f.value_span.start else f.key_span,
+        data={"key": key, "expected": expected},
+    )
+
+
+def section_structure(
+    ctx: CheckContext,
+    sections: Sequence[Section],
+    order: Sequence[str],
+    titles: dict[str, str],
+    codes: tuple[str, str, str],
+    name: str,
+) -> Iterator[Finding]:
+    """Missing (codes[0]), out-of-order (codes[1]) and duplicated (codes[2]) `##` sections."""
+    missing_code, order_code, duplicate_code = codes
+    first: dict[str, Section] = {}
+    rank = {key: i for i, key in enumerate(order)}
+    expected = ", ".join(titles[k] for k in order)
+    highest: tuple[str, Section] | None = None  # the latest-ranked section seen so far
+    for section in sections:
+        key = section.key
+        if key is None:
+            continue
+        if key in first:
+            yield ctx.finding(
+                duplicate_code,
+                f"Section '{titles[key]}' appears twice: merge this one into the first",
+                section.heading.span,
+                related=[(ctx.doc, first[key].heading.span, f"first '{titles[key]}' section")],
+            )
+            continue
+        first[key] = section
+        if highest is not None and rank[key] < rank[highest[0]]:
+            top = titles[highest[0]]
+            yield ctx.finding(
+                order_code,
+                f"Section '{titles[key]}' comes after '{top}': the order is {expected}",
+                section.heading.span,
+                related=[(ctx.doc, highest[1].heading.span, f"'{top}'")],
+            )
+        else:
+            highest = (key, section)
+    for key in order:
+        if key in first:
+            continue
+        before = [k for k in order[: rank[key]] if k in first]
+        after = first[before[-1]].heading.title if before else None
+        where = f" after '{after}'" if after else ""
+        yield ctx.finding(
+            missing_code,
+            f"{name} has no '## {titles[key]}' section: add it{where} (the order is {expected})",
+            _missing_section_anchor(ctx.doc),
+            data={"section": titles[key], "after": after},
+        )
+
+
+def _missing_section_anchor(doc: MarkdownDoc) -> Span:
+    h1 = next((h for h in doc.lines.headings if h.level == 1), None)
+    if h1 is not None:
+        return h1.span
+    lines = doc.lines
+    if lines.first_line < len(lines.texts):
+        return lines.span(lines.first_line)
+    return opening_fence(doc)
+
+
+def numbering(
+    entries: Iterable[E], kind_of: Callable[[E], str], number_of: Callable[[E], int]
+) -> Iterator[tuple[E, E, int, bool]]:
+    """Entries whose number drops below the previous one of their kind.
+
+    Yields (entry, previous entry, highest number so far, restarted). Gaps are legitimate
+    (ids are never reused), equal numbers are duplicates (reported elsewhere), and only the
+    point of a drop is reported, not every entry of the lower run that follows it.
+    """
+    previous: dict[str, E] = {}
+    highest: dict[str, int] = {}
+    for entry in entries:
+        kind, number = kind_of(entry), number_of(entry)
+        prev = previous.get(kind)
+        previous[kind] = entry
+        if prev is None:
+            highest[kind] = number
+            continue
+        if number < number_of(prev):
+            yield entry, prev, highest[kind], number <= 1
+        highest[kind] = max(highest[kind], number)
+
+
+_TITLE_NOISE = re.compile(r"(?:\\[a-z]+|[\W_])+")
+
+
+def normalize_title(title: str) -> str:
+    """Titles compared loosely: case, accents, LaTeX, punctuation and spacing do not matter."""
+    if not title.isascii():
+        text = unicodedata.normalize("NFKD", title)
+        title = "".join(c for c in text if not unicodedata.combining(c))
+    return " ".join(_TITLE_NOISE.sub(" ", title.lower()).split())
+
+
+# -- rules -------------------------------------------------------------------------------------
+@rule(applies_to=LiteratureDoc)
+def frontmatter_keys(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    n_ref = sum(1 for e in doc.entries if e.kind == "REF")
+    n_uref = len(doc.entries) - n_ref
+    fix = {
+        "problem": f'"{ctx.folder.slug}"',
+        "total_papers": n_ref + n_uref,
+        "confirmed_count": n_ref,
+        "unconfirmed_count": n_uref,
+        "last_search": '""',
+        "sources_queried": "[]",
+    }
+    yield from missing_keys(ctx, MISSING_FRONTMATTER, REQUIRED_KEYS, "LITERATURE.md", fix)
+
+
+@rule(applies_to=LiteratureDoc)
+def problem_slug(ctx: CheckContext) -> Iterator[Finding]:
+    root = ctx.folder.root
+    if root.parent.name != "problems" or root.parent.parent.name != ".math":
+        return  # a plain folder has no slug to agree with
+    if ctx.path.parent != root:
+        return
+    fm = ctx.doc.frontmatter
+    f = fm.fields.get("problem") if fm.error is None else None
+    if f is None:
+        return
+    slug = root.name
+    if isinstance(f.value, str) and f.value.strip() == slug:
+        return
+    yield ctx.finding(
+        SLUG_MISMATCH,
+        f"`problem` is `{f.value}` but this file is in `.math/problems/{slug}/`: "
+        f'set it to "{slug}"',
+        f.value_span if f.value_span.end > f.value_span.start else f.key_span,
+        data={"key": "problem", "expected": slug},
+    )
+
+
+@rule(applies_to=LiteratureDoc)
+def frontmatter_counts(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    n_ref = sum(1 for e in doc.entries if e.kind == "REF")
+    n_uref = len(doc.entries) - n_ref
+    yield from count_mismatch(
+        ctx, COUNT_MISMATCH, "confirmed_count", n_ref, "confirmed references (REF-)"
+    )
+    yield from count_mismatch(
+        ctx, COUNT_MISMATCH, "unconfirmed_count", n_uref, "unconfirmed references (UREF-)"
+    )
+    yield from count_mismatch(
+        ctx, COUNT_MISMATCH, "total_papers", n_ref + n_uref, "references (REF- and UREF-)"
+    )
+
+
+@rule(applies_to=LiteratureDoc)
+def sections(ctx: CheckContext) -> Iterator[Finding]:
+    yield from section_structure(
+        ctx,
+        _lit(ctx).sections,
+        SECTION_ORDER,
+        SECTION_TITLES,
+        (SECTION_MISSING, SECTION_ORDER_CODE, SECTION_DUPLICATE),
+        "LITERATURE.md",
+    )
+
+
+@rule(applies_to=LiteratureDoc)
+def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    first: dict[str, ReferenceEntry] = {}
+    top: dict[str, int] = {}
+    for entry in doc.entries:
+        top[entry.kind] = max(top.get(entry.kind, 0), entry.number)
+    for entry in doc.entries:
+        seen = first.setdefault(entry.id, entry)
+        if seen is not entry:
+            yield ctx.finding(
+                DUPLICATE_ID,
+                f"{entry.id} is already used by '{_short(seen.title)}': ids must be unique — "
+                f"give this entry the next free number",
+                entry.id_span,
+                related=[(doc, seen.id_span, f"first {entry.id}")],
+                data={"id": entry.id, "next": top[entry.kind] + 1},
+            )
+    # Misplaced entries (LIT009) are left out: where they belong decides their order.
+    placed = [e for e in doc.entries if e.section == _KIND_SECTION[e.kind]]
+    for entry, prev, highest, restarted in numbering(placed, lambda e: e.kind, lambda e: e.number):
+        nxt = highest + 1
+        label = f"{entry.kind}-{nxt:03d}"
+        if restarted:
+            message = (
+                f"Numbering restarts at {entry.id} after {prev.id}: numbering never resets, "
+                f"continue from {label}"
+            )
+        else:
+            message = (
+                f"{entry.id} comes after {prev.id}: keep entries in increasing order "
+                f"(the next free id is {label})"
+            )
+        yield ctx.finding(
+            NUMBERING,
+            message,
+            entry.id_span,
+            related=[(doc, prev.id_span, f"previous {entry.kind} entry")],
+            data={"kind": entry.kind, "next": nxt},
+        )
+
+
+@rule(applies_to=LiteratureDoc)
+def entry_sections(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    for entry in doc.entries:
+        want = _KIND_SECTION[entry.kind]
+        if entry.section == want:
+            continue
+        where = (
+            f"under '{SECTION_TITLES[entry.section]}'"
+            if entry.section in SECTION_TITLES
+            else "outside the reference sections"
+        )
+        kind = "a confirmed" if entry.kind == "REF" else "an unconfirmed"
+        yield ctx.finding(
+            WRONG_SECTION,
+            f"{entry.id} is {kind} reference but stands {where}: "
+            f"move it to '{SECTION_TITLES[want]}'",
+            entry.id_span,
+            data={"id": entry.id, "section": SECTION_TITLES[want]},
+        )
+
+
+@rule(applies_to=LiteratureDoc)
+def entry_heading_levels(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    for entry in doc.entries:
+        if entry.heading.level != 3:
+            yield _level_finding(ctx, entry.heading.span, entry.id, entry.heading.level)
+    for section in doc.sections:  # `## REF-001: …` is read as a section, not an entry
+        if section.key is None and (m := _ENTRY_TITLE.match(section.heading.title)):
+            ident = f"{m['kind']}-{int(m['num']):03d}"
+            yield _level_finding(ctx, section.heading.span, ident, 2)
+    for h in doc.lines.headings:
+        if h.level == 1 and (m := _ENTRY_TITLE.match(h.title)):
+            ident = f"{m['kind']}-{int(m['num']):03d}"
+            yield _level_finding(ctx, h.span, ident, 1)
+
+
+def _level_finding(ctx: CheckContext, span: Span, ident: str, level: int) -> Finding:
+    extra = (
+        " (at this level it is not read as an entry, so mentions of it are unknown)"
+        if level < 3
+        else ""
+    )
+    return ctx.finding(
+        HEADING_LEVEL,
+        f"{ident} has a level-{level} heading: reference entries are `### {ident}: Title`{extra}",
+        span,
+        data={"level": 3},
+    )
+
+
+@rule(applies_to=LiteratureDoc)
+def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    index = literature_index(doc)
+    seen: dict[tuple[str, Any], ReferenceEntry] = {}
+    for entry, arxiv, doi in zip(doc.entries, index.arxiv, index.dois, strict=True):
+        keys: list[tuple[tuple[str, Any], str]] = []
+        if arxiv is not None:
+            keys.append((("arxiv", arxiv.base), f"arXiv id {arxiv.base}"))
+        if doi is not None:
+            keys.append((("doi", doi), f"DOI {doi}"))
+        title = normalize_title(entry.title)
+        if title:
+            year = entry.year
+            what = f"title and year ({year})" if year else "title"
+            keys.append((("title", (title, year)), what))
+        reported = False
+        for key, what in keys:
+            first = seen.setdefault(key, entry)
+            if first is entry or reported:
+                continue
+            reported = True
+            yield ctx.finding(
+                DUPLICATE_PAPER,
+                f"{entry.id} has the same {what} as {first.id}: the paper is listed twice — "
+                f"keep one entry and point mentions of {entry.id} to {first.id}",
+                entry.id_span,
+                related=[(doc, first.id_span, f"{first.id}: {_short(first.title)}")],
+                data={"id": entry.id, "duplicate_of": first.id},
+            )
+
+
+@rule(applies_to=LiteratureDoc)
+def search_history_table(ctx: CheckContext) -> Iterator[Finding]:
+    doc = _lit(ctx)
+    section = doc.section("search_history")
+    if section is None:
+        return  # LIT004
+    expected = " | ".join(HISTORY_COLUMNS)
+    header = doc.history_header
+    if header is None:
+        yield ctx.finding(
+            HISTORY_TABLE,
+            f"Search History has no table: add the header `| {expected} |` and its `|---|` row",
+            section.heading.span,
+            data={"columns": list(HISTORY_COLUMNS)},
+        )
+        return
+    want = [normalize_heading(c) for c in HISTORY_COLUMNS]
+    if [normalize_heading(c) for c in header.cells] != want:
+        found = " | ".join(header.cells)
+        yield ctx.finding(
+            HISTORY_TABLE,
+            f"Search History columns are `{found}`; expected `{expected}`",
+            header.span,
+            data={"columns": list(HISTORY_COLUMNS)},
+        )
+        return
+    lines = doc.lines
+    nxt = header.line + 1
+    if nxt >= len(lines.texts) or not _DELIMITER_ROW.fullmatch(lines.texts[nxt]):
+        yield ctx.finding(
+            HISTORY_TABLE,
+            "Search History header is not followed by a `|---|---|…|` delimiter row, so "
+            "Markdown does not render it as a table: add one",
+            header.span,
+            data={"columns": list(HISTORY_COLUMNS)},
+        )
+    width = len(HISTORY_COLUMNS)
+    for row in doc.history:
+        if len(row.cells) != width:
+            yield ctx.finding(
+                HISTORY_TABLE,
+                f"This Search History row has {len(row.cells)} cells; the table has {width} "
+                f"columns ({expected}) — escape a literal `|` as `\\|`",
+                row.span,
+            )
+
+
+# -- small helpers -----------------------------------------------------------------------------
+def _lit(ctx: CheckContext) -> LiteratureDoc:
+    assert isinstance(ctx.doc, LiteratureDoc)
+    return ctx.doc
+
+
+def _short(title: str, width: int = 60) -> str:
+    title = title.strip() or "(untitled)"
+    return title if len(title) <= width else title[: width - 1] + "…"

@@ -1,0 +1,447 @@
+"""References: verification stamps, identifiers, schema fields, and how notes cite them.
+
+The stamp rules run on LITERATURE.md; the mention rules run on every note of the problem folder
+(PROOF.md, JOURNAL.md, …) against the folder's LITERATURE.md.
+"""
+
+from __future__ import annotations
+
+import bisect
+import datetime as dt
+import re
+import weakref
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.findings import Finding, Severity
+from mathlsp.notes.document import MarkdownDoc, Mention
+from mathlsp.notes.fields import Field
+from mathlsp.notes.identifiers import ArxivId, parse_arxiv
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry, parse_verified
+from mathlsp.notes.spans import Span
+
+NO_STAMP = define("REF001", Severity.ERROR, "Confirmed reference has no `Verified:` stamp")
+NO_URL = define("REF002", Severity.ERROR, "`Verified:` stamp has no API URL")
+BAD_TIMESTAMP = define("REF003", Severity.WARNING, "`Verified:` timestamp is not ISO 8601")
+FUTURE_TIMESTAMP = define("REF004", Severity.WARNING, "`Verified:` timestamp is in the future")
+BAD_ARXIV = define("REF005", Severity.ERROR, "Malformed arXiv identifier")
+BAD_DOI = define("REF006", Severity.ERROR, "Malformed DOI")
+MISSING_FIELDS = define("REF007", Severity.WARNING, "Reference entry lacks schema fields")
+STALE = define("REF008", Severity.INFORMATION, "Verification is old: re-verify the reference")
+UNKNOWN_MENTION = define(
+    "REF009", Severity.ERROR, "Mention of a reference that LITERATURE.md does not confirm"
+)
+UNCONFIRMED_AS_VERIFIED = define("REF010", Severity.ERROR, "Unconfirmed reference cited with [V]")
+
+# Seed 004 §4. arXiv ID and DOI are optional ("if available"); the stamp has its own codes.
+REF_REQUIRED = (
+    ("authors", "Authors"),
+    ("year", "Year"),
+    ("source", "Source"),
+    ("abstract", "Abstract"),
+    ("relevance", "Relevance"),
+    ("key_results", "Key Results"),
+    ("confidence", "Confidence"),
+)
+UREF_REQUIRED = (("reason", "Reason"), ("status", "Status"))
+# A stamp up to this far ahead of `now` is clock skew or a time zone, not a wrong date.
+FUTURE_TOLERANCE = dt.timedelta(days=1)
+
+_NEW_STYLE = re.compile(r"(?P<yymm>\d{2}(?P<mm>\d{2}))\.(?P<num>\d+)(?:v\d+)?")
+_ARXIV_HELP = "expected YYMM.NNNNN (e.g. 2301.12345) or archive/YYMMNNN (e.g. math/0601001)"
+_DOI_HELP = "a DOI is `10.` + a 4–9 digit registrant + `/` + a suffix (e.g. 10.1007/BF01389965)"
+
+
+# -- an index of LITERATURE.md, built once per parsed document -------------------------------
+@dataclass(slots=True)
+class LiteratureIndex:
+    doc: LiteratureDoc
+    by_id: dict[str, ReferenceEntry]
+    # Parsed identifiers of each entry (aligned with doc.entries), parsed once for every rule.
+    arxiv: list[ArxivId | None] = field(default_factory=list)
+    dois: list[str | None] = field(default_factory=list)
+    uref_arxiv: dict[str, ReferenceEntry] = field(default_factory=dict)
+    uref_doi: dict[str, ReferenceEntry] = field(default_factory=dict)
+    ref_arxiv: set[str] = field(default_factory=set)
+    ref_doi: set[str] = field(default_factory=set)
+    # REF ids that no longer exist but are mentioned inside an UREF entry ("moved from REF-003").
+    moved: dict[str, ReferenceEntry] = field(default_factory=dict)
+    highest: dict[str, int] = field(default_factory=dict)
+
+
+_INDEX: weakref.WeakKeyDictionary[LiteratureDoc, LiteratureIndex] = weakref.WeakKeyDictionary()
+
+
+def literature_index(doc: LiteratureDoc) -> LiteratureIndex:
+    index = _INDEX.get(doc)
+    if index is None:
+        index = _INDEX[doc] = _build_index(doc)
+    return index
+
+
+def _build_index(doc: LiteratureDoc) -> LiteratureIndex:
+    index = LiteratureIndex(doc, doc.by_id)
+    for e in doc.entries:
+        index.highest[e.kind] = max(index.highest.get(e.kind, 0), e.number)
+        arxiv, doi = e.arxiv_id, e.doi
+        index.arxiv.append(arxiv)
+        index.dois.append(doi)
+        if e.kind == "REF" and e.section != "unconfirmed":
+            if arxiv is not None:
+                index.ref_arxiv.add(arxiv.base)
+            if doi is not None:
+                index.ref_doi.add(doi)
+        else:
+            if arxiv is not None:
+                index.uref_arxiv.setdefault(arxiv.base, e)
+            if doi is not None:
+                index.uref_doi.setdefault(doi, e)
+    starts = [e.span.start for e in doc.entries]
+    for m in doc.mentions:
+        if m.kind != "REF" or m.id in index.by_id:
+            continue
+        owner = _entry_at(doc, starts, m.span.start)
+        if owner is not None and owner.kind == "UREF":
+            index.moved.setdefault(m.id, owner)
+    return index
+
+
+def _entry_at(doc: LiteratureDoc, starts: list[int], offset: int) -> ReferenceEntry | None:
+    i = bisect.bisect_right(starts, offset) - 1
+    if i >= 0 and doc.entries[i].span.start <= offset <= doc.entries[i].span.end:
+        return doc.entries[i]
+    return None
+
+
+def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
+    """The LITERATURE.md that mentions in this note refer to (the note itself if it is one)."""
+    if isinstance(ctx.doc, LiteratureDoc):
+        return ctx.doc
+    return ctx.folder.literature
+
+
+# -- LITERATURE.md entries ---------------------------------------------------------------------
+@rule(applies_to=LiteratureDoc)
+def verification_stamps(ctx: CheckContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    assert isinstance(doc, LiteratureDoc)
+    now = _aware(ctx.settings.now)
+    stale_after = ctx.settings.stale_after_days
+    for entry in doc.entries:
+        if entry.kind != "REF":
+            continue
+        f = entry.fields.get("verified")
+        if f is None or not f.value.strip():
+            yield ctx.finding(
+                NO_STAMP,
+                f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
+                "source: verify it (adds `- **Verified:** <ISO timestamp> via <API URL>`) "
+                "or move it to Unconfirmed References",
+                entry.id_span,
+                data={"id": entry.id},
+            )
+            continue
+        stamp = parse_verified(f.value)
+        span = _value_span(f)
+        if stamp.url is None:
+            yield ctx.finding(
+                NO_URL,
+                f"{entry.id}'s `Verified:` stamp has no API URL: write "
+                "`<ISO timestamp> via <URL>` so anyone can re-run the check",
+                span,
+                data={"id": entry.id},
+            )
+        ts = stamp.timestamp
+        if ts is None:
+            yield ctx.finding(
+                BAD_TIMESTAMP,
+                f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
+                "(e.g. 2026-02-10T14:30:00Z)",
+                span,
+                data={"id": entry.id},
+            )
+            continue
+        if ts > now + FUTURE_TOLERANCE:
+            yield ctx.finding(
+                FUTURE_TIMESTAMP,
+                f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
+                "re-verify it to record the real time",
+                span,
+                data={"id": entry.id},
+            )
+        elif stale_after > 0 and now - ts > dt.timedelta(days=stale_after):
+            days = (now - ts).days
+            yield ctx.finding(
+                STALE,
+                f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
+                f"re-verify references older than {stale_after} days",
+                span,
+                data={"id": entry.id, "age_days": days},
+            )
+
+
+@rule(applies_to=LiteratureDoc)
+def entry_identifiers(ctx: CheckContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    assert isinstance(doc, LiteratureDoc)
+    index = literature_index(doc)
+    for entry, arxiv, doi in zip(doc.entries, index.arxiv, index.dois, strict=True):
+        f = entry.arxiv_field if arxiv is None else None
+        if f is not None:
+            yield ctx.finding(
+                BAD_ARXIV,
+                f"{entry.id}: {_arxiv_problem(f.value.strip('`'))}",
+                _value_span(f),
+                data={"id": entry.id, "value": f.value},
+            )
+        f = entry.doi_field if doi is None else None
+        if f is not None:
+            yield ctx.finding(
+                BAD_DOI,
+                f"{entry.id}: `{_clip(f.value)}` is not a valid DOI: {_DOI_HELP}",
+                _value_span(f),
+                data={"id": entry.id, "value": f.value},
+            )
+
+
+@rule(applies_to=LiteratureDoc)
+def entry_fields(ctx: CheckContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    assert isinstance(doc, LiteratureDoc)
+    for entry in doc.entries:
+        required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
+        missing = [name for key, name in required if not entry.fields.value(key).strip()]
+        if not missing:
+            continue
+        names = ", ".join(missing)
+        plural = "fields" if len(missing) > 1 else "field"
+        yield ctx.finding(
+            MISSING_FIELDS,
+            f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`"
+            + (" and the others" if len(missing) > 1 else ""),
+            entry.id_span,
+            data={"id": entry.id, "missing": missing},
+        )
+
+
+# -- every note of the folder ----------------------------------------------------------------
+# Lines that may hold a malformed identifier: only prefixed tokens can be judged malformed
+# (`arXiv:…`, `doi:…`, arxiv.org URLs). Each pattern starts with a literal, so scanning a large
+# note is fast, and the full identifier scan runs on these few lines only.
+_CLAIM_HINTS = (
+    re.compile(r":(?:(?<=[Aa][Rr][Xx][Ii][Vv]:)|(?<=[Dd][Oo][Ii]:))(?=\s?[A-Za-z0-9])"),
+    re.compile(r"/(?:(?<=[Aa][Rr][Xx][Ii][Vv]\.[Oo][Rr][Gg]/[Aa][Bb][Ss]/)|(?<=[Pp][Dd][Ff]/))"),
+)
+_VERIFIED_MARK = re.compile(r"\[V\]")
+
+
+def _lines_matching(doc: MarkdownDoc, patterns: tuple[re.Pattern[str], ...]) -> list[int]:
+    line_of = doc.lines.line_of
+    return sorted({line_of(m.start()) for p in patterns for m in p.finditer(doc.text)})
+
+
+@rule()
+def prose_identifiers(ctx: CheckContext) -> Iterator[Finding]:
+    """Malformed `arXiv:`/`doi:` tokens in prose (entry id fields have their own rule)."""
+    doc = ctx.doc
+    field_lines: set[int] | None = None
+    for located in doc.identifiers_on(_lines_matching(doc, _CLAIM_HINTS)):
+        m = located.mention
+        if m.valid:
+            continue
+        if field_lines is None:
+            field_lines = _id_field_lines(doc)
+        if located.line in field_lines:
+            continue
+        if m.kind == "arxiv":
+            yield ctx.finding(
+                BAD_ARXIV, _arxiv_problem(m.value), located.span, data={"value": m.value}
+            )
+        else:
+            yield ctx.finding(
+                BAD_DOI,
+                f"`{_clip(m.value)}` is not a valid DOI: {_DOI_HELP}",
+                located.span,
+                data={"value": m.value},
+            )
+
+
+def _id_field_lines(doc: MarkdownDoc) -> set[int]:
+    out: set[int] = set()
+    if isinstance(doc, LiteratureDoc):
+        for entry in doc.entries:
+            for f in (entry.arxiv_field, entry.doi_field):
+                if f is not None:
+                    out.add(f.line)
+    return out
+
+
+@rule()
+def reference_mentions(ctx: CheckContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    mentions = doc.mentions
+    lit = folder_literature(ctx)
+    if lit is None:
+        if mentions:
+            reason = _no_literature_reason(ctx)
+            for m in mentions:
+                yield ctx.finding(
+                    UNKNOWN_MENTION,
+                    f"{m.id} cannot be resolved: {reason}",
+                    m.span,
+                    data={"id": m.id},
+                )
+        return
+    index = literature_index(lit)
+    verified_lines = _VerifiedLines(doc)
+    # `## REF-004: …` (a heading at the wrong level) is LIT010, not a mention of REF-004.
+    titles = {h.title_span.start for h in doc.lines.headings} if doc is lit else set()
+    for m in mentions:
+        entry = index.by_id.get(m.id)
+        if entry is None:
+            if m.span.start in titles:
+                continue
+            yield from _unknown(ctx, index, m)
+        elif m.kind == "UREF" or entry.section == "unconfirmed":
+            if verified_lines(m.line, m.span.start - doc.lines.starts[m.line]):
+                yield _as_verified(ctx, index, entry, m.span, m.id)
+            elif m.kind == "REF":
+                yield ctx.finding(
+                    UNKNOWN_MENTION,
+                    f"{m.id} stands under Unconfirmed References, so it is not a confirmed "
+                    f"reference: give it an UREF id (and cite it as unconfirmed) or verify it",
+                    m.span,
+                    related=[(lit, entry.id_span, f"{m.id} under Unconfirmed References")],
+                    data={"id": m.id},
+                )
+    if not (index.uref_arxiv or index.uref_doi):
+        return
+    for located in doc.identifiers_on(_lines_matching(doc, (_VERIFIED_MARK,))):
+        idm = located.mention
+        if not idm.valid:
+            continue
+        if idm.kind == "arxiv":
+            parsed = parse_arxiv(idm.value)
+            if parsed is None or parsed.base in index.ref_arxiv:
+                continue
+            entry = index.uref_arxiv.get(parsed.base)
+        else:
+            if idm.value in index.ref_doi:
+                continue
+            entry = index.uref_doi.get(idm.value)
+        if entry is None:
+            continue
+        if doc is index.doc and entry.span.start <= located.span.start <= entry.span.end:
+            continue  # the entry's own identifiers
+        if not verified_lines(located.line, located.span.start - doc.lines.starts[located.line]):
+            continue  # the [V] on this line belongs to another sentence
+        yield _as_verified(ctx, index, entry, located.span, idm.value)
+
+
+def _unknown(ctx: CheckContext, index: LiteratureIndex, m: Mention) -> Iterator[Finding]:
+    moved = index.moved.get(m.id) if m.kind == "REF" else None
+    if moved is not None:
+        if index.doc is ctx.doc and moved.span.start <= m.span.start <= moved.span.end:
+            return  # the note inside the UREF entry that records the move
+        yield ctx.finding(
+            UNKNOWN_MENTION,
+            f"{m.id} no longer exists: it was moved to Unconfirmed References as {moved.id} — "
+            f"cite {moved.id} instead (never with [V])",
+            m.span,
+            related=[(index.doc, moved.id_span, f"{moved.id}: {moved.title}")],
+            data={"id": m.id, "replacement": moved.id},
+        )
+        return
+    top = index.highest.get(m.kind)
+    hint = f" (the highest is {m.kind}-{top:03d})" if top else f" (it has no {m.kind} entries)"
+    yield ctx.finding(
+        UNKNOWN_MENTION,
+        f"{m.id} does not exist in LITERATURE.md{hint}: fix the id or add the reference",
+        m.span,
+        data={"id": m.id},
+    )
+
+
+def _as_verified(
+    ctx: CheckContext, index: LiteratureIndex, entry: ReferenceEntry, span: Span, cited: str
+) -> Finding:
+    reason = entry.fields.value("reason")
+    what = f"{entry.id}: unconfirmed" + (f" — {reason}" if reason else "")
+    label = cited if cited == entry.id else f"{cited} ({entry.id})"
+    return ctx.finding(
+        UNCONFIRMED_AS_VERIFIED,
+        f"{label} is an unconfirmed reference cited on a line marked [V]: an unverified paper "
+        "cannot support a verified claim — use [~], or verify the paper first",
+        span,
+        related=[(index.doc, entry.id_span, what)],
+        data={"id": entry.id},
+    )
+
+
+class _VerifiedLines:
+    """Whether the sentence around a column carries a [V] marker. A line often holds several
+    claims ("By [V] REF-001 … . UREF-002 would give … [~]."): the marker belongs to its own."""
+
+    __slots__ = ("_texts",)
+
+    def __init__(self, doc: MarkdownDoc) -> None:
+        self._texts = doc.lines.texts
+
+    def __call__(self, line: int, column: int) -> bool:
+        text = self._texts[line]
+        if "[V]" not in text:
+            return False
+        start, end = 0, len(text)
+        for m in _SENTENCE_END.finditer(text):
+            if m.end() <= column:
+                start = m.end()
+            elif m.start() >= column:
+                end = m.start() + 1
+                break
+        return "[V]" in text[start:end]
+
+
+_SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z\[$*_(])")
+
+
+def _no_literature_reason(ctx: CheckContext) -> str:
+    path = ctx.folder.root / "LITERATURE.md"
+    problem = ctx.folder.load_problem(path)
+    if problem and problem != "file not found":
+        return f"this problem folder's LITERATURE.md cannot be read ({problem})"
+    return "this problem folder has no LITERATURE.md (run a literature search to create it)"
+
+
+# -- small helpers -----------------------------------------------------------------------------
+def _value_span(f: Field) -> Span:
+    return f.value_span if f.value_span.end > f.value_span.start else f.name_span
+
+
+def _aware(now: dt.datetime) -> dt.datetime:
+    return now if now.tzinfo is not None else now.replace(tzinfo=dt.UTC)
+
+
+def _clip(value: str, width: int = 60) -> str:
+    value = value.strip()
+    return value if len(value) <= width else value[: width - 1] + "…"
+
+
+def _arxiv_problem(value: str) -> str:
+    """Why `value` is not an arXiv id, as specifically as can be said."""
+    text = value.strip()
+    bare = re.sub(r"^(?:arxiv:\s*|https?://\S*?/(?:abs|pdf)/)", "", text, flags=re.IGNORECASE)
+    shown = f"`{_clip(text)}` is not a valid arXiv identifier"
+    if m := _NEW_STYLE.fullmatch(bare):
+        mm, yymm, num = int(m["mm"]), int(m["yymm"]), m["num"]
+        if not 1 <= mm <= 12:
+            return f"{shown}: month {m['mm']} does not exist ({_ARXIV_HELP})"
+        if yymm < 704:
+            return f"{shown}: new-style ids start in April 2007; older ones look like math/0601001"
+        digits = 5 if yymm >= 1501 else 4
+        if len(num) != digits:
+            return (
+                f"{shown}: ids from {'2015' if digits == 5 else '2007–2014'} have {digits} "
+                f"digits after the dot, this one has {len(num)}"
+            )
+    return f"{shown}: {_ARXIV_HELP}"

@@ -1,0 +1,147 @@
+"""Diagnostics: `check_document` per open note, debounced per URI, published with the version.
+
+A change to one note re-checks the other open notes of its problem folder (editing LITERATURE.md
+updates the unknown-reference diagnostics of an open PROOF.md); a change on disk reported by
+`workspace/didChangeWatchedFiles` re-checks the open notes of the folders it touched. Diagnostics
+are published for open notes only, and cleared when a note closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+
+from mathlsp.checks import check_document
+from mathlsp.features.convert import diagnostic, model_range_to_lsp
+
+if TYPE_CHECKING:
+    from mathlsp.features.workspace_state import OpenNote
+    from mathlsp.findings import Finding
+    from mathlsp.server import MathLanguageServer
+
+log = logging.getLogger(__name__)
+
+
+class DiagnosticsPublisher:
+    def __init__(self, server: MathLanguageServer) -> None:
+        self.server = server
+        self._pending: dict[str, asyncio.Task[None]] = {}
+
+    @property
+    def debounce_s(self) -> float:
+        return self.server.settings.debounce_ms / 1000
+
+    # -- scheduling ------------------------------------------------------------------------
+    def schedule(self, uri: str, delay: float | None = None) -> None:
+        """(Re)start the countdown for `uri`: only the last change within the delay is checked."""
+        delay = self.debounce_s if delay is None else delay
+        previous = self._pending.pop(uri, None)
+        if previous is not None and not previous.done():
+            previous.cancel()
+        self._pending[uri] = asyncio.get_running_loop().create_task(self._run(uri, delay))
+
+    def schedule_folder(
+        self, root: Path, *, exclude: str | None = None, delay: float | None = None
+    ) -> None:
+        """Re-check every open note of a problem folder (except `exclude`)."""
+        for note in self.server.store.open_in_folder(root):
+            if note.uri != exclude:
+                self.schedule(note.uri, delay)
+
+    def schedule_all(self, delay: float | None = None) -> None:
+        for note in self.server.store.open_notes():
+            self.schedule(note.uri, delay)
+
+    def cancel(self, uri: str) -> None:
+        task = self._pending.pop(uri, None)
+        if task is not None and not task.done():
+            task.cancel()
+
+    async def _run(self, uri: str, delay: float) -> None:
+        try:
+            if delay > 0:
+                await asyncio.sleep(delay)
+            else:
+                await asyncio.sleep(0)  # let a burst of notifications land first
+            self.publish(uri)
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:  # one broken document must not stop the others
+            self.server.report_feature_error("diagnostics", exc, uri)
+        finally:
+            if self._pending.get(uri) is asyncio.current_task():
+                del self._pending[uri]
+
+    # -- computing -------------------------------------------------------------------------
+    def publish(self, uri: str) -> None:
+        note = self.server.store.open_note(uri)
+        if note is None:
+            return  # closed meanwhile
+        started = time.perf_counter()
+        diagnostics = self.compute(note)
+        self.server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=diagnostics, version=note.version)
+        )
+        log.debug(
+            "published %d diagnostics for %s v%s in %.1f ms",
+            len(diagnostics),
+            uri,
+            note.version,
+            (time.perf_counter() - started) * 1000,
+        )
+
+    def compute(self, note: OpenNote) -> list[types.Diagnostic]:
+        store = self.server.store
+        folder = store.folder_for(note.path)
+        findings = check_document(folder, note.path, self.server.settings.check_settings())
+        doc = folder.doc(note.path)
+        encoding = self.server.position_encoding
+        caps = self.server.client_capabilities
+        related_ok = bool(
+            get_capability(caps, "text_document.publish_diagnostics.related_information", False)
+        )
+        tags_ok = get_capability(caps, "text_document.publish_diagnostics.tag_support", None)
+        return [
+            diagnostic(
+                doc,
+                f,
+                encoding,
+                related=self._related(f, encoding) if related_ok and f.related else None,
+                tags_supported=tags_ok is not None,
+            )
+            for f in findings
+        ]
+
+    def _related(self, finding: Finding, encoding: str) -> list[types.DiagnosticRelatedInformation]:
+        store = self.server.store
+        out = []
+        for r in finding.related:
+            path = Path(r.path)
+            other = store.doc(path) if r.path else None
+            rng = (
+                model_range_to_lsp(other, r.range, encoding)
+                if other is not None
+                else types.Range(
+                    start=types.Position(r.range.start.line, r.range.start.character),
+                    end=types.Position(r.range.end.line, r.range.end.character),
+                )
+            )
+            out.append(
+                types.DiagnosticRelatedInformation(
+                    location=types.Location(uri=store.uri_for(path), range=rng),
+                    message=r.message,
+                )
+            )
+        return out
+
+    def clear(self, uri: str) -> None:
+        self.cancel(uri)
+        self.server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
+        )

@@ -1,0 +1,60 @@
+"""Document synchronisation (incremental) and watched files: keep the store current and
+(re)schedule diagnostics for the notes a change can affect."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+
+from mathlsp.features.workspace_state import uri_to_path
+
+if TYPE_CHECKING:
+    from mathlsp.server import MathLanguageServer
+
+
+def register(server: MathLanguageServer) -> None:
+    store = server.store
+    publisher = server.diagnostics
+
+    @server.handler(types.TEXT_DOCUMENT_DID_OPEN)
+    def text_document_did_open(params: types.DidOpenTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        path = store.did_open(uri)
+        publisher.schedule(uri, delay=0)  # first diagnostics as soon as possible
+        if path is not None:
+            # A newly opened note may define what others mention (an unsaved LITERATURE.md).
+            publisher.schedule_folder(store.folder_root(path), exclude=uri)
+
+    @server.handler(types.TEXT_DOCUMENT_DID_CHANGE)
+    def text_document_did_change(params: types.DidChangeTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        publisher.schedule(uri)
+        path = uri_to_path(uri)
+        if path is not None:
+            publisher.schedule_folder(store.folder_root(path), exclude=uri)
+
+    @server.handler(types.TEXT_DOCUMENT_DID_SAVE)
+    def text_document_did_save(params: types.DidSaveTextDocumentParams) -> None:
+        return None  # the buffer already is what was saved
+
+    @server.handler(types.TEXT_DOCUMENT_DID_CLOSE)
+    def text_document_did_close(params: types.DidCloseTextDocumentParams) -> None:
+        uri = params.text_document.uri
+        path = store.did_close(uri)
+        publisher.clear(uri)
+        if path is not None:
+            # Others now see the file on disk instead of the (maybe unsaved) buffer.
+            publisher.schedule_folder(store.folder_root(path), exclude=uri)
+
+    @server.handler(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def workspace_did_change_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
+        paths: list[Path] = [p for c in params.changes if (p := uri_to_path(c.uri)) is not None]
+        store.invalidate(paths)
+        roots = {store.folder_root(p) for p in paths}
+        if any(p.name == "config.json" for p in paths):
+            publisher.schedule_all()
+            return
+        for root in roots:
+            publisher.schedule_folder(root)

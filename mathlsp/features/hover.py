@@ -1,0 +1,49 @@
+"""Hover on a REF/UREF id: a card with the entry exactly as written in LITERATURE.md.
+
+The entry's text stands inside a code block, so Markdown in the file cannot inject links or HTML
+into the editor's hover. (The verified-record card comes with verification.)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+
+from mathlsp import navigation
+from mathlsp.features.convert import lsp_range
+
+if TYPE_CHECKING:
+    from mathlsp.server import MathLanguageServer
+
+
+def register(server: MathLanguageServer) -> None:
+    store = server.store
+
+    @server.handler(types.TEXT_DOCUMENT_HOVER, empty=None)
+    def text_document_hover(params: types.HoverParams) -> types.Hover | None:
+        cursor = store.cursor(params.text_document.uri, params.position)
+        if cursor is None:
+            return None
+        found = navigation.id_at(cursor.doc, cursor.offset)
+        if found is None:
+            return None
+        formats = get_capability(
+            server.client_capabilities, "text_document.hover.content_format", None
+        )
+        markdown = not formats or types.MarkupKind.Markdown in formats
+        if found.is_definition:
+            mentions = navigation.references(
+                server.store.docs(cursor.folder), None, found.id, include_declaration=False
+            )
+            text = navigation.usage_card(found.id, mentions)
+        else:
+            text = navigation.reference_card(cursor.folder.literature, found.id, markdown=markdown)
+        return types.Hover(
+            contents=types.MarkupContent(
+                kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
+                value=text,
+            ),
+            range=lsp_range(cursor.doc, found.span, server.position_encoding),
+        )

@@ -1,0 +1,257 @@
+"""The server's view of the notes: open buffers from the editor, everything else from disk.
+
+Each problem folder is one `ProblemFolder` whose reader serves an open document's current text
+(unsaved edits included) and reads unopened files from disk through a cache keyed by mtime and
+size. `workspace/didChangeWatchedFiles` drops cache entries, so a file another program rewrote is
+read again even when its mtime did not move.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pygls.uris import from_fs_path, to_fs_path
+
+from mathlsp.features.convert import offset_of
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.folder import (
+    ProblemFolder,
+    find_problem_folder,
+    find_project_root,
+    is_problem_folder,
+)
+from mathlsp.notes.loader import MAX_NOTE_BYTES, LoadedText, read_note
+
+if TYPE_CHECKING:
+    from lsprotocol import types
+    from pygls.workspace import TextDocument
+
+    from mathlsp.server import MathLanguageServer
+
+log = logging.getLogger(__name__)
+
+
+def uri_to_path(uri: str) -> Path | None:
+    path = to_fs_path(uri)
+    return Path(path) if path else None
+
+
+@dataclass(frozen=True, slots=True)
+class Cursor:
+    """Where a request points: the note's folder, its parsed text and the string offset."""
+
+    folder: ProblemFolder
+    doc: MarkdownDoc
+    offset: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenNote:
+    uri: str
+    path: Path
+    document: TextDocument
+
+    @property
+    def version(self) -> int | None:
+        return self.document.version
+
+
+class NoteStore:
+    def __init__(self, server: MathLanguageServer) -> None:
+        self.server = server
+        self._open: dict[Path, str] = {}  # path → the URI the client uses for it
+        self._disk: dict[Path, tuple[int, int, LoadedText]] = {}
+        # Every unopened file read from disk, with what it looked like (None: absent), so a
+        # poller can tell when another program changed it.
+        self._seen: dict[Path, tuple[int, int] | None] = {}
+        self._folders: dict[Path, ProblemFolder] = {}
+
+    # -- open documents -----------------------------------------------------------------
+    def did_open(self, uri: str) -> Path | None:
+        path = uri_to_path(uri)
+        if path is not None:
+            self._open[path] = uri
+        return path
+
+    def did_close(self, uri: str) -> Path | None:
+        path = uri_to_path(uri)
+        if path is not None and self._open.get(path) == uri:
+            del self._open[path]
+            self._disk.pop(path, None)
+        return path
+
+    def open_note(self, uri: str) -> OpenNote | None:
+        document = self._documents().get(uri)
+        if document is None:
+            # pygls keys documents by the unquoted URI.
+            from urllib.parse import unquote
+
+            document = self._documents().get(unquote(uri))
+        path = uri_to_path(uri)
+        if document is None or path is None:
+            return None
+        return OpenNote(uri, path, document)
+
+    def open_notes(self) -> list[OpenNote]:
+        out = []
+        for _path, uri in list(self._open.items()):
+            note = self.open_note(uri)
+            if note is not None:
+                out.append(note)
+        return out
+
+    def uri_for(self, path: Path) -> str:
+        return self._open.get(path) or from_fs_path(str(path)) or path.as_uri()
+
+    def is_open(self, path: Path) -> bool:
+        return path in self._open
+
+    def _documents(self) -> dict[str, TextDocument]:
+        return self.server.workspace.text_documents
+
+    # -- reading -------------------------------------------------------------------------
+    def read(self, path: Path) -> LoadedText:
+        uri = self._open.get(path)
+        if uri is not None:
+            note = self.open_note(uri)
+            if note is not None:
+                return _buffer_text(note.document.source)
+        return self._read_disk(path)
+
+    def _read_disk(self, path: Path) -> LoadedText:
+        try:
+            st = os.stat(path)
+        except OSError:
+            self._disk.pop(path, None)
+            self._seen[path] = None
+            return read_note(path)  # the precise reason (not found, permission…)
+        self._seen[path] = (st.st_mtime_ns, st.st_size)
+        cached = self._disk.get(path)
+        if cached is not None and cached[0] == st.st_mtime_ns and cached[1] == st.st_size:
+            return cached[2]
+        loaded = read_note(path)
+        self._disk[path] = (st.st_mtime_ns, st.st_size, loaded)
+        return loaded
+
+    def invalidate(self, paths: list[Path]) -> None:
+        for path in paths:
+            self._disk.pop(path, None)
+
+    def changed_on_disk(self) -> list[Path]:
+        """Unopened files read before whose mtime/size (or existence) changed since."""
+        changed = []
+        for path, seen in list(self._seen.items()):
+            if path in self._open:
+                continue
+            try:
+                st = os.stat(path)
+                now: tuple[int, int] | None = (st.st_mtime_ns, st.st_size)
+            except OSError:
+                now = None
+            if now != seen:
+                changed.append(path)
+                self._seen[path] = now
+        return changed
+
+    # -- folders -------------------------------------------------------------------------
+    def folder_root(self, path: Path) -> Path:
+        root = find_problem_folder(path)
+        if root is not None:
+            return root
+        # A brand-new folder whose PROBLEM.md/LITERATURE.md is open but not saved yet.
+        for name in ("PROBLEM.md", "LITERATURE.md"):
+            if path.parent / name in self._open:
+                return path.parent
+        return path.parent
+
+    def folder_for(self, path: Path) -> ProblemFolder:
+        root = self.folder_root(path)
+        folder = self._folders.get(root)
+        if folder is None:
+            folder = self._folders[root] = ProblemFolder(root, self.read)
+        return folder
+
+    def doc(self, path: Path) -> MarkdownDoc | None:
+        return self.folder_for(path).doc(path)
+
+    def cursor(self, uri: str, position: types.Position) -> Cursor | None:
+        path = uri_to_path(uri)
+        if path is None:
+            return None
+        folder = self.folder_for(path)
+        doc = folder.doc(path)
+        if doc is None:
+            return None
+        return Cursor(folder, doc, offset_of(doc, position, self.server.position_encoding))
+
+    def open_in_folder(self, root: Path) -> list[OpenNote]:
+        return [n for n in self.open_notes() if self.folder_root(n.path) == root]
+
+    def note_paths(self, folder: ProblemFolder) -> list[Path]:
+        """The folder's notes on disk plus open notes not saved yet."""
+        paths = folder.note_paths()
+        known = set(paths)
+        for path in self._open:
+            if (
+                path not in known
+                and path.suffix.lower() == ".md"
+                and self.folder_root(path) == folder.root
+            ):
+                paths.append(path)
+        return paths
+
+    def docs(self, folder: ProblemFolder) -> list[MarkdownDoc]:
+        out = []
+        for path in self.note_paths(folder):
+            doc = folder.doc(path)
+            if doc is not None:
+                out.append(doc)
+        return out
+
+    def known_folders(self) -> list[ProblemFolder]:
+        """Every problem folder the workspace holds: under `.math/problems/` of each workspace
+        folder, workspace folders that are problem folders themselves, and those of open notes."""
+        roots: set[Path] = set(self._folders)
+        for base in self._workspace_roots():
+            project = find_project_root(base / ".math") if (base / ".math").is_dir() else None
+            problems = (project or base) / ".math" / "problems"
+            try:
+                if problems.is_dir():
+                    roots.update(p for p in problems.iterdir() if p.is_dir())
+            except OSError:
+                pass
+            if is_problem_folder(base):
+                roots.add(base)
+        for path in self._open:
+            roots.add(self.folder_root(path))
+        out = []
+        for root in sorted(roots):
+            folder = self._folders.get(root)
+            if folder is None:
+                folder = self._folders[root] = ProblemFolder(root, self.read)
+            out.append(folder)
+        return out
+
+    def _workspace_roots(self) -> list[Path]:
+        roots: list[Path] = []
+        try:
+            workspace = self.server.workspace
+        except RuntimeError:
+            return roots
+        for uri in [workspace.root_uri, *workspace.folders]:
+            if uri and (path := uri_to_path(uri)) is not None and path not in roots:
+                roots.append(path)
+        return roots
+
+
+def _buffer_text(text: str) -> LoadedText:
+    """An open buffer judged like a file on disk: binary junk and huge texts are refused."""
+    if "\x00" in text[:8192]:
+        return LoadedText(None, "binary file (contains NUL bytes); not a Markdown note")
+    if len(text) > MAX_NOTE_BYTES:
+        return LoadedText(None, f"file is too large to check ({len(text) / 1e6:.0f} MB)")
+    return LoadedText(text)

@@ -1,0 +1,137 @@
+"""The outline of a note (document symbols) and a folder's symbols (workspace symbols). Pure."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.journal import JournalDoc
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.problem import ProblemDoc
+from mathlsp.notes.spans import Span
+
+
+class SymbolKind(Enum):
+    """What an outline node is; the protocol layer maps each to an LSP SymbolKind."""
+
+    DOCUMENT = "document"  # a level-1 heading / the problem title
+    SECTION = "section"  # a schema section (## Confirmed References …) or any other heading
+    REFERENCE = "reference"  # ### REF-NNN
+    UNCONFIRMED = "unconfirmed"  # ### UREF-NNN
+    JOURNAL_ENTRY = "journal_entry"  # ### PROOF-NNN / LIT-NNN / COMP-NNN / NOTE-NNN
+    FRONTMATTER = "frontmatter"
+
+
+@dataclass(slots=True)
+class OutlineNode:
+    name: str
+    kind: SymbolKind
+    span: Span  # the whole thing
+    selection: Span  # what to highlight (the id or heading title)
+    detail: str = ""
+    children: list[OutlineNode] = field(default_factory=list)
+
+
+def outline(doc: MarkdownDoc) -> list[OutlineNode]:
+    """The heading tree of a note, with reference and journal entries named by their id."""
+    entries: dict[int, OutlineNode] = {}
+    if isinstance(doc, LiteratureDoc):
+        for e in doc.entries:
+            kind = SymbolKind.REFERENCE if e.confirmed else SymbolKind.UNCONFIRMED
+            entries[e.heading.line] = OutlineNode(e.id, kind, e.span, e.id_span, e.title)
+    elif isinstance(doc, JournalDoc):
+        for j in doc.entries:
+            entries[j.heading.line] = OutlineNode(
+                j.id, SymbolKind.JOURNAL_ENTRY, j.span, j.id_span, j.title
+            )
+
+    roots: list[OutlineNode] = []
+    fm = doc.frontmatter
+    if fm.present:
+        roots.append(OutlineNode("frontmatter", SymbolKind.FRONTMATTER, fm.span, fm.span))
+
+    lines = doc.lines
+    headings = lines.headings
+    n_lines = len(lines.texts)
+    stack: list[tuple[int, OutlineNode]] = []  # (level, node)
+    for idx, h in enumerate(headings):
+        node = entries.get(h.line)
+        if node is None:
+            end_line = n_lines - 1
+            for later in headings[idx + 1 :]:
+                if later.level <= h.level:
+                    end_line = later.line - 1
+                    break
+            span = lines.line_span(h.line, max(h.line, _last_content_line(lines.texts, end_line)))
+            kind = SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION
+            selection = h.title_span if h.title else h.span
+            node = OutlineNode(h.title or "(untitled)", kind, span, selection)
+        while stack and stack[-1][0] >= h.level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        if parent is not None and parent.span.start <= node.span.start:
+            # The child must lie inside its parent (an entry's span ends at its last field).
+            if node.span.end > parent.span.end:
+                parent.span = Span(parent.span.start, node.span.end)
+            parent.children.append(node)
+        else:
+            roots.append(node)
+        stack.append((h.level, node))
+    return roots
+
+
+def _last_content_line(texts: list[str], line: int) -> int:
+    while line > 0 and not texts[line].strip():
+        line -= 1
+    return line
+
+
+@dataclass(frozen=True, slots=True)
+class FolderSymbol:
+    name: str
+    kind: SymbolKind
+    doc: MarkdownDoc
+    span: Span
+    container: str
+
+
+def folder_symbols(docs: list[MarkdownDoc], container: str) -> list[FolderSymbol]:
+    """The symbols a folder contributes to workspace search: entries, journal entries, titles."""
+    out: list[FolderSymbol] = []
+    for doc in docs:
+        if isinstance(doc, LiteratureDoc):
+            for e in doc.entries:
+                kind = SymbolKind.REFERENCE if e.confirmed else SymbolKind.UNCONFIRMED
+                name = f"{e.id}: {e.title}" if e.title else e.id
+                out.append(FolderSymbol(name, kind, doc, e.id_span, container))
+        elif isinstance(doc, JournalDoc):
+            for j in doc.entries:
+                name = f"{j.id}: {j.title}" if j.title else j.id
+                out.append(FolderSymbol(name, SymbolKind.JOURNAL_ENTRY, doc, j.id_span, container))
+        elif isinstance(doc, ProblemDoc) and doc.title:
+            title_field = doc.frontmatter.fields.get("title")
+            h1 = next((h for h in doc.lines.headings if h.level == 1), None)
+            if title_field is not None:
+                span = title_field.value_span
+            elif h1 is not None:
+                span = h1.title_span
+            else:
+                span = Span(0, 0)
+            out.append(FolderSymbol(doc.title, SymbolKind.DOCUMENT, doc, span, container))
+    return out
+
+
+def matches_query(name: str, query: str) -> bool:
+    """Workspace-symbol matching: every word of the query is a case-insensitive substring;
+    a single word may also match as a subsequence (`ref12` finds `REF-012`)."""
+    if not query.strip():
+        return True
+    low = name.lower()
+    words = query.lower().split()
+    if all(w in low for w in words):
+        return True
+    if len(words) == 1:
+        it = iter(low)
+        return all(ch in it for ch in words[0])
+    return False

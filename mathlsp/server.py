@@ -1,0 +1,122 @@
+"""The mathlsp language server: a pygls `LanguageServer` and the registration of its features.
+
+Thin wiring only. Each feature module under `mathlsp.features` exposes `register(server)` and
+registers its handlers with `server.handler(...)`, which wraps them so that an exception is logged
+(stderr and `window/logMessage`) and the request answers an empty result: one failing feature
+never takes the server down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import inspect
+import logging
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+
+from mathlsp import __version__
+from mathlsp.config import ServerSettings
+from mathlsp.features import (
+    completion,
+    configuration,
+    documents,
+    hover,
+    navigation,
+    symbols,
+)
+from mathlsp.features.diagnostics import DiagnosticsPublisher
+from mathlsp.features.workspace_state import NoteStore
+
+log = logging.getLogger(__name__)
+
+FEATURES = (configuration, documents, symbols, navigation, completion, hover)
+
+
+class MathLanguageServer(LanguageServer):
+    def __init__(self) -> None:
+        super().__init__(
+            "mathlsp",
+            __version__,
+            text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+        )
+        self.settings = ServerSettings()
+        self.store = NoteStore(self)
+        self.diagnostics = DiagnosticsPublisher(self)
+        self.background: list[asyncio.Task[None]] = []  # keeps start-up tasks referenced
+
+    @property
+    def position_encoding(self) -> str:
+        try:
+            encoding = self.workspace.position_encoding
+        except RuntimeError:
+            return "utf-16"
+        return str(getattr(encoding, "value", encoding) or "utf-16")
+
+    def handler(
+        self, method: str, options: Any | None = None, *, empty: Any = None
+    ) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Register `fn(params)` for an LSP method; an exception answers `empty` instead."""
+
+        def decorator(fn: Callable[..., Any]) -> Callable[..., Any]:
+            name = getattr(fn, "__name__", method)
+            if inspect.iscoroutinefunction(fn):
+
+                async def guarded(params: Any) -> Any:
+                    try:
+                        return await fn(params)
+                    except Exception as exc:
+                        self.report_feature_error(name, exc, _uri_of(params))
+                        return empty
+
+            else:
+
+                def guarded(params: Any) -> Any:  # type: ignore[misc]
+                    try:
+                        return fn(params)
+                    except Exception as exc:
+                        self.report_feature_error(name, exc, _uri_of(params))
+                        return empty
+
+            guarded.__name__ = name
+            guarded.__doc__ = fn.__doc__
+            self.feature(method, options)(guarded)
+            return fn
+
+        return decorator
+
+    def report_feature_error(self, feature: str, exc: BaseException, uri: str | None) -> None:
+        where = f" on {uri}" if uri else ""
+        log.error("%s failed%s", feature, where, exc_info=exc)
+        detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+        self.log_to_client(f"mathlsp: {feature} failed{where}: {detail}", types.MessageType.Error)
+
+    def log_to_client(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
+        try:
+            self.window_log_message(types.LogMessageParams(type=kind, message=message))
+        except Exception:  # no client attached (tests, shutdown)
+            log.debug("could not send log message: %s", message)
+
+    def warn_user(self, message: str) -> None:
+        log.warning("%s", message)
+        try:
+            self.window_show_message(
+                types.ShowMessageParams(type=types.MessageType.Warning, message=message)
+            )
+        except Exception:
+            log.debug("could not show message: %s", message)
+
+
+def _uri_of(params: Any) -> str | None:
+    doc = getattr(params, "text_document", None)
+    return getattr(doc, "uri", None)
+
+
+def create_server() -> MathLanguageServer:
+    server = MathLanguageServer()
+    for module in FEATURES:
+        module.register(server)
+    return server

@@ -1,0 +1,226 @@
+"""Test data and helpers for the end-to-end language-server tests."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from lsprotocol import types
+from pygls.protocol import default_converter
+from pytest_lsp import LanguageClient
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
+
+REPO = Path(__file__).resolve().parents[2]
+CLIENTS = ["visual_studio_code", "neovim"]
+LITERATURE = """\
+---
+problem: neumann-series
+total_papers: 3
+confirmed_count: 2
+unconfirmed_count: 1
+last_search: 2026-02-10T12:00:00Z
+sources_queried: [arxiv, semantic_scholar]
+---
+# Literature
+
+## Search History
+
+| Date | Query Summary | arXiv Results | S2 Results | New Confirmed |
+|------|---------------|---------------|------------|---------------|
+| 2026-02-10 | "operator norm" | 8 | 12 | 2 |
+
+## Confirmed References
+
+### REF-001: Perturbation Theory for Linear Operators
+- **Authors:** Tosio Kato
+- **Year:** 1966
+- **Source:** Semantic Scholar
+- **arXiv ID:** n/a
+- **DOI:** 10.1007/978-3-642-66282-9
+- **Abstract:** A classic. <script>alert(1)</script> [x](javascript:alert(1))
+- **Relevance:** Neumann series and resolvent bounds.
+- **Key Results:** Theorem IV.1.16
+- **Confidence:** [V]
+- **Verified:** 2026-02-10T12:00:00Z via https://api.semanticscholar.org/graph/v1/paper/DOI:10.1007/978-3-642-66282-9
+
+### REF-002: Spectral Radius and Neumann Series
+- **Authors:** Ada Lovelace, Carl Gauss
+- **Year:** 2023
+- **Source:** arXiv
+- **arXiv ID:** 2301.12345
+- **DOI:** n/a
+- **Abstract:** We study the spectral radius.
+- **Relevance:** Gives the sharp condition.
+- **Key Results:** Theorem 2
+- **Confidence:** [S]
+- **Verified:** 2026-02-10T12:00:00Z via http://export.arxiv.org/api/query?id_list=2301.12345
+
+## Synthesis
+
+### Applicable Theorems
+- [V] Kato's Theorem IV.1.16 applies directly (REF-001).
+
+### Technique Connections
+- [S] The spectral radius argument of REF-002 adapts.
+
+### Gaps in Literature
+- [~] Nothing on non-normal perturbations.
+
+### Suggested Reading Order
+- [S] REF-001, then REF-002.
+
+## Unconfirmed References
+
+### UREF-001: A Neumann Series Folklore Note
+- **Authors:** Anonymous
+- **Year:** 2019
+- **Source:** a blog post
+- **Reason:** Semantic Scholar returned no match for the title
+- **Relevance:** Might state the bound.
+- **Status:** Unconfirmed -- do not cite as established reference
+"""
+
+PROOF = """\
+# Proof
+
+Über 𝔽 we use REF-001 and the argument of REF-002.
+Compare the folklore claim of UREF-001 [~].
+The sharp bound is in REF-009.
+"""
+
+PROBLEM = """\
+---
+title: "Convergence of perturbed Neumann series"
+status: defined
+domain: analysis
+type: proof
+tags: [operator-norm, banach-space]
+created: 2026-02-10
+---
+# Problem
+Let $T$ be a bounded operator with $\\|T\\| < 1$.
+
+## Known Results
+- Neumann series converges (REF-001).
+"""
+
+JOURNAL = """\
+---
+problem: neumann-series
+total_entries: 1
+last_entry: LIT-001
+---
+# Journal
+
+## Literature Searches
+
+### LIT-001: First search
+- **Timestamp:** 2026-02-10T12:00:00Z
+- **Insight/Takeaway:** REF-002 gives the sharp condition.
+"""
+
+NEW_ENTRY = """
+### REF-009: The Sharp Neumann Bound
+- **Authors:** Emmy Noether
+- **Year:** 2024
+"""
+
+
+@dataclass
+class Problem:
+    root: Path
+    texts: dict[str, str] = field(default_factory=dict)
+
+    def path(self, name: str) -> Path:
+        return self.root / name
+
+    def uri(self, name: str) -> str:
+        return self.path(name).as_uri()
+
+    def write(self, name: str, text: str) -> None:
+        self.texts[name] = text
+        self.path(name).write_text(text, encoding="utf-8")
+
+
+# -- a test client that also records versions and registrations ---------------------------
+def record_diagnostics(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+    client.diagnostics[params.uri] = params.diagnostics
+    client.published.append(params)  # type: ignore[attr-defined]
+
+
+def record_registration(client: LanguageClient, params: types.RegistrationParams) -> None:
+    client.registrations.extend(params.registrations)  # type: ignore[attr-defined]
+
+
+def make_client() -> LanguageClient:
+    client = LanguageClient(converter_factory=default_converter)
+    client.published = []  # type: ignore[attr-defined]
+    client.registrations = []  # type: ignore[attr-defined]
+    features = {
+        **DEFAULT_CLIENT_FEATURES,
+        types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: record_diagnostics,
+        types.CLIENT_REGISTER_CAPABILITY: record_registration,
+    }
+    register_lsp_features(client, features)
+    return client
+
+
+# -- helpers ---------------------------------------------------------------------------------
+async def wait_until(
+    predicate: Callable[[], object], timeout: float = 10.0, what: str = ""
+) -> None:
+    deadline = time.monotonic() + timeout
+    while not predicate():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or predicate}")
+        await asyncio.sleep(0.01)
+
+
+def open_note(client: LanguageClient, problem: Problem, name: str, version: int = 1) -> str:
+    uri = problem.uri(name)
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=version, text=problem.texts[name]
+            )
+        )
+    )
+    return uri
+
+
+def published_for(client: LanguageClient, uri: str) -> list[types.PublishDiagnosticsParams]:
+    return [p for p in client.published if p.uri == uri]  # type: ignore[attr-defined]
+
+
+def latest(client: LanguageClient, uri: str) -> types.PublishDiagnosticsParams | None:
+    found = published_for(client, uri)
+    return found[-1] if found else None
+
+
+def codes(params: types.PublishDiagnosticsParams | None) -> list[str]:
+    return [str(d.code) for d in params.diagnostics] if params else []
+
+
+def encoding(client: LanguageClient) -> str:
+    enc = client.init_result.capabilities.position_encoding  # type: ignore[attr-defined]
+    return str(getattr(enc, "value", enc) or "utf-16")
+
+
+def position(text: str, needle: str, enc: str, *, nth: int = 0, delta: int = 0) -> types.Position:
+    """The LSP position of the `nth` occurrence of `needle` in `text` (+ `delta` characters)."""
+    offset = -1
+    for _ in range(nth + 1):
+        offset = text.index(needle, offset + 1)
+    offset += delta
+    line = text.count("\n", 0, offset)
+    col_text = text[text.rfind("\n", 0, offset) + 1 : offset]
+    if enc == "utf-8":
+        col = len(col_text.encode("utf-8"))
+    elif enc == "utf-32":
+        col = len(col_text)
+    else:
+        col = len(col_text.encode("utf-16-le")) // 2
+    return types.Position(line=line, character=col)
