@@ -20,6 +20,7 @@ from mathlsp.checks import references as _references  # noqa: F401  isort: skip
 from mathlsp.checks import synthesis as _synthesis  # noqa: F401  isort: skip
 from mathlsp.checks import problem as _problem  # noqa: F401  isort: skip
 from mathlsp.checks import journal as _journal  # noqa: F401  isort: skip
+from mathlsp.checks import deadends as _deadends  # noqa: F401  isort: skip
 
 __all__ = ["CATALOG", "CheckSettings", "check_document"]
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pytest
 
-from mathlsp.checks import CATALOG
 from mathlsp.findings import Severity
 from tests.checks.conftest import JOURNAL, codes, edit, only, span
 
@@ -22,10 +21,6 @@ PROOF_2 = """
 
 def _add_proof(text: str, entry: str = PROOF_2) -> str:
     return edit(text, "\n## Literature Searches", entry + "\n## Literature Searches")
-
-
-def test_jrn009_is_reserved() -> None:
-    assert "JRN009" not in CATALOG
 
 
 def test_missing_insight(check) -> None:
