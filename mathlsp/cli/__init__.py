@@ -11,10 +11,10 @@ import sys
 from collections.abc import Sequence
 
 from mathlsp import __version__
-from mathlsp.cli import check, serve
+from mathlsp.cli import cache, check, init, lookup, resume, serve
 
 # Order is the order shown in --help.
-SUBCOMMANDS = [serve, check]
+SUBCOMMANDS = [serve, check, init, resume, lookup, cache]
 
 
 class UsageError(Exception):

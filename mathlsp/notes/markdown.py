@@ -82,10 +82,13 @@ def scan(text: str, body_start: int = 0) -> Lines:
     fence: str | None = None
     fence_start = 0
     comment_until = -1  # last line of an open HTML comment
-    for i in _candidate_lines(texts, first_line):
+    # A BOM is not content: line 0 is scanned without it (offsets still count it).
+    bom = 1 if first_line == 0 and text.startswith("\ufeff") else 0
+    view = [texts[0][1:], *texts[1:]] if bom else texts
+    for i in _candidate_lines(view, first_line):
         if i <= comment_until:
             continue
-        line = texts[i]
+        line = view[i]
         lead = line.lstrip(" ")
         if len(line) - len(lead) > 3 or not lead:
             continue
@@ -105,14 +108,14 @@ def scan(text: str, body_start: int = 0) -> Lines:
                 fence = m.group(1)
                 fence_start = i
         elif first == "<" and lead.startswith("<!--"):
-            close = text.find("-->", starts[i] + len(line) - len(lead) + 4)
+            close = text.find("-->", starts[i] + (bom if i == 0 else 0) + len(line) - len(lead) + 4)
             last = n - 1 if close < 0 else bisect.bisect_right(starts, close) - 1
             opaque[i : last + 1] = b"\x01" * (last + 1 - i)
             comment_until = last
         elif first == "#" and (m := _HEADING.match(line)):
             title = (m.group(2) or "").strip()
             t_start = m.start(2) if m.group(2) is not None else len(line)
-            base = starts[i]
+            base = starts[i] + (bom if i == 0 else 0)
             headings.append(
                 Heading(
                     level=len(m.group(1)),

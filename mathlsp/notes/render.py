@@ -122,10 +122,18 @@ def apply_edits(text: str, edits: Iterable[Edit]) -> str:
 
 
 # -- frontmatter --------------------------------------------------------------------------------
+# What YAML does not take literally inside a quoted string: characters PyYAML refuses, and the
+# ones it reads as line breaks (and folds). JSON escapes the C0 controls itself.
+_YAML_ESCAPE = re.compile(
+    "[^\t\n\r\x20-\x7e\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]|[\x85\u2028\u2029\ufeff]"
+)
+
+
 def yaml_scalar(value: Any) -> str:
     """A value in YAML flow syntax. JSON is valid YAML flow, and quoting every string keeps
     values like `2026-02-10` or `yes` from changing type."""
-    return json.dumps(value, ensure_ascii=False)
+    text = json.dumps(value, ensure_ascii=False)
+    return _YAML_ESCAPE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 def update_frontmatter(doc: MarkdownDoc, updates: Mapping[str, Any]) -> list[Edit]:
@@ -136,6 +144,8 @@ def update_frontmatter(doc: MarkdownDoc, updates: Mapping[str, Any]) -> list[Edi
     """
     fm = doc.frontmatter
     eol = line_ending(doc.text)
+    if not updates:
+        return []
     if not fm.present:
         block = "---" + eol
         block += "".join(f"{k}: {yaml_scalar(v)}{eol}" for k, v in updates.items())
@@ -184,14 +194,15 @@ def _new_section_offset(doc: LiteratureDoc, key: str) -> tuple[int, bool]:
     for later in SECTION_ORDER[order + 1 :]:
         section = doc.section(later)
         if section is not None:
-            return section.span.start, True
+            return section.heading.span.start, True  # after a BOM on the first line
     return len(doc.text), False
 
 
 def ensure_sections(doc: LiteratureDoc, keys: Iterable[str]) -> list[Edit]:
     eol = line_ending(doc.text)
-    edits: list[Edit] = []
-    for key in keys:
+    queued: dict[int, str] = {}  # blocks inserted at one offset follow each other
+    # Several sections may land at one offset: create them in schema order.
+    for key in sorted(set(keys), key=SECTION_ORDER.index):
         if doc.section(key) is not None:
             continue
         offset, before = _new_section_offset(doc, key)
@@ -199,9 +210,15 @@ def ensure_sections(doc: LiteratureDoc, keys: Iterable[str]) -> list[Edit]:
         if key == "synthesis":
             body += "".join(f"### {SYNTHESIS_TITLES[k]}{eol}{eol}" for k in SYNTHESIS_ORDER)
         if key == "search_history":
-            body += _history_header(eol)
-        edits.append(Edit(Span(offset, offset), _join_block(doc.text, offset, body, before, eol)))
-    return edits
+            body += _history_header(eol) + eol
+        queued[offset] = _join_queued(doc.text, offset, queued.get(offset, ""), body, before, eol)
+    return [Edit(Span(offset, offset), block) for offset, block in queued.items()]
+
+
+def _join_queued(text: str, offset: int, queued: str, block: str, before: bool, eol: str) -> str:
+    """`block` joined after what is already queued for insertion at `offset`."""
+    preceding = text[:offset] + queued
+    return queued + _join_block(preceding, len(preceding), block, before, eol)
 
 
 def _history_header(eol: str) -> str:
@@ -226,6 +243,7 @@ def insert_references(doc: LiteratureDoc, refs: Sequence[NewReference]) -> list[
     """New entries appended to their sections (sections created when missing)."""
     eol = line_ending(doc.text)
     edits: list[Edit] = []
+    queued: dict[int, str] = {}  # both sections missing: both may go to the end
     for key, kind in (("confirmed", "REF"), ("unconfirmed", "UREF")):
         chunk = [r for r in refs if r.kind == kind]
         if not chunk:
@@ -235,9 +253,10 @@ def insert_references(doc: LiteratureDoc, refs: Sequence[NewReference]) -> list[
         if offset is None:
             start, before = _new_section_offset(doc, key)
             text = f"## {SECTION_TITLES[key]}{eol}{eol}{body}{eol}"
-            edits.append(Edit(Span(start, start), _join_block(doc.text, start, text, before, eol)))
+            queued[start] = _join_queued(doc.text, start, queued.get(start, ""), text, before, eol)
         else:
             edits.append(Edit(Span(offset, offset), eol + eol + body.rstrip("\r\n")))
+    edits.extend(Edit(Span(start, start), block) for start, block in queued.items())
     return edits
 
 

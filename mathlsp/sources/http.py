@@ -1,0 +1,401 @@
+"""The one place that talks HTTP: rate limiting, retries with backoff, redaction, typed errors.
+
+Every backend sends its requests through a `Fetcher`, which shares the process's one
+`httpx.AsyncClient` but owns a per-backend `RateLimiter`. Retries are bounded twice — by attempt
+count and by total elapsed time — and announced through `on_event`, so an editor can say
+"Semantic Scholar rate-limited, retrying in 8 s" instead of looking hung.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import time
+from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from typing import Any
+from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
+
+import httpx
+
+from mathlsp.sources.errors import (
+    BackendUnavailable,
+    HTTPStatusError,
+    MalformedResponse,
+    RateLimited,
+    SourceError,
+    TimedOut,
+)
+
+LABELS = {
+    "arxiv": "arXiv",
+    "semantic_scholar": "Semantic Scholar",
+    "openalex": "OpenAlex",
+    "crossref": "Crossref",
+    "pubmed": "PubMed",
+    "theoremsearch": "TheoremSearch",
+}
+
+
+def label(backend: str) -> str:
+    return LABELS.get(backend, backend)
+
+
+# --- events -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RetryScheduled:
+    """A request failed transiently and will be sent again after `delay_s`."""
+
+    backend: str
+    reason: str  # "rate-limited", "HTTP 503", "timed out", "connection failed"
+    delay_s: float
+    attempt: int  # the attempt that just failed, 1-based
+    max_attempts: int
+
+    @property
+    def message(self) -> str:
+        return (
+            f"{label(self.backend)} {self.reason}, retrying in {_fmt_s(self.delay_s)} "
+            f"(attempt {self.attempt + 1} of {self.max_attempts})"
+        )
+
+
+@dataclass(frozen=True)
+class GaveUp:
+    """Retries are exhausted (count or time budget); the caller gets a typed error."""
+
+    backend: str
+    reason: str
+    attempts: int
+
+    @property
+    def message(self) -> str:
+        tries = "attempt" if self.attempts == 1 else "attempts"
+        return f"{label(self.backend)} {self.reason}; gave up after {self.attempts} {tries}"
+
+
+@dataclass(frozen=True)
+class Throttled:
+    """The backend's own rate limit makes this request wait (only reported when noticeable)."""
+
+    backend: str
+    delay_s: float
+
+    @property
+    def message(self) -> str:
+        return f"waiting {_fmt_s(self.delay_s)} for {label(self.backend)}'s rate limit"
+
+
+SourceEvent = RetryScheduled | GaveUp | Throttled
+EventCallback = Callable[[SourceEvent], None]
+
+
+def _fmt_s(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds >= 1.5 else f"{seconds:.1f} s"
+
+
+# --- rate limiting ------------------------------------------------------------------------
+
+
+class RateLimiter:
+    """Async minimum-interval limiter: call starts are at least `min_interval` apart.
+
+    Slots are handed out in order under a lock, so concurrent callers queue rather than burst.
+    """
+
+    def __init__(self, min_interval: float, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.min_interval = max(0.0, min_interval)
+        self._clock = clock
+        self._next = 0.0
+        self._lock = asyncio.Lock()
+
+    async def wait(self) -> float:
+        """Wait for the next slot; returns how long this call waited."""
+        async with self._lock:
+            now = self._clock()
+            delay = max(0.0, self._next - now)
+            self._next = max(now, self._next) + self.min_interval
+        if delay > 0:
+            await asyncio.sleep(delay)
+        return delay
+
+    def push_back(self, seconds: float) -> None:
+        """After a 429 the server wants quiet: no one gets a slot before `seconds` from now."""
+        self._next = max(self._next, self._clock() + seconds)
+
+
+# --- retry policy -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    max_attempts: int = 4
+    base_delay_s: float = 1.0
+    max_delay_s: float = 30.0
+    total_timeout_s: float = 60.0
+    # Equal jitter: the delay is uniform in [d/2, d], so retries from many clients spread out
+    # but a user still gets a predictable "retrying in ~N s".
+    jitter: bool = True
+
+    def backoff(self, attempt: int, rng: random.Random | None = None) -> float:
+        d = min(self.max_delay_s, self.base_delay_s * (2 ** (attempt - 1)))
+        if not self.jitter:
+            return d
+        return (rng or random).uniform(d / 2, d)
+
+
+def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
+    """Seconds from a Retry-After header (delta-seconds or an HTTP date)."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+# --- redaction ----------------------------------------------------------------------------
+
+_SECRET_PARAMS = frozenset({"api_key", "apikey", "key", "x-api-key", "token", "access_token"})
+# Query parameters that identify the user rather than the request: dropped from URLs that get
+# written into notes (mailto/email/tool are politeness metadata, not part of the query).
+_PRIVATE_PARAMS = frozenset({"mailto", "email", "tool"})
+
+
+def redact_url(url: str, secrets: Iterable[str] = (), *, drop_private: bool = True) -> str:
+    """`url` without key-like parameters, user contact parameters, or any secret substring."""
+    parts = urlsplit(url)
+    query = [
+        (k, v)
+        for k, v in parse_qsl(parts.query, keep_blank_values=True)
+        if k.lower() not in _SECRET_PARAMS and not (drop_private and k.lower() in _PRIVATE_PARAMS)
+    ]
+    out = urlunsplit(parts._replace(query=urlencode(query, safe=":/,|*"), fragment=""))
+    return redact_text(out, secrets)
+
+
+def redact_text(text: str, secrets: Iterable[str]) -> str:
+    for secret in secrets:
+        if secret and len(secret) >= 4:
+            text = text.replace(secret, "[redacted]")
+    return text
+
+
+def build_url(base: str, path: str, params: Mapping[str, Any] | None = None) -> str:
+    """`base` + `path` + query string, keeping `:`, `/`, `,`, `|` readable for humans."""
+    url = base.rstrip("/") + path
+    if params:
+        clean = {k: v for k, v in params.items() if v is not None}
+        url += "?" + urlencode(clean, safe=":/,|")
+    return url
+
+
+# --- responses ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Response:
+    status: int
+    headers: Mapping[str, str]
+    content: bytes
+    url: str  # redacted
+
+    @property
+    def content_type(self) -> str:
+        return self.headers.get("content-type", "").split(";")[0].strip().lower()
+
+    @property
+    def text(self) -> str:
+        return self.content.decode("utf-8", errors="replace")
+
+    def looks_like_html(self) -> bool:
+        head = self.content[:512].lstrip().lower()
+        return self.content_type == "text/html" or head.startswith((b"<!doctype html", b"<html"))
+
+    def json(self, backend: str) -> Any:
+        """Parsed JSON or `MalformedResponse` (HTML pages, truncated bodies, wrong types)."""
+        return parse_json(self.content, backend, self.url, html=self.looks_like_html())
+
+
+def parse_json(content: bytes, backend: str, url: str, *, html: bool | None = None) -> Any:
+    if html is None:
+        head = content[:512].lstrip().lower()
+        html = head.startswith((b"<!doctype html", b"<html"))
+    if html:
+        raise MalformedResponse(
+            backend, url, f"{label(backend)} sent an HTML page where JSON was expected"
+        )
+    try:
+        return json.loads(content.decode("utf-8"))
+    except UnicodeDecodeError as exc:
+        raise MalformedResponse(backend, url, f"{label(backend)} sent non-UTF-8 JSON") from exc
+    except json.JSONDecodeError as exc:
+        cut = exc.msg.startswith("Unterminated") or exc.pos >= len(content.rstrip()) - 1
+        what = "truncated" if cut else "invalid"
+        raise MalformedResponse(
+            backend, url, f"{label(backend)} sent {what} JSON ({exc.msg} at {exc.pos})"
+        ) from exc
+
+
+_RETRY_STATUSES = frozenset({429, 500, 502, 503, 504})
+
+
+@dataclass
+class Fetcher:
+    """Sends one backend's requests: rate limit → request → classify → maybe retry."""
+
+    client: httpx.AsyncClient
+    backend: str
+    limiter: RateLimiter
+    policy: RetryPolicy = field(default_factory=RetryPolicy)
+    timeout_s: float = 20.0
+    on_event: EventCallback | None = None
+    secrets: tuple[str, ...] = ()
+    headers: Mapping[str, str] = field(default_factory=dict)
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep
+    rng: random.Random = field(default_factory=random.Random)
+    #: Only report a rate-limit wait when it is long enough for a user to wonder.
+    throttle_report_s: float = 1.0
+    #: Counts every HTTP request actually sent (the benchmark reads it).
+    requests_sent: int = 0
+
+    def emit(self, event: SourceEvent) -> None:
+        if self.on_event is None:
+            return
+        # A broken progress callback must not break a lookup.
+        with contextlib.suppress(Exception):
+            self.on_event(event)
+
+    async def request(
+        self,
+        method: str,
+        url: str,
+        *,
+        params: Mapping[str, Any] | None = None,
+        json_body: Any = None,
+        ok: Collection[int] = (200,),
+    ) -> Response:
+        """Send with retries; return a `Response` whose status is in `ok`, or raise SourceError.
+
+        Statuses outside `ok` that are not retryable raise `HTTPStatusError` (its `status` lets
+        a backend interpret e.g. 404 as "not found" by passing `ok=(200, 404)` instead).
+        """
+        full_url = build_url(url, "", params)
+        shown = redact_url(full_url, self.secrets)
+        start = time.monotonic()
+        attempt = 0
+        while True:
+            attempt += 1
+            waited = await self.limiter.wait()
+            if waited >= self.throttle_report_s:
+                self.emit(Throttled(self.backend, waited))
+            remaining = self.policy.total_timeout_s - (time.monotonic() - start)
+            if remaining <= 0:
+                self.emit(GaveUp(self.backend, "took too long", attempt - 1))
+                raise TimedOut(
+                    self.backend,
+                    shown,
+                    f"{label(self.backend)} did not answer in time",
+                    attempts=attempt - 1,
+                )
+            error: SourceError
+            retry_after: float | None = None
+            try:
+                self.requests_sent += 1
+                resp = await self.client.request(
+                    method,
+                    full_url,
+                    json=json_body,
+                    headers=dict(self.headers),
+                    timeout=min(self.timeout_s, remaining),
+                )
+                content = resp.content
+            except httpx.TimeoutException:
+                error = TimedOut(self.backend, shown, f"{label(self.backend)} timed out")
+                reason = "timed out"
+            except (httpx.TransportError, httpx.DecodingError) as exc:
+                # Connection refused/reset, DNS, a peer closing mid-body: all worth one more try.
+                error = BackendUnavailable(
+                    self.backend,
+                    shown,
+                    f"{label(self.backend)} unreachable ({type(exc).__name__})",
+                )
+                reason = "connection failed"
+            else:
+                response = Response(
+                    resp.status_code,
+                    {k.lower(): v for k, v in resp.headers.items()},
+                    content,
+                    shown,
+                )
+                if resp.status_code in ok:
+                    return response
+                status = resp.status_code
+                retry_after = parse_retry_after(response.headers.get("retry-after"))
+                if status == 429 or (status == 503 and retry_after is not None):
+                    error = RateLimited(
+                        self.backend,
+                        shown,
+                        f"{label(self.backend)} rate-limited (HTTP {status})",
+                        status=status,
+                        retry_after=retry_after,
+                    )
+                    reason = "rate-limited"
+                else:
+                    error = HTTPStatusError(
+                        self.backend,
+                        shown,
+                        f"{label(self.backend)} answered HTTP {status}"
+                        + _detail(response, self.secrets),
+                        status=status,
+                    )
+                    reason = f"HTTP {status}"
+                if status not in _RETRY_STATUSES:
+                    raise error
+            error.attempts = attempt
+            if attempt >= self.policy.max_attempts:
+                self.emit(GaveUp(self.backend, reason, attempt))
+                raise error
+            delay = self.policy.backoff(attempt, self.rng)
+            if retry_after is not None:
+                delay = max(delay, retry_after)  # honour the server's wish, never less
+            elapsed = time.monotonic() - start
+            if elapsed + delay >= self.policy.total_timeout_s:
+                # Waiting would blow the time budget: fail now with the real reason.
+                self.emit(GaveUp(self.backend, reason, attempt))
+                raise error
+            self.emit(
+                RetryScheduled(self.backend, reason, delay, attempt, self.policy.max_attempts)
+            )
+            if retry_after is not None:
+                self.limiter.push_back(delay)
+            await self.sleep(delay)
+
+
+def _detail(response: Response, secrets: Iterable[str]) -> str:
+    """A short, safe excerpt of an error body (JSON `error`/`message`), for the message."""
+    if response.looks_like_html() or not response.content:
+        return ""
+    try:
+        data = json.loads(response.content.decode("utf-8"))
+    except (UnicodeDecodeError, json.JSONDecodeError):
+        text = response.text.strip()
+        return f": {redact_text(text[:120], secrets)}" if text and len(text) < 200 else ""
+    if isinstance(data, dict):
+        msg = data.get("error") or data.get("message")
+        if isinstance(msg, list) and msg and isinstance(msg[0], dict):
+            msg = msg[0].get("message")
+        if isinstance(msg, str):
+            return f": {redact_text(msg[:200], secrets)}"
+    return ""

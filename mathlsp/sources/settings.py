@@ -1,0 +1,246 @@
+"""Source settings: base URLs, switches, key, mailto, timeouts, rate limits and retry policy.
+
+Precedence, lowest first: built-in defaults < `.math/config.json` < environment < explicit
+overrides (init options or tests). The Semantic Scholar key is the exception the seed protocol
+prescribes: `SEMANTIC_SCHOLAR_API_KEY` wins over the config file. The key is kept out of `repr`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mathlsp import __version__
+from mathlsp.sources.http import RetryPolicy
+
+BACKENDS: tuple[str, ...] = (
+    "arxiv",
+    "semantic_scholar",
+    "openalex",
+    "crossref",
+    "pubmed",
+    "theoremsearch",
+)
+
+DEFAULT_BASE_URLS: dict[str, str] = {
+    "arxiv": "http://export.arxiv.org",
+    "semantic_scholar": "https://api.semanticscholar.org/graph/v1",
+    "openalex": "https://api.openalex.org",
+    "crossref": "https://api.crossref.org",
+    "pubmed": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+    "theoremsearch": "https://api.theoremsearch.com",
+}
+
+URL_ENV_VARS: dict[str, str] = {
+    "arxiv": "MATHLSP_ARXIV_URL",
+    "semantic_scholar": "MATHLSP_SEMANTIC_SCHOLAR_URL",
+    "openalex": "MATHLSP_OPENALEX_URL",
+    "crossref": "MATHLSP_CROSSREF_URL",
+    "pubmed": "MATHLSP_PUBMED_URL",
+    "theoremsearch": "MATHLSP_THEOREMSEARCH_URL",
+}
+
+# Seconds between request starts, per backend. arXiv asks for 3 s; Semantic Scholar grants 1/s
+# to a key (the keyless pool is shared by everyone, so be gentler); Crossref's polite pool allows
+# ~10/s, its public pool ~5/s; OpenAlex allows 10/s; NCBI allows 3/s without an API key.
+DEFAULT_MIN_INTERVAL_S: dict[str, float] = {
+    "arxiv": 3.0,
+    "semantic_scholar": 1.0,
+    "openalex": 0.1,
+    "crossref": 0.1,
+    "pubmed": 0.34,
+    "theoremsearch": 1.0,
+}
+KEYLESS_S2_INTERVAL_S = 3.0
+NO_MAILTO_INTERVAL_S = {"crossref": 0.2, "openalex": 0.2}
+
+
+def _split(value: str) -> list[str]:
+    return [v.strip().lower().replace("-", "_") for v in value.split(",") if v.strip()]
+
+
+def _truthy(value: Any) -> bool:
+    if isinstance(value, str):
+        return value.strip().lower() in ("1", "true", "yes", "on")
+    return bool(value)
+
+
+@dataclass(frozen=True)
+class SourceSettings:
+    base_urls: Mapping[str, str] = field(default_factory=lambda: dict(DEFAULT_BASE_URLS))
+    enabled: frozenset[str] = frozenset(BACKENDS)
+    semantic_scholar_api_key: str | None = field(default=None, repr=False)
+    mailto: str | None = None
+    timeout_s: float = 20.0
+    #: Explicit per-backend intervals; missing backends use the defaults above.
+    min_interval_s: Mapping[str, float] = field(default_factory=dict)
+    #: Multiplies every interval and backoff delay (for test servers and mirrors).
+    rate_limit_scale: float = 1.0
+    retry: RetryPolicy = field(default_factory=RetryPolicy)
+    crossref_concurrency: int | None = None
+    #: Per-request batch sizes (the APIs' documented maxima by default).
+    arxiv_batch: int = 100
+    s2_batch: int = 500
+    openalex_batch: int = 100
+    pubmed_batch: int = 200
+
+    def base_url(self, backend: str) -> str:
+        return self.base_urls.get(backend, DEFAULT_BASE_URLS[backend]).rstrip("/")
+
+    def is_enabled(self, backend: str) -> bool:
+        return backend in self.enabled
+
+    def interval(self, backend: str) -> float:
+        if backend in self.min_interval_s:
+            base = float(self.min_interval_s[backend])
+        elif backend == "semantic_scholar" and not self.semantic_scholar_api_key:
+            base = KEYLESS_S2_INTERVAL_S
+        elif backend in NO_MAILTO_INTERVAL_S and not self.mailto:
+            base = NO_MAILTO_INTERVAL_S[backend]
+        else:
+            base = DEFAULT_MIN_INTERVAL_S[backend]
+        return base * self.rate_limit_scale
+
+    def retry_policy(self) -> RetryPolicy:
+        if self.rate_limit_scale == 1.0:
+            return self.retry
+        return replace(
+            self.retry,
+            base_delay_s=self.retry.base_delay_s * self.rate_limit_scale,
+            max_delay_s=self.retry.max_delay_s * self.rate_limit_scale,
+        )
+
+    def crossref_parallel(self) -> int:
+        if self.crossref_concurrency is not None:
+            return max(1, self.crossref_concurrency)
+        return 3 if self.mailto else 1  # Crossref's polite vs public concurrency limits
+
+    @property
+    def user_agent(self) -> str:
+        contact = f" (mailto:{self.mailto})" if self.mailto else ""
+        return f"mathlsp/{__version__}{contact}"
+
+    @property
+    def secrets(self) -> tuple[str, ...]:
+        return (self.semantic_scholar_api_key,) if self.semantic_scholar_api_key else ()
+
+    @classmethod
+    def from_env(
+        cls,
+        project_config: Mapping[str, Any] | None = None,
+        overrides: Mapping[str, Any] | None = None,
+        *,
+        environ: Mapping[str, str] | None = None,
+    ) -> SourceSettings:
+        """Settings from `.math/config.json` contents, the environment and explicit overrides.
+
+        Recognised config/override keys: `semantic_scholar_api_key`, `mailto`, `disabled_sources`
+        (list), `enabled_sources` (list), `source_urls` / `base_urls` (backend → URL),
+        `timeout_s`, `min_interval_s` (backend → seconds), `rate_limit_scale`, `max_attempts`,
+        `base_delay_s`, `max_delay_s`, `total_timeout_s`, `crossref_concurrency`, and the batch
+        sizes. Unknown keys are ignored (the project config holds other things too).
+        """
+        env = os.environ if environ is None else environ
+        config = dict(project_config or {})
+        over = dict(overrides or {})
+
+        base_urls = dict(DEFAULT_BASE_URLS)
+        for layer in (config, None, over):
+            if layer is None:
+                for backend, var in URL_ENV_VARS.items():
+                    if env.get(var):
+                        base_urls[backend] = env[var]
+                continue
+            for key in ("source_urls", "base_urls"):
+                urls = layer.get(key)
+                if isinstance(urls, Mapping):
+                    base_urls.update({k: str(v) for k, v in urls.items() if k in BACKENDS and v})
+
+        enabled = set(BACKENDS)
+        for layer_disabled in (
+            config.get("disabled_sources"),
+            _split(env.get("MATHLSP_DISABLED_SOURCES", "")),
+            over.get("disabled_sources"),
+        ):
+            if isinstance(layer_disabled, list | tuple | set | frozenset):
+                enabled -= {str(b).lower().replace("-", "_") for b in layer_disabled}
+        only = over.get("enabled_sources") or config.get("enabled_sources")
+        if isinstance(only, list | tuple | set | frozenset):
+            enabled &= {str(b).lower().replace("-", "_") for b in only}
+
+        key = (
+            over.get("semantic_scholar_api_key")
+            or env.get("SEMANTIC_SCHOLAR_API_KEY")
+            or config.get("semantic_scholar_api_key")
+            or None
+        )
+        mailto = over.get("mailto") or env.get("MATHLSP_MAILTO") or config.get("mailto") or None
+
+        merged: dict[str, Any] = {}
+        for layer in (config, over):
+            for name in (
+                "timeout_s",
+                "rate_limit_scale",
+                "crossref_concurrency",
+                "arxiv_batch",
+                "s2_batch",
+                "openalex_batch",
+                "pubmed_batch",
+            ):
+                if name in layer and layer[name] is not None:
+                    merged[name] = layer[name]
+        if env.get("MATHLSP_RATE_LIMIT_SCALE") and "rate_limit_scale" not in over:
+            merged["rate_limit_scale"] = float(env["MATHLSP_RATE_LIMIT_SCALE"])
+        if env.get("MATHLSP_SOURCES_TIMEOUT") and "timeout_s" not in over:
+            merged["timeout_s"] = float(env["MATHLSP_SOURCES_TIMEOUT"])
+
+        intervals: dict[str, float] = {}
+        for layer in (config, over):
+            mi = layer.get("min_interval_s")
+            if isinstance(mi, Mapping):
+                intervals.update({k: float(v) for k, v in mi.items() if k in BACKENDS})
+
+        retry = RetryPolicy()
+        retry_kw = {
+            name: over.get(name, config.get(name))
+            for name in ("max_attempts", "base_delay_s", "max_delay_s", "total_timeout_s")
+        }
+        retry = replace(retry, **{k: v for k, v in retry_kw.items() if v is not None})
+        if "jitter" in over:
+            retry = replace(retry, jitter=_truthy(over["jitter"]))
+
+        return cls(
+            base_urls=base_urls,
+            enabled=frozenset(enabled),
+            semantic_scholar_api_key=str(key) if key else None,
+            mailto=str(mailto) if mailto else None,
+            min_interval_s=intervals,
+            retry=retry,
+            **merged,
+        )
+
+
+def find_project_config(start: Path | None = None) -> Path | None:
+    """The nearest `.math/config.json` at or above `start` (default: the working directory)."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        candidate = folder / ".math" / "config.json"
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load_project_config(start: Path | None = None) -> dict[str, Any]:
+    """Contents of the nearest `.math/config.json`, or `{}` (unreadable files count as empty)."""
+    path = find_project_config(start)
+    if path is None:
+        return {}
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}

@@ -1,0 +1,57 @@
+"""The shipped templates: loadable, filled, parseable, identical to the repository's copies."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.templates import TEMPLATE_NAMES, fill_template, load_template
+
+REPO_TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_every_template_loads_and_parses(name: str) -> None:
+    text = load_template(name)
+    assert text.strip()
+    filled = fill_template(
+        name,
+        {"PROBLEM_SLUG": "demo", "PROBLEM_TITLE": "Demo 𝔽", "CREATED_DATE": "2026-02-10"},
+    )
+    doc = MarkdownDoc(filled, name)
+    if doc.frontmatter.present:
+        assert doc.frontmatter.valid, doc.frontmatter.error
+    assert doc.mentions == []
+
+
+@pytest.mark.parametrize("name", TEMPLATE_NAMES)
+def test_packaged_templates_match_the_repository(name: str) -> None:
+    repo_copy = REPO_TEMPLATES / name
+    if not repo_copy.is_file():
+        pytest.skip("no repository templates/ folder")
+    assert load_template(name) == repo_copy.read_text(encoding="utf-8")
+
+
+def test_unknown_template() -> None:
+    with pytest.raises(KeyError):
+        load_template("../pyproject.toml")
+    with pytest.raises(KeyError):
+        load_template("PROOF.md")
+
+
+def test_fill_template_leaves_unknown_placeholders() -> None:
+    text = fill_template("LITERATURE.md", {"PROBLEM_SLUG": "neumann-series"})
+    assert 'problem: "neumann-series"' in text
+    assert "{PROBLEM_SLUG}" not in text
+    assert "{PROBLEM_TITLE}" in text
+    assert "{Paper Title}" in text  # the example inside the comment
+
+
+def test_literature_template_placeholders() -> None:
+    assert set(re.findall(r"\{([A-Z_]+)\}", load_template("LITERATURE.md"))) == {
+        "PROBLEM_SLUG",
+        "PROBLEM_TITLE",
+    }
