@@ -12,6 +12,7 @@ from pathlib import Path
 from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
 from mathlsp.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
+from mathlsp.notes.gcpause import gc_paused
 
 # Rule modules register themselves on import.
 from mathlsp.checks import documents as _documents  # noqa: F401  isort: skip
@@ -37,11 +38,12 @@ def check_document(
         return _unreadable(folder, path)
     ctx = CheckContext(folder, path, doc, settings)
     findings: list[Finding] = []
-    for fn in rules_for(doc):
-        try:
-            findings.extend(fn(ctx))
-        except Exception:  # one broken rule must not hide the others' findings
-            log.exception("check %s failed on %s", getattr(fn, "__name__", fn), path)
+    with gc_paused():
+        for fn in rules_for(doc):
+            try:
+                findings.extend(fn(ctx))
+            except Exception:  # one broken rule must not hide the others' findings
+                log.exception("check %s failed on %s", getattr(fn, "__name__", fn), path)
     findings.sort(key=lambda f: (f.range.start, f.code))
     return findings
 

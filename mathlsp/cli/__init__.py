@@ -7,34 +7,42 @@ exit code (0 ok, 1 findings/failures, 2 usage or I/O error).
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from mathlsp import __version__
-from mathlsp.cli import cache, check, init, lookup, resume, serve
 
-# Order is the order shown in --help.
-SUBCOMMANDS = [serve, check, init, resume, lookup, cache]
+# Order is the order shown in --help. Modules are imported on demand: `mathlsp serve` must not
+# pay for the scholarly clients at start-up.
+SUBCOMMANDS = ["serve", "check", "init", "resume", "lookup", "cache"]
+
+
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"mathlsp.cli.{name}")
 
 
 class UsageError(Exception):
     """A problem with what the user asked for: reported in one line, exit code 2."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="mathlsp",
         description="Language server and linter for mathematical literature reviews in Markdown.",
     )
     parser.add_argument("--version", action="version", version=f"mathlsp {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in SUBCOMMANDS:
-        module.register(subparsers)
+    for name in [only] if only else SUBCOMMANDS:
+        _module(name).register(subparsers)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    command = next((a for a in argv if not a.startswith("-")), None)
+    parser = build_parser(command if command in SUBCOMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.loader import LoadedText, read_note
@@ -48,7 +49,8 @@ def doc_class(path: Path) -> type[MarkdownDoc]:
 
 
 def parse_note(path: Path, text: str) -> MarkdownDoc:
-    return doc_class(path)(text, path)
+    with gc_paused():
+        return doc_class(path)(text, path)
 
 
 def is_problem_folder(path: Path) -> bool:

@@ -15,7 +15,9 @@ from itertools import accumulate
 from mathlsp.notes.spans import Span
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
-_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*?))?(?:[ \t]+#+)?[ \t]*$")
+# No lazy quantifier here: `(.*?)` before an optional closing sequence backtracks on every
+# character (11 µs a heading); the closing `#`s are stripped by `_heading_title` instead.
+_HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
 _SPECIAL = frozenset("#`~< ")  # "" is not in a frozenset, unlike in a str
 _INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
@@ -113,7 +115,7 @@ def scan(text: str, body_start: int = 0) -> Lines:
             opaque[i : last + 1] = b"\x01" * (last + 1 - i)
             comment_until = last
         elif first == "#" and (m := _HEADING.match(line)):
-            title = (m.group(2) or "").strip()
+            title = _heading_title(m.group(2) or "")
             t_start = m.start(2) if m.group(2) is not None else len(line)
             base = starts[i] + (bom if i == 0 else 0)
             headings.append(
@@ -128,6 +130,19 @@ def scan(text: str, body_start: int = 0) -> Lines:
     if fence is not None:  # an unclosed fence runs to the end, as in CommonMark
         opaque[fence_start:] = b"\x01" * (n - fence_start)
     return Lines(text, texts, starts, opaque, headings, first_line, "\r" in text)
+
+
+def _heading_title(raw: str) -> str:
+    """The title without trailing blanks and without a closing `#` sequence (CommonMark: the
+    `#`s must follow a space, so `C#` keeps its `#`)."""
+    title = raw.rstrip(" \t")
+    if title.endswith("#"):
+        bare = title.rstrip("#")
+        if not bare:
+            return ""
+        if bare[-1] in " \t":
+            return bare.rstrip(" \t")
+    return title
 
 
 def _candidate_lines(texts: list[str], first: int) -> list[int]:
