@@ -106,6 +106,11 @@ class ProblemFolder:
         self._problems.pop(path, None)
         cached = self._docs.get(path)
         if cached is not None and cached[0] == loaded.text:
+            if cached[0] is not loaded.text:
+                # Equal text in a new object (a buffer rebuilt by an edit that was undone, or
+                # read again): keep this one, so the next call is an identity check, not a
+                # comparison of megabytes.
+                self._docs[path] = (loaded.text, cached[1])
             return cached[1]
         doc = parse_note(path, loaded.text)
         self._docs[path] = (loaded.text, doc)
