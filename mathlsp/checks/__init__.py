@@ -22,6 +22,7 @@ from mathlsp.checks import synthesis as _synthesis  # noqa: F401  isort: skip
 from mathlsp.checks import problem as _problem  # noqa: F401  isort: skip
 from mathlsp.checks import journal as _journal  # noqa: F401  isort: skip
 from mathlsp.checks import deadends as _deadends  # noqa: F401  isort: skip
+from mathlsp.checks import verification as _verification  # noqa: F401  isort: skip
 
 __all__ = ["CATALOG", "CheckSettings", "check_document"]
 

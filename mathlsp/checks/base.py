@@ -35,6 +35,9 @@ def define(code: str, severity: Severity, title: str) -> str:
 class CheckSettings:
     stale_after_days: int = 180
     now: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    # The local cache of verified records (mathlsp.cache.Cache): with it, entries are compared
+    # with what their sources returned — offline, no network call. None: those checks are off.
+    verification: Any = None
 
 
 @dataclass(slots=True)

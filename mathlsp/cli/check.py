@@ -32,6 +32,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         metavar="N",
         help="verification older than N days is reported as stale (default %(default)s)",
     )
+    p.add_argument(
+        "--online",
+        action="store_true",
+        help="verify references against the scholarly sources first and add the VER diagnostics",
+    )
     p.set_defaults(run=run)
 
 
@@ -47,8 +52,9 @@ def run(args: argparse.Namespace) -> int:
 
     if args.stale_after_days < 0:
         raise UsageError("--stale-after-days must be 0 or more")
-    settings = CheckSettings(stale_after_days=args.stale_after_days)
     targets = list(_targets(args.paths or [Path.cwd()]))
+    verification = _verify_online(targets) if args.online else None
+    settings = CheckSettings(stale_after_days=args.stale_after_days, verification=verification)
     reports: list[FileReport] = []
     for folder_root, files in targets:
         folder = ProblemFolder(folder_root)
@@ -73,6 +79,39 @@ def run(args: argparse.Namespace) -> int:
                 )
         print(_summary(counts, len(reports)), file=sys.stderr)
     return 1 if counts[Severity.ERROR] else 0
+
+
+def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
+    """Run verification for every LITERATURE.md checked; the cache then holds the evidence the
+    VER rules read (offline, as in the editor)."""
+    import asyncio
+
+    from mathlsp.cache import Cache
+    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.sources import SourceSettings, load_project_config, open_sources
+    from mathlsp.verify.memo import OfflineVerifier
+    from mathlsp.verify.pipeline import verify_entries
+
+    cache = Cache()
+    literature = sorted({folder / "LITERATURE.md" for folder, _ in targets})
+
+    async def run_all() -> None:
+        for path in literature:
+            doc = ProblemFolder(path.parent).doc(path)
+            if not isinstance(doc, LiteratureDoc):
+                continue
+            settings = SourceSettings.from_env(load_project_config(path.parent))
+
+            def event(ev: object) -> None:
+                print(getattr(ev, "message", str(ev)), file=sys.stderr)
+
+            async with open_sources(settings, cache=cache, on_event=event) as sources:
+                entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
+                print(f"verifying {len(entries)} references of {_display(path)}", file=sys.stderr)
+                await verify_entries(entries, sources)
+
+    asyncio.run(run_all())
+    return OfflineVerifier(cache)
 
 
 def _targets(paths: list[Path]) -> Iterator[tuple[Path, list[Path]]]:

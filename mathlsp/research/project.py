@@ -9,8 +9,9 @@ from pathlib import Path
 
 from mathlsp.fsutil import read_text, write_if_unchanged
 from mathlsp.notes.document import MarkdownDoc
-from mathlsp.notes.folder import ProblemFolder, check_slug
+from mathlsp.notes.folder import ProblemFolder, Reader, check_slug
 from mathlsp.notes.journal_render import iso
+from mathlsp.notes.loader import read_note
 from mathlsp.notes.render import apply_edits, line_ending, update_frontmatter
 from mathlsp.notes.templates import fill_template
 from mathlsp.research.dashboard import ProblemFiles, render_dashboard
@@ -122,10 +123,27 @@ def _doc(folder: ProblemFolder, name: str) -> MarkdownDoc | None:
     return folder.doc(path) if path.exists() else None
 
 
-def plan_resume(problem_dir: Path, now: dt.datetime, project_root: Path | None = None) -> Plan:
+def plan_resume(
+    problem_dir: Path,
+    now: dt.datetime,
+    project_root: Path | None = None,
+    reader: Reader | None = None,
+) -> Plan:
     """DASHBOARD.md from the problem's files; STATE.md's session count and history; the
-    problem's `last_active` in .math/config.json."""
-    folder = ProblemFolder(problem_dir)
+    problem's `last_active` in .math/config.json.
+
+    `reader` serves the notes' texts (the language server passes its open buffers); by default
+    they are read from disk. `FileWrite.original` is the text the reader gave."""
+    folder = ProblemFolder(problem_dir, reader or read_note)
+
+    def read(path: Path) -> str | None:
+        if reader is None:
+            return read_text(path)
+        loaded = reader(path)
+        if loaded.text is None and loaded.problem != "file not found":
+            raise ProjectError(f"{path}: {loaded.problem}")
+        return loaded.text
+
     files = ProblemFiles(
         slug=problem_dir.name,
         problem=folder.problem if (problem_dir / "PROBLEM.md").exists() else None,
@@ -137,7 +155,7 @@ def plan_resume(problem_dir: Path, now: dt.datetime, project_root: Path | None =
     )
     plan = Plan()
     state_path = problem_dir / "STATE.md"
-    state_original = read_text(state_path)
+    state_original = read(state_path)
     state_text = state_original
     if state_text is None:
         title = files.problem.title if files.problem and files.problem.title else files.slug
@@ -160,7 +178,7 @@ def plan_resume(problem_dir: Path, now: dt.datetime, project_root: Path | None =
     files.state = MarkdownDoc(state_text, state_path)
     dashboard_path = problem_dir / "DASHBOARD.md"
     dashboard = render_dashboard(files, session, now)
-    plan.writes.append(FileWrite(dashboard_path, read_text(dashboard_path), dashboard))
+    plan.writes.append(FileWrite(dashboard_path, read(dashboard_path), dashboard))
     if project_root is not None and config_path(project_root).exists():
         original = read_text(config_path(project_root))
         config = load_config(project_root)

@@ -1,0 +1,290 @@
+-- mathlsp for Neovim: starts `mathlsp serve` for the Markdown notes of a math project.
+--
+--   require("mathlsp").setup({
+--     cmd = { "mathlsp", "serve" },          -- or { "/path/to/python", "-m", "mathlsp", "serve" }
+--     settings = { staleAfterDays = 90, verification = "onSave" },   -- the `mathlsp` section
+--   })
+--
+-- Neovim >= 0.8 uses vim.lsp.start (one client per project root, reused across buffers);
+-- Neovim 0.7 uses vim.lsp.start_client + vim.lsp.buf_attach_client. See docs/editors.md.
+
+local M = {}
+
+local uv = vim.loop
+
+M.defaults = {
+  -- The server command. A string is split on spaces.
+  cmd = { "mathlsp", "serve" },
+  filetypes = { "markdown" },
+  -- Root detection: the nearest folder with `.math/` (the project) wins; otherwise the nearest
+  -- folder with PROBLEM.md or LITERATURE.md (a bare problem folder).
+  root_markers = { ".math" },
+  problem_markers = { "PROBLEM.md", "LITERATURE.md" },
+  -- The `mathlsp` settings section (docs/configuration.md): staleAfterDays, debounceMs,
+  -- pollIntervalMs, verification, confirmQueries, backends, cacheDir.
+  settings = {},
+  init_options = nil,
+  -- Extra environment for the server, e.g. { SEMANTIC_SCHOLAR_API_KEY = os.getenv("S2_KEY") }.
+  cmd_env = nil,
+  capabilities = nil,
+  on_attach = nil,
+  handlers = nil,
+  -- Create :MathSearch, :MathVerify, :MathVerifyAll, :MathResume, :MathInit.
+  commands = true,
+}
+
+M.config = vim.deepcopy(M.defaults)
+
+-- The last `mathlsp/status` notification: { state = "idle"|"verifying"|"searching"|"waiting", message = "..." }.
+M.state = { state = "idle", message = "" }
+
+-- client:request(...) on Neovim >= 0.11, client.request(...) before (the dot form is deprecated).
+local function call(client, method, ...)
+  if vim.fn.has("nvim-0.11") == 1 then
+    return client[method](client, ...)
+  end
+  return client[method](...)
+end
+
+local function notify(msg, level)
+  vim.notify("mathlsp: " .. msg, level or vim.log.levels.INFO)
+end
+
+local function exists(path)
+  return uv.fs_stat(path) ~= nil
+end
+
+local function dirname(path)
+  local parent = path:match("^(.*)/[^/]*$")
+  if parent == "" then
+    return "/"
+  end
+  return parent
+end
+
+local function upward(start, markers)
+  local dir = start
+  while dir and dir ~= "" do
+    for _, marker in ipairs(markers) do
+      if exists(dir .. "/" .. marker) then
+        return dir
+      end
+    end
+    local parent = dirname(dir)
+    if parent == dir or parent == nil then
+      return nil
+    end
+    dir = parent
+  end
+  return nil
+end
+
+--- The project root for a file path, or nil when the file is not in a math project.
+function M.root_dir(path)
+  if path == nil or path == "" then
+    return nil
+  end
+  path = vim.fn.fnamemodify(path, ":p")
+  local start = exists(path) and vim.fn.isdirectory(path) == 1 and path or dirname(path)
+  start = start:gsub("/$", "")
+  return upward(start, M.config.root_markers) or upward(start, M.config.problem_markers)
+end
+
+local function cmd_list(cmd)
+  if type(cmd) == "string" then
+    return vim.split(cmd, " ", { trimempty = true })
+  end
+  return cmd
+end
+
+local function status_handler(err, result, ctx)
+  if err or type(result) ~= "table" then
+    return
+  end
+  M.state = { state = result.state or "idle", message = result.message or "" }
+  if M.state.state == "waiting" and M.state.message ~= "" then
+    notify(M.state.message)
+  end
+  pcall(vim.api.nvim_exec_autocmds, "User", { pattern = "MathlspStatus", modeline = false })
+  if ctx == nil then
+    return
+  end
+  vim.cmd("redrawstatus")
+end
+
+--- A short text for the statusline, e.g. `%{v:lua.require'mathlsp'.statusline()}`.
+function M.statusline()
+  if M.state.state == "idle" then
+    return ""
+  end
+  local text = "mathlsp: " .. M.state.state
+  if M.state.message ~= "" then
+    text = text .. " (" .. M.state.message .. ")"
+  end
+  return text
+end
+
+local function client_config(root)
+  local c = M.config
+  local handlers = vim.tbl_extend("force", { ["mathlsp/status"] = status_handler }, c.handlers or {})
+  return {
+    name = "mathlsp",
+    cmd = cmd_list(c.cmd),
+    cmd_env = c.cmd_env,
+    root_dir = root,
+    workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ":t") } },
+    settings = { mathlsp = c.settings or {} },
+    init_options = c.init_options,
+    capabilities = c.capabilities,
+    handlers = handlers,
+    on_attach = c.on_attach,
+    on_init = function(client)
+      -- Answer workspace/configuration from `settings` and push them once at start-up.
+      call(client, "notify", "workspace/didChangeConfiguration", { settings = client.config.settings })
+    end,
+  }
+end
+
+-- Neovim 0.7: one client per root, started by hand.
+local clients_07 = {}
+
+--- Start (or reuse) the server for buffer `bufnr` if it is a note of a math project.
+function M.start(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  if vim.bo[bufnr].buftype ~= "" then
+    return nil
+  end
+  local root = M.root_dir(vim.api.nvim_buf_get_name(bufnr))
+  if root == nil then
+    return nil
+  end
+  local exe = cmd_list(M.config.cmd)[1]
+  if vim.fn.executable(exe) ~= 1 then
+    if not M._warned_missing then
+      M._warned_missing = true
+      notify(
+        ("`%s` not found. Install the server with `pip install mathlsp` (or set `cmd` in "
+          .. "require('mathlsp').setup{})"):format(exe),
+        vim.log.levels.ERROR
+      )
+    end
+    return nil
+  end
+  if vim.lsp.start then
+    return vim.lsp.start(client_config(root), { bufnr = bufnr })
+  end
+  local id = clients_07[root]
+  if id == nil or vim.lsp.get_client_by_id(id) == nil or vim.lsp.client_is_stopped(id) then
+    id = vim.lsp.start_client(client_config(root))
+    clients_07[root] = id
+  end
+  if id then
+    vim.lsp.buf_attach_client(bufnr, id)
+  end
+  return id
+end
+
+--- The mathlsp client attached to `bufnr` (or any running one).
+function M.client(bufnr)
+  bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
+  local get = vim.lsp.get_clients or vim.lsp.get_active_clients
+  local fallback
+  for _, client in ipairs(get()) do
+    if client.name == "mathlsp" then
+      if vim.lsp.buf_is_attached and vim.lsp.buf_is_attached(bufnr, client.id) then
+        return client
+      end
+      fallback = fallback or client
+    end
+  end
+  return fallback
+end
+
+--- Run a server command with `workspace/executeCommand`; `on_result(err, result)` is optional.
+function M.execute(command, arguments, on_result)
+  local client = M.client(0)
+  if client == nil then
+    notify("no mathlsp server is running for this buffer (open a note of a math project)", vim.log.levels.WARN)
+    return false
+  end
+  local provider = client.server_capabilities and client.server_capabilities.executeCommandProvider
+  local declared = provider and provider.commands or {}
+  if not vim.tbl_contains(declared, command) then
+    notify(("`%s` is not supported by this mathlsp version (upgrade with `pip install -U mathlsp`)"):format(command), vim.log.levels.WARN)
+    return false
+  end
+  local params = { command = command, arguments = arguments }
+  call(client, "request", "workspace/executeCommand", params, function(err, result)
+    if err then
+      notify(("%s failed: %s"):format(command, err.message or tostring(err)), vim.log.levels.ERROR)
+    end
+    if on_result then
+      on_result(err, result)
+    end
+  end, vim.api.nvim_get_current_buf())
+  return true
+end
+
+local function current_uri()
+  return vim.uri_from_bufnr(vim.api.nvim_get_current_buf())
+end
+
+local function ref_under_cursor()
+  local word = vim.fn.expand("<cWORD>")
+  return word:match("U?REF%-%d+")
+end
+
+local function create_commands()
+  local cmd = vim.api.nvim_create_user_command
+  cmd("MathSearch", function(o)
+    local args = { current_uri() }
+    if o.args ~= "" then
+      table.insert(args, o.args)
+    end
+    M.execute("mathlsp.searchLiterature", args)
+  end, { nargs = "?", desc = "mathlsp: search the literature (optionally for QUERY)" })
+  cmd("MathVerify", function(o)
+    local id = o.args ~= "" and o.args or ref_under_cursor()
+    if id then
+      M.execute("mathlsp.verifyReference", { current_uri(), id })
+    else
+      M.execute("mathlsp.verifyAll", { current_uri() })
+    end
+  end, { nargs = "?", desc = "mathlsp: verify REF-NNN (or the one under the cursor, or all)" })
+  cmd("MathVerifyAll", function()
+    M.execute("mathlsp.verifyAll", { current_uri() })
+  end, { nargs = 0, desc = "mathlsp: verify all references" })
+  cmd("MathResume", function()
+    M.execute("mathlsp.resume", {})
+  end, { nargs = 0, desc = "mathlsp: regenerate DASHBOARD.md" })
+  cmd("MathInit", function(o)
+    M.execute("mathlsp.init", o.args ~= "" and { o.args } or {})
+  end, { nargs = "?", desc = "mathlsp: create a problem folder (SLUG)" })
+end
+
+function M.setup(opts)
+  M.config = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
+  if opts and opts.cmd then
+    M.config.cmd = opts.cmd -- lists are replaced, not merged
+  end
+  local group = vim.api.nvim_create_augroup("mathlsp", { clear = true })
+  vim.api.nvim_create_autocmd("FileType", {
+    group = group,
+    pattern = M.config.filetypes,
+    callback = function(args)
+      M.start(args.buf)
+    end,
+  })
+  if M.config.commands then
+    create_commands()
+  end
+  for _, buf in ipairs(vim.api.nvim_list_bufs()) do
+    if vim.api.nvim_buf_is_loaded(buf) and vim.tbl_contains(M.config.filetypes, vim.bo[buf].filetype) then
+      M.start(buf)
+    end
+  end
+end
+
+M._call = call
+
+return M

@@ -1,0 +1,139 @@
+"""`mathlsp verify`: check every reference of LITERATURE.md against the scholarly sources."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import datetime as dt
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "verify",
+        help="verify every reference against the sources (exit 1 when a confirmed one fails)",
+        description="Look up every reference of LITERATURE.md (identifiers first, batched; a "
+        "title match when there is none) and compare what the sources return with what the "
+        "entry claims. PATH: LITERATURE.md, a problem folder or a project root (default: .).",
+    )
+    p.add_argument("path", nargs="?", type=Path, metavar="PATH")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--write",
+        action="store_true",
+        help="stamp confirmed entries and move failing ones to Unconfirmed References",
+    )
+    p.add_argument("--no-cache", action="store_true", help="ask the sources again")
+    p.set_defaults(run=run)
+
+
+def literature_path(path: Path | None) -> Path:
+    """LITERATURE.md for a file, a problem folder or a project root (its current problem)."""
+    from mathlsp.cli import UsageError
+    from mathlsp.notes.folder import find_project_root
+    from mathlsp.research.project import ProjectError, current_problem_folder
+
+    start = (path or Path.cwd()).resolve()
+    if path is not None and not start.exists():
+        raise UsageError(f"no such file or directory: {path}")
+    if start.is_file():
+        return start
+    if (start / "LITERATURE.md").is_file():
+        return start / "LITERATURE.md"
+    root = find_project_root(start)
+    if root is None:
+        raise UsageError(f"no LITERATURE.md in {start} and no math project above it")
+    try:
+        folder = current_problem_folder(root)
+    except ProjectError as exc:
+        raise UsageError(str(exc)) from exc
+    if not (folder / "LITERATURE.md").is_file():
+        raise UsageError(f"{folder} has no LITERATURE.md yet: run a literature search first")
+    return folder / "LITERATURE.md"
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(_run(args))
+
+
+async def _run(args: argparse.Namespace) -> int:
+    from mathlsp.cache import Cache
+    from mathlsp.cli import UsageError
+    from mathlsp.fsutil import ChangedOnDisk, read_text
+    from mathlsp.notes.folder import ProblemFolder
+    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.sources import SourceSettings, load_project_config, open_sources
+    from mathlsp.verify.pipeline import verify_entries
+
+    path = literature_path(args.path)
+    original = read_text(path)
+    if original is None:
+        raise UsageError(f"cannot read {path}")
+    doc = LiteratureDoc(original, path)
+    settings = SourceSettings.from_env(load_project_config(path.parent))
+    cache = Cache()
+    entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
+    quiet = args.format == "json"
+
+    def progress(done: int, total: int, message: str) -> None:
+        if not quiet or sys.stderr.isatty():
+            print(f"[{done}/{total}] {message}", file=sys.stderr)
+
+    def event(ev: Any) -> None:
+        print(getattr(ev, "message", str(ev)), file=sys.stderr)
+
+    async with open_sources(settings, cache=cache, on_event=event) as sources:
+        checks = await verify_entries(
+            entries, sources, use_cache=not args.no_cache, on_progress=progress
+        )
+    if args.format == "json":
+        summary = {
+            "confirmed": sum(c.confirmed for c in checks),
+            "unconfirmed": sum(not c.confirmed for c in checks),
+        }
+        json.dump(
+            {"references": [c.to_json() for c in checks], "summary": summary},
+            sys.stdout,
+            ensure_ascii=False,
+            indent=2,
+        )
+        sys.stdout.write("\n")
+    else:
+        for c in checks:
+            status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
+            detail = c.url if c.confirmed else "; ".join(c.reasons)
+            print(f"{c.entry_id:<9} {status:<11} {detail}")
+        confirmed = sum(c.confirmed for c in checks)
+        print(f"{confirmed} confirmed, {len(checks) - confirmed} unconfirmed", file=sys.stderr)
+
+    if args.write:
+        try:
+            written = _write(path, original, doc, checks, ProblemFolder(path.parent))
+        except ChangedOnDisk as exc:
+            raise UsageError(str(exc)) from exc
+        print(written, file=sys.stderr)
+    failing = [c for c in checks if c.section == "confirmed" and not c.confirmed]
+    return 1 if failing else 0
+
+
+def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) -> str:
+    from mathlsp.fsutil import write_if_unchanged
+    from mathlsp.notes.render import apply_edits
+    from mathlsp.verify.write import verification_edits
+
+    others = {}
+    for note in folder.note_paths():
+        if note.resolve() != path.resolve():
+            other = folder.doc(note)
+            if other is not None:
+                others[note] = other
+    edits = verification_edits(doc, checks, others, dt.datetime.now(dt.UTC))
+    # LITERATURE.md first: if it changed meanwhile nothing at all is written.
+    write_if_unchanged(path, original, apply_edits(original, edits.literature))
+    for note, note_edits in edits.others.items():
+        write_if_unchanged(note, others[note].text, apply_edits(others[note].text, note_edits))
+    moved = ", ".join(f"{a} → {b}" for a, b in edits.moved.items()) or "none"
+    return f"wrote {path}: {len(edits.stamped)} stamped, moved to Unconfirmed: {moved}"

@@ -1,0 +1,381 @@
+"""Code actions: quick fixes for diagnostics, and source actions (renumber, resume).
+
+Thin handlers over the pure `mathlsp.fixes`: the action's edit is computed against the note's
+current buffer and returned as a versioned WorkspaceEdit (`features.edits`). Multi-file edits
+(renumbering updates every note of the folder) — and every edit for a client that cannot version
+its edits (no `documentChanges`) — are computed in `codeAction/resolve` when the client supports
+resolving `edit`, so they are computed against the text the user is looking at when choosing
+the action. A resolve for a document that changed since the action was offered returns no edit
+and says so: a stale edit is never applied.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+
+from mathlsp import fixes
+from mathlsp.features.convert import offset_of
+from mathlsp.features.edits import (
+    FileEdit,
+    Snapshot,
+    build_workspace_edit,
+    show,
+    supports_document_changes,
+)
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.folder import ProblemFolder, find_problem_folder
+from mathlsp.notes.journal import JournalDoc
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.spans import Span
+
+if TYPE_CHECKING:
+    from mathlsp.server import MathLanguageServer
+
+log = logging.getLogger(__name__)
+
+QUICKFIX = types.CodeActionKind.QuickFix
+SOURCE = types.CodeActionKind.Source
+RESUME_COMMAND = "mathlsp.resume"
+COUNT_CODES = ("LIT003", "JRN002")
+RENUMBER_CODES = ("LIT007", "LIT008")
+
+
+@dataclass(slots=True)
+class NoteState:
+    """The note a request is about, parsed from its buffer at one version."""
+
+    server: MathLanguageServer
+    uri: str
+    path: Path
+    version: int
+    folder: ProblemFolder
+    doc: MarkdownDoc
+
+    @property
+    def encoding(self) -> str:
+        return self.server.position_encoding
+
+    def offset(self, pos: types.Position) -> int:
+        return offset_of(self.doc, pos, self.encoding)
+
+    def file_edit(self, edits: Sequence[fixes.Edit]) -> FileEdit:
+        return Snapshot(self.path, self.uri, self.doc.text, self.version).edit(edits)
+
+
+def note_state(server: MathLanguageServer, uri: str) -> NoteState | None:
+    """The open note at `uri`, parsed from its current buffer (None when not open/readable)."""
+    store = server.store
+    note = store.open_note(uri)
+    if note is None or note.version is None:
+        return None
+    folder = store.folder_for(note.path)
+    doc = folder.doc(note.path)
+    if doc is None or doc.text != note.document.source:
+        return None
+    return NoteState(server, note.uri, note.path, note.version, folder, doc)
+
+
+# -- the fixes, by name (the same functions serve eager actions and resolve) -----------------
+FixFn = Callable[[NoteState, dict[str, Any]], list[FileEdit]]
+
+
+def _single(fn: Callable[[NoteState, dict[str, Any]], list[fixes.Edit]]) -> FixFn:
+    def run(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
+        edits = fn(state, args)
+        return [state.file_edit(edits)] if edits else []
+
+    return run
+
+
+def _lit(state: NoteState) -> LiteratureDoc | None:
+    return state.doc if isinstance(state.doc, LiteratureDoc) else None
+
+
+def _journal(state: NoteState) -> JournalDoc | None:
+    return state.doc if isinstance(state.doc, JournalDoc) else None
+
+
+def _fix_count(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    return fixes.fix_counts(state.doc, [str(args.get("key"))])
+
+
+def _fix_all_counts(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    return fixes.fix_counts(state.doc)
+
+
+def _add_marker(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    lit = _lit(state)
+    return fixes.add_marker(lit, int(args["line"]), str(args["marker"])) if lit else []
+
+
+def _downgrade(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    return fixes.downgrade_verified(state.doc, int(args["offset"]))
+
+
+def _replace(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    span = Span(int(args["start"]), int(args["end"]))
+    return fixes.replace_mention(state.doc, span, str(args["old"]), str(args["new"]))
+
+
+def _section(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    lit = _lit(state)
+    return fixes.insert_section(lit, str(args["section"])) if lit else []
+
+
+def _reattempt(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    journal = _journal(state)
+    if journal is None:
+        return []
+    return fixes.record_reattempt(journal, str(args["entry"]), str(args["prior"]))
+
+
+def _insight(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    journal = _journal(state)
+    return fixes.insert_insight(journal, str(args["id"])) if journal else []
+
+
+def _renumber(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
+    """LITERATURE.md renumbered and every mention in every note of the folder updated."""
+    lit = _lit(state)
+    if lit is None:
+        return []
+    store = state.server.store
+    snapshots: dict[str, Snapshot] = {}
+    notes: list[MarkdownDoc] = []
+    for path in store.note_paths(state.folder):
+        if path == state.path:
+            continue
+        doc = state.folder.doc(path)
+        if doc is None:
+            continue
+        version = None
+        if store.is_open(path):
+            note = store.open_note(store.uri_for(path))
+            if note is None or note.document.source != doc.text:
+                continue
+            version = note.version
+        notes.append(doc)
+        snapshots[doc.path] = Snapshot(path, store.uri_for(path), doc.text, version)
+    out: list[FileEdit] = []
+    for p, edits in fixes.renumber_references(lit, notes).items():
+        if p == lit.path:
+            out.append(state.file_edit(edits))
+        elif p in snapshots:
+            out.append(snapshots[p].edit(edits))
+    return out
+
+
+FIXES: dict[str, FixFn] = {
+    "count": _single(_fix_count),
+    "counts": _single(_fix_all_counts),
+    "marker": _single(_add_marker),
+    "downgrade": _single(_downgrade),
+    "replace": _single(_replace),
+    "section": _single(_section),
+    "reattempt": _single(_reattempt),
+    "insight": _single(_insight),
+    "renumber": _renumber,
+}
+MULTI_FILE = frozenset({"renumber"})
+
+
+# -- building actions ---------------------------------------------------------------------------
+@dataclass(slots=True)
+class Offer:
+    title: str
+    kind: str
+    fix: str
+    args: dict[str, Any]
+    diagnostics: list[types.Diagnostic]
+    preferred: bool = False
+
+
+def _wanted(kind: str, only: Sequence[str] | None) -> bool:
+    if not only:
+        return True
+    return any(kind == o or kind.startswith(f"{o}.") for o in only)
+
+
+def _resolvable(caps: types.ClientCapabilities) -> bool:
+    props = get_capability(caps, "text_document.code_action.resolve_support.properties", None)
+    data_ok = get_capability(caps, "text_document.code_action.data_support", False)
+    return bool(props) and "edit" in props and bool(data_ok)
+
+
+def _data(d: types.Diagnostic) -> dict[str, Any]:
+    return d.data if isinstance(d.data, dict) else {}
+
+
+def offers_for(state: NoteState, diagnostics: Sequence[types.Diagnostic]) -> list[Offer]:
+    """The quick fixes for the mathlsp diagnostics of a code-action request."""
+    doc = state.doc
+    offers: list[Offer] = []
+    counts: list[types.Diagnostic] = []
+    renumbers: list[types.Diagnostic] = []
+    for d in diagnostics:
+        if d.source != "mathlsp":
+            continue
+        code, data = str(d.code), _data(d)
+        if code in COUNT_CODES and data.get("key"):
+            key = str(data["key"])
+            expected = fixes.expected_counts(doc).get(key)
+            if expected is not None and key in fixes.wrong_counts(doc):
+                counts.append(d)
+                offers.append(
+                    Offer(f"Set `{key}` to {expected}", QUICKFIX, "count", {"key": key}, [d], True)
+                )
+        elif code == "SYN001":
+            line = d.range.start.line
+            for marker in fixes.MARKERS:
+                offers.append(
+                    Offer(
+                        f"Add confidence marker {marker} ({fixes.MARKER_MEANING[marker]})",
+                        QUICKFIX,
+                        "marker",
+                        {"line": line, "marker": marker},
+                        [d],
+                    )
+                )
+        elif code in RENUMBER_CODES:
+            renumbers.append(d)
+        elif code == "REF009" and data.get("replacement") and data.get("id"):
+            start = state.offset(d.range.start)
+            old, new = str(data["id"]), str(data["replacement"])
+            args = {"start": start, "end": start + len(old), "old": old, "new": new}
+            offers.append(Offer(f"Replace {old} with {new}", QUICKFIX, "replace", args, [d], True))
+        elif code == "REF010":
+            args = {"offset": state.offset(d.range.start)}
+            title = "Mark the claim [~] (an unconfirmed reference cannot support [V])"
+            offers.append(Offer(title, QUICKFIX, "downgrade", args, [d], True))
+        elif code == "LIT004" and data.get("section"):
+            section = str(data["section"])
+            title = f"Add the '## {section}' section"
+            offers.append(Offer(title, QUICKFIX, "section", {"section": section}, [d], True))
+        elif code == "JRN009" and data.get("prior") and data.get("entry"):
+            prior, entry = str(data["prior"]), str(data["entry"])
+            args = {"prior": prior, "entry": entry}
+            title = f"Record {entry} as a re-attempt of {prior}"
+            offers.append(Offer(title, QUICKFIX, "reattempt", args, [d]))
+        elif code == "JRN010" and data.get("id"):
+            args = {"id": str(data["id"])}
+            title = f"Add an Insight/Takeaway field to {data['id']} (fill it in)"
+            offers.append(Offer(title, QUICKFIX, "insight", args, [d], True))
+    if len(fixes.wrong_counts(doc)) > 1 and counts:
+        offers.append(Offer("Fix all frontmatter counts", QUICKFIX, "counts", {}, counts))
+    if renumbers and isinstance(doc, LiteratureDoc) and fixes.plan_renumbering(doc):
+        title = "Renumber references (REF and UREF, and their mentions in every note)"
+        offers.append(Offer(title, QUICKFIX, "renumber", {}, renumbers))
+    return offers
+
+
+def source_offers(state: NoteState) -> list[Offer]:
+    offers = []
+    if isinstance(state.doc, LiteratureDoc) and fixes.plan_renumbering(state.doc):
+        offers.append(Offer("Renumber references", SOURCE, "renumber", {}, []))
+    return offers
+
+
+def _action(state: NoteState, offer: Offer, lazy: bool) -> types.CodeAction | None:
+    action = types.CodeAction(
+        title=offer.title,
+        kind=offer.kind,
+        diagnostics=offer.diagnostics or None,
+        is_preferred=offer.preferred or None,
+    )
+    if lazy:
+        action.data = {
+            "uri": state.uri,
+            "version": state.version,
+            "fix": offer.fix,
+            "args": offer.args,
+        }
+        return action
+    files = FIXES[offer.fix](state, offer.args)
+    if not files:
+        return None
+    caps = state.server.client_capabilities
+    action.edit = build_workspace_edit(files, caps, state.encoding).edit
+    return action
+
+
+def code_actions(
+    server: MathLanguageServer, params: types.CodeActionParams
+) -> list[types.CodeAction | types.Command] | None:
+    state = note_state(server, params.text_document.uri)
+    if state is None:
+        return None
+    only = params.context.only
+    caps = server.client_capabilities
+    resolvable = _resolvable(caps)
+    versioned = supports_document_changes(caps)
+    offers: list[Offer] = []
+    if _wanted(QUICKFIX, only):
+        offers += offers_for(state, params.context.diagnostics)
+    if _wanted(SOURCE, only):
+        offers += source_offers(state)
+    actions: list[types.CodeAction | types.Command] = []
+    for offer in offers:
+        lazy = resolvable and (offer.fix in MULTI_FILE or not versioned)
+        action = _action(state, offer, lazy)
+        if action is not None:
+            actions.append(action)
+    if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
+        actions.append(
+            types.CodeAction(
+                title="Resume session (DASHBOARD.md)",
+                kind=SOURCE,
+                command=types.Command(
+                    title="Resume session (DASHBOARD.md)",
+                    command=RESUME_COMMAND,
+                    arguments=[state.uri],
+                ),
+            )
+        )
+    return actions or None
+
+
+def resolve(server: MathLanguageServer, action: types.CodeAction) -> types.CodeAction:
+    """Compute the edit of an action offered lazily — refused when the note changed since."""
+    data = action.data if isinstance(action.data, dict) else None
+    if data is None or action.edit is not None or data.get("fix") not in FIXES:
+        return action
+    uri = str(data.get("uri"))
+    state = note_state(server, uri)
+    if state is None or state.version != data.get("version"):
+        show(
+            server,
+            f"mathlsp: '{action.title}' was not applied: the note changed since the action was "
+            "offered — ask for the code action again",
+            types.MessageType.Warning,
+        )
+        return action
+    files = FIXES[str(data["fix"])](state, dict(data.get("args") or {}))
+    if files:
+        prepared = build_workspace_edit(files, server.client_capabilities, state.encoding)
+        action.edit = prepared.edit
+    return action
+
+
+def register(server: MathLanguageServer) -> None:
+    options = types.CodeActionOptions(code_action_kinds=[QUICKFIX, SOURCE], resolve_provider=True)
+
+    @server.handler(types.TEXT_DOCUMENT_CODE_ACTION, options, empty=None)
+    def text_document_code_action(
+        params: types.CodeActionParams,
+    ) -> list[types.CodeAction | types.Command] | None:
+        return code_actions(server, params)
+
+    @server.handler(types.CODE_ACTION_RESOLVE)
+    def code_action_resolve(params: types.CodeAction) -> types.CodeAction:
+        try:
+            return resolve(server, params)
+        except Exception as exc:  # answer the action as it came rather than nothing
+            server.report_feature_error("codeAction/resolve", exc, None)
+            return params

@@ -1,0 +1,51 @@
+"""Offline verification verdicts, memoised per claim so a keystroke costs a dict lookup.
+
+The editor re-checks LITERATURE.md on every change; each entry's verdict from cached evidence is
+kept under the fingerprint of what the entry claims, and dropped when the cache learns more.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.verify.pipeline import (
+    ReferenceCheck,
+    cached_evidence,
+    check_from_json,
+    claim_key,
+    decide,
+)
+
+_MAX = 50_000
+
+
+class OfflineVerifier:
+    """Verdicts from the cache only; `None` for an entry the cache knows nothing about."""
+
+    def __init__(self, cache: Any) -> None:
+        self.cache = cache
+        self._memo: dict[str, ReferenceCheck | None] = {}
+        self._lock = threading.Lock()
+
+    def invalidate(self) -> None:
+        with self._lock:
+            self._memo.clear()
+
+    def check(self, entry: ReferenceEntry) -> ReferenceCheck | None:
+        key = f"{entry.section}|{entry.id}|{claim_key(entry)}"
+        with self._lock:
+            if key in self._memo:
+                return self._memo[key]
+        evidence = cached_evidence(entry, self.cache)
+        if evidence:
+            result: ReferenceCheck | None = decide(entry, evidence)
+        else:
+            stored = self.cache.get_verification(claim_key(entry))
+            result = check_from_json(entry, stored) if stored else None
+        with self._lock:
+            if len(self._memo) > _MAX:
+                self._memo.clear()
+            self._memo[key] = result
+        return result

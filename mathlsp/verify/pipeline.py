@@ -1,0 +1,341 @@
+"""The anti-hallucination gate: from a LITERATURE.md entry to a confirmed or unconfirmed verdict.
+
+Identifiers first (arXiv id, DOI), batched across backends through `Sources.lookup_many`; a title
+match only when the entry carries no identifier. Every record a source returns is compared with
+what the entry claims (`matcher.match`); an identifier the source does not know, a record that
+contradicts the entry, or two sources that disagree make the entry unconfirmed, with the reason.
+A source that could not answer (rate limit, outage) leaves it unconfirmed as "verification
+pending" — never confirmed.
+
+`decide` is pure and also runs offline on cached evidence, which is how the editor shows
+"metadata differs from the verified record" on every keystroke without a network call.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mathlsp.notes.journal_render import iso
+from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.sources.base import LookupResult, LookupStatus
+from mathlsp.sources.http import label
+from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
+from mathlsp.verify.matcher import Claim, Verdict, match, match_title
+from mathlsp.verify.normalize import has_et_al
+
+ProgressCallback = Callable[[int, int, str], None]  # done, total, message
+
+
+@dataclass(frozen=True, slots=True)
+class Evidence:
+    """What one source said about one identifier (or title) of an entry."""
+
+    query: str  # "arXiv 2301.12345", "DOI 10.1007/x", "title"
+    status: LookupStatus
+    records: tuple[PaperRecord, ...] = ()
+    reason: str = ""  # the source's own one-liner ("arXiv returned no entry for …")
+
+    @property
+    def pending(self) -> bool:
+        return self.status is LookupStatus.ERROR
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceCheck:
+    entry_id: str
+    section: str  # where the entry stands: "confirmed" | "unconfirmed" | "other"
+    status: str  # "confirmed" | "unconfirmed"
+    reasons: tuple[str, ...]
+    source: str | None = None  # backend of the record that confirmed it
+    url: str | None = None  # a URL anyone can open to re-check (never with a key)
+    record: PaperRecord | None = None
+    pending: bool = False  # unconfirmed only because a source could not answer
+    checked_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
+    verdict: Verdict | None = None
+
+    @property
+    def confirmed(self) -> bool:
+        return self.status == "confirmed"
+
+    @property
+    def stamp(self) -> str:
+        """The `Verified:` value for a confirmed entry."""
+        return f"{iso(self.checked_at)} via {self.url}"
+
+    def to_json(self) -> dict[str, Any]:
+        r = self.record
+        return {
+            "id": self.entry_id,
+            "section": self.section,
+            "status": self.status,
+            "reasons": list(self.reasons),
+            "source": self.source,
+            "url": self.url,
+            "record": None
+            if r is None
+            else {
+                "title": r.title,
+                "authors": [a.name for a in r.authors],
+                "year": r.year,
+                "doi": r.doi,
+                "arxiv_id": r.arxiv_id,
+                "venue": r.venue,
+            },
+        }
+
+
+# -- claims -----------------------------------------------------------------------------------
+def claim_of(entry: ReferenceEntry) -> Claim:
+    arxiv = entry.arxiv_id
+    abstract = entry.fields.value("abstract") or None
+    return Claim(
+        title=entry.title,
+        authors=tuple(entry.authors),
+        year=entry.year,
+        abstract=abstract,
+        arxiv_id=arxiv.base if arxiv else None,
+        doi=entry.doi,
+        et_al=has_et_al(entry.fields.value("authors")),
+    )
+
+
+def identifiers_of(entry: ReferenceEntry) -> list[Identifier]:
+    """The entry's identifiers as the sources understand them (arXiv first, then DOI)."""
+    out: list[Identifier] = []
+    arxiv = entry.arxiv_id
+    if arxiv is not None and (ident := parse_identifier(f"arXiv:{arxiv.base}")) is not None:
+        out.append(ident)
+    if entry.doi and (ident := parse_identifier(entry.doi)) is not None:
+        out.append(ident)
+    return out
+
+
+def claim_key(entry: ReferenceEntry) -> str:
+    """A fingerprint of what the entry claims: a cached verdict is reused only while it holds."""
+    claim = claim_of(entry)
+    payload = json.dumps(
+        [claim.title, claim.authors, claim.year, claim.arxiv_id, claim.doi, claim.abstract],
+        ensure_ascii=False,
+    )
+    return "claim:" + hashlib.sha256(payload.encode()).hexdigest()[:32]
+
+
+def _describe(ident: Identifier) -> str:
+    return f"arXiv {ident.versioned}" if ident.kind is IdKind.ARXIV else f"DOI {ident.value}"
+
+
+def evidence_from(ident: Identifier, results: Sequence[LookupResult], reason: str) -> Evidence:
+    records = tuple(r.record for r in results if r.found and r.record is not None)
+    if records:
+        status = LookupStatus.FOUND
+    elif any(r.status is LookupStatus.ERROR for r in results) or not results:
+        status = LookupStatus.ERROR
+    else:
+        status = LookupStatus.NOT_FOUND
+    return Evidence(_describe(ident), status, records, reason)
+
+
+# -- the decision (pure) ----------------------------------------------------------------------
+def decide(
+    entry: ReferenceEntry,
+    evidence: Sequence[Evidence],
+    now: dt.datetime | None = None,
+) -> ReferenceCheck:
+    """Confirmed only when some source returned a record that matches and nothing contradicts."""
+    now = now or dt.datetime.now(dt.UTC)
+    section = entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
+    claim = claim_of(entry)
+    if not evidence:
+        return ReferenceCheck(
+            entry.id, section, "unconfirmed", ("not verified yet",), checked_at=now, pending=True
+        )
+    reasons: list[str] = []
+    notes: list[str] = []
+    matched: tuple[PaperRecord, Verdict] | None = None
+    pending = False
+    for ev in evidence:
+        if ev.status is LookupStatus.NOT_FOUND:
+            reasons.append(ev.reason or f"no source knows {ev.query}")
+            continue
+        if ev.status is LookupStatus.INVALID:
+            reasons.append(ev.reason or f"malformed identifier: {ev.query}")
+            continue
+        if ev.status is LookupStatus.ERROR:
+            pending = True
+            notes.append(ev.reason or f"{ev.query}: verification pending")
+            continue
+        # Every source that has the paper must agree with the entry.
+        verdicts = [(r, match(claim, r)) for r in ev.records]
+        good = next(((r, v) for r, v in verdicts if v.matched), None)
+        if good is None:
+            r, v = verdicts[0]
+            ident = ev.query.split(" ", 1)[-1] if ev.query != "title" else "title match"
+            reasons.extend(f"{label(r.backend)} {ident}: {reason}" for reason in v.reasons)
+            continue
+        for r, v in verdicts:
+            if not v.matched and v.criterion("title") is not None and not v.criterion("title").ok:
+                reasons.append(
+                    f"sources disagree on {ev.query}: {label(r.backend)} has "
+                    f'"{r.title}", {label(good[0].backend)} has "{good[0].title}"'
+                )
+        if matched is None:
+            matched = good
+    if matched is not None and not reasons:
+        record, verdict = matched
+        return ReferenceCheck(
+            entry.id,
+            section,
+            "confirmed",
+            tuple(notes),
+            source=record.backend,
+            url=record.url or None,
+            record=record,
+            checked_at=now,
+            verdict=verdict,
+        )
+    if not reasons and pending:
+        return ReferenceCheck(
+            entry.id, section, "unconfirmed", tuple(notes), pending=True, checked_at=now
+        )
+    record = matched[0] if matched else _first_record(evidence)
+    return ReferenceCheck(
+        entry.id,
+        section,
+        "unconfirmed",
+        tuple(reasons or notes),
+        source=record.backend if record else None,
+        url=record.url if record else None,
+        record=record,
+        checked_at=now,
+        verdict=matched[1] if matched else None,
+    )
+
+
+def _first_record(evidence: Sequence[Evidence]) -> PaperRecord | None:
+    return next((r for ev in evidence for r in ev.records), None)
+
+
+# -- online ---------------------------------------------------------------------------------
+async def gather_evidence(
+    entries: Sequence[ReferenceEntry],
+    sources: Any,  # mathlsp.sources.Sources; typed loosely to keep this module import-light
+    *,
+    use_cache: bool = True,
+    on_progress: ProgressCallback | None = None,
+) -> dict[str, list[Evidence]]:
+    """Evidence for every entry: one batched lookup for all identifiers, then title matches."""
+    by_entry: dict[str, list[Identifier]] = {e.id: identifiers_of(e) for e in entries}
+    unique = list(dict.fromkeys(i for ids in by_entry.values() for i in ids))
+    total = len(unique) + sum(1 for ids in by_entry.values() if not ids)
+    if on_progress:
+        on_progress(0, total, f"looking up {len(unique)} identifiers")
+    outcomes = await sources.lookup_many(unique, use_cache=use_cache) if unique else []
+    found: dict[Identifier, Evidence] = {
+        ident: evidence_from(ident, outcome.results, outcome.reason)
+        for ident, outcome in zip(unique, outcomes, strict=True)
+    }
+    done = len(unique)
+    if on_progress:
+        on_progress(done, total, "identifiers looked up")
+    out: dict[str, list[Evidence]] = {
+        eid: [found[i] for i in ids] for eid, ids in by_entry.items() if ids
+    }
+    untitled = [e for e in entries if not by_entry[e.id]]
+
+    async def by_title(entry: ReferenceEntry) -> None:
+        nonlocal done
+        out[entry.id] = [await _title_evidence(entry, sources)]
+        done += 1
+        if on_progress:
+            on_progress(done, total, f"title match for {entry.id}")
+
+    await asyncio.gather(*(by_title(e) for e in untitled))
+    return out
+
+
+async def _title_evidence(entry: ReferenceEntry, sources: Any) -> Evidence:
+    """Title match when there is no identifier. A loose hit with another title is no evidence
+    either way (Crossref always answers with *something*): only a record whose title matches
+    is judged, so that a fabricated title reads "no source found", not "title differs"."""
+    if not entry.title.strip():
+        return Evidence("title", LookupStatus.INVALID, reason="no title and no identifier")
+    errors: list[str] = []
+    closest: tuple[float, PaperRecord] | None = None
+    for backend in ("semantic_scholar", "crossref"):
+        outcome = await sources.match_title(entry.title, backend)
+        if outcome.error is not None:
+            errors.append(str(getattr(outcome.error, "message", outcome.error)))
+            continue
+        same_title = [r for r in outcome.records if match_title(entry.title, r.title).ok]
+        if same_title:
+            return Evidence("title", LookupStatus.FOUND, tuple(same_title))
+        for r in outcome.records:
+            score = match_title(entry.title, r.title).score or 0.0
+            if closest is None or score > closest[0]:
+                closest = (score, r)
+    if len(errors) == 2:
+        return Evidence(
+            "title",
+            LookupStatus.ERROR,
+            reason=f"title match failed ({errors[0]}); verification pending",
+        )
+    hint = f' (closest: "{closest[1].title}" on {label(closest[1].backend)})' if closest else ""
+    return Evidence(
+        "title",
+        LookupStatus.NOT_FOUND,
+        reason=f'no source found a paper titled "{entry.title}"{hint}; the entry has no arXiv '
+        "id or DOI to look up",
+    )
+
+
+async def verify_entries(
+    entries: Sequence[ReferenceEntry],
+    sources: Any,
+    *,
+    now: dt.datetime | None = None,
+    use_cache: bool = True,
+    on_progress: ProgressCallback | None = None,
+) -> list[ReferenceCheck]:
+    """Verify entries online; each result is also kept in the sources' cache under the entry's
+    claim, so the editor can show it offline (title-matched entries have no identifier to look
+    up there)."""
+    evidence = await gather_evidence(entries, sources, use_cache=use_cache, on_progress=on_progress)
+    checks = [decide(e, evidence.get(e.id, []), now) for e in entries]
+    cache = getattr(sources, "cache", None)
+    if cache is not None:
+        for entry, check in zip(entries, checks, strict=True):
+            if not check.pending:
+                cache.put_verification(claim_key(entry), check.to_json())
+    return checks
+
+
+def check_from_json(entry: ReferenceEntry, data: dict[str, Any]) -> ReferenceCheck:
+    """A stored verification result (see `ReferenceCheck.to_json`) for the same claim."""
+    section = entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
+    return ReferenceCheck(
+        entry.id,
+        section,
+        "confirmed" if data.get("status") == "confirmed" else "unconfirmed",
+        tuple(str(r) for r in data.get("reasons") or ()),
+        source=data.get("source"),
+        url=data.get("url"),
+    )
+
+
+# -- offline ----------------------------------------------------------------------------------
+def cached_evidence(entry: ReferenceEntry, cache: Any) -> list[Evidence]:
+    """Evidence from the local cache only (no network): what the editor uses per keystroke."""
+    out: list[Evidence] = []
+    for ident in identifiers_of(entry):
+        results = cache.lookup_any(ident)
+        if not results:
+            continue
+        reason = next((r.reason for r in results), "")
+        out.append(evidence_from(ident, results, reason))
+    return out

@@ -1,0 +1,172 @@
+"""`mathlsp verify`: the exact JSON, exit codes, and --write (stamp, move, rename, refuse)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mathlsp.cli import main
+from mathlsp.notes.literature import LiteratureDoc
+from tests.verify.test_pipeline import FABRICATED, GREEN_TAO, PERELMAN
+
+HEAD = """\
+---
+problem: "demo"
+total_papers: 3
+confirmed_count: 3
+unconfirmed_count: 0
+last_search: ""
+sources_queried: []
+---
+# Literature
+
+## Search History
+
+| Date | Query Summary | arXiv Results | S2 Results | New Confirmed |
+|------|---------------|---------------|------------|---------------|
+
+## Confirmed References
+
+"""
+TAIL = """
+## Synthesis
+
+### Applicable Theorems
+
+- [V] REF-003 bounds the spectral gap.
+
+## Unconfirmed References
+"""
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    (folder / "LITERATURE.md").write_text(
+        HEAD
+        + "\n".join(
+            [
+                PERELMAN,
+                GREEN_TAO.replace("REF-002", "REF-002"),
+                FABRICATED.replace("REF-003", "REF-003"),
+            ]
+        )
+        + TAIL,
+        encoding="utf-8",
+    )
+    (folder / "PROOF.md").write_text(
+        "By [V] REF-003 and REF-001 the claim holds.\n", encoding="utf-8"
+    )
+    return folder
+
+
+def test_json_is_exactly_the_documented_shape(folder: Path, fake_env, capsys) -> None:
+    code = main(["verify", str(folder), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    assert code == 1  # REF-003 stands in Confirmed References and fails
+    assert set(report) == {"references", "summary"}
+    assert report["summary"] == {"confirmed": 2, "unconfirmed": 1}
+    for ref in report["references"]:
+        assert set(ref) == {"id", "section", "status", "reasons", "source", "url", "record"}
+        assert ref["section"] == "confirmed"
+    first, second, third = report["references"]
+    assert first["status"] == "confirmed" and first["source"] == "arxiv"
+    assert set(first["record"]) == {"title", "authors", "year", "doi", "arxiv_id", "venue"}
+    assert first["record"]["authors"] == ["Grisha Perelman"]
+    assert second["status"] == "confirmed" and second["url"].startswith("http://127.0.0.1")
+    assert third == {
+        "id": "REF-003",
+        "section": "confirmed",
+        "status": "unconfirmed",
+        "reasons": ["arXiv returned no entry for 2301.99999"],
+        "source": None,
+        "url": None,
+        "record": None,
+    }
+
+
+def test_all_confirmed_exits_zero(folder: Path, fake_env, capsys) -> None:
+    lit = folder / "LITERATURE.md"
+    lit.write_text(HEAD + PERELMAN + TAIL.replace("REF-003", "REF-001"), encoding="utf-8")
+    assert main(["verify", str(lit)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("REF-001") and "confirmed" in out
+
+
+def test_write_stamps_moves_and_renames_mentions(folder: Path, fake_env, capsys) -> None:
+    assert main(["verify", str(folder), "--write"]) == 1
+    text = (folder / "LITERATURE.md").read_text(encoding="utf-8")
+    doc = LiteratureDoc(text)
+    assert [e.id for e in doc.confirmed] == ["REF-001", "REF-002"]
+    assert all(e.verified and e.verified.url for e in doc.confirmed)
+    (moved,) = doc.unconfirmed
+    assert moved.id == "UREF-001" and moved.section == "unconfirmed"
+    assert "arXiv returned no entry for 2301.99999 (moved from REF-003" in moved.fields.value(
+        "reason"
+    )
+    assert moved.fields.value("arxiv_id") == "2301.99999"
+    assert doc.frontmatter.data["confirmed_count"] == 2
+    assert doc.frontmatter.data["unconfirmed_count"] == 1
+    assert "- [V] UREF-001 bounds the spectral gap." in text
+    proof = (folder / "PROOF.md").read_text(encoding="utf-8")
+    assert proof == "By [V] UREF-001 and REF-001 the claim holds.\n"
+    # Nothing of the user's text outside the edits moved.
+    assert text.startswith('---\nproblem: "demo"\ntotal_papers: 3\n')
+    assert "## Search History\n\n| Date |" in text
+
+
+def test_write_refuses_when_the_file_changed_meanwhile(
+    folder: Path, fake_env, capsys, monkeypatch
+) -> None:
+    import mathlsp.verify.pipeline as pipeline
+
+    real = pipeline.verify_entries
+    lit = folder / "LITERATURE.md"
+
+    async def edit_while_verifying(*args, **kwargs):
+        result = await real(*args, **kwargs)
+        lit.write_text(
+            lit.read_text(encoding="utf-8") + "\nA line the user just typed.\n", encoding="utf-8"
+        )
+        return result
+
+    monkeypatch.setattr(pipeline, "verify_entries", edit_while_verifying)
+    code = main(["verify", str(folder), "--write"])
+    err = capsys.readouterr().err
+    assert code == 2 and "changed while mathlsp was working; nothing was written" in err
+    assert lit.read_text(encoding="utf-8").endswith("A line the user just typed.\n")
+    assert "UREF" not in lit.read_text(encoding="utf-8")
+
+
+def test_outage_is_pending_and_nothing_moves(folder: Path, fake_env, fake, capsys) -> None:
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+        fake.controls.add_fault("503", backend, count=200)
+    before = (folder / "LITERATURE.md").read_text(encoding="utf-8")
+    assert main(["verify", str(folder), "--write"]) == 1
+    out = capsys.readouterr().out
+    assert [line.split()[1] for line in out.splitlines()] == ["pending"] * 3
+    after = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
+    assert [e.id for e in after.confirmed] == ["REF-001", "REF-002", "REF-003"]
+    assert after.text == before  # an outage is no evidence against a paper
+
+
+def test_check_online_adds_ver_diagnostics(folder: Path, fake_env, capsys) -> None:
+    code = main(["check", "--online", "--format", "json", str(folder)])
+    report = json.loads(capsys.readouterr().out)
+    codes = {d["code"] for f in report["files"] for d in f["diagnostics"]}
+    assert code == 1 and "VER001" in codes
+    assert main(["check", "--format", "json", str(folder)]) == 1
+    offline = json.loads(capsys.readouterr().out)
+    assert not any(d["code"].startswith("VER") for f in offline["files"] for d in f["diagnostics"])
+
+
+def test_key_never_reaches_output(folder: Path, fake_env, capsys, monkeypatch) -> None:
+    monkeypatch.setenv("SEMANTIC_SCHOLAR_API_KEY", "sk-secret-123")
+    main(["verify", str(folder), "--format", "json"])
+    captured = capsys.readouterr()
+    assert "sk-secret-123" not in captured.out + captured.err
+    main(["verify", str(folder), "--write"])
+    assert "sk-secret-123" not in (folder / "LITERATURE.md").read_text(encoding="utf-8")

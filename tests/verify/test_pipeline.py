@@ -1,0 +1,191 @@
+"""The verification pipeline: pure decisions, then the real clients against the fake server."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+import pytest
+
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.sources import LookupStatus
+from mathlsp.sources.record import Author, PaperRecord
+from mathlsp.verify.pipeline import Evidence, claim_key, decide, verify_entries
+from tests.fakescholar import FakeScholar
+
+NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
+
+
+def entries(body: str) -> list[ReferenceEntry]:
+    doc = LiteratureDoc("## Confirmed References\n\n" + body + "\n## Unconfirmed References\n")
+    return doc.entries
+
+
+PERELMAN = """\
+### REF-001: The entropy formula for the Ricci flow and its geometric applications
+- **Authors:** Grisha Perelman
+- **Year:** 2002
+- **arXiv ID:** math/0211159
+"""
+GREEN_TAO = """\
+### REF-002: The primes contain arbitrarily long arithmetic progressions
+- **Authors:** Ben Green, Terence Tao
+- **Year:** 2008
+- **DOI:** 10.4007/annals.2008.167.481
+"""
+FABRICATED = """\
+### REF-003: Spectral gaps of perturbed Neumann series in Banach algebras
+- **Authors:** A. Nonymous
+- **Year:** 2023
+- **arXiv ID:** 2301.99999
+"""
+NEAR_MISS = GREEN_TAO.replace("REF-002", "REF-004").replace("arithmetic", "geometric")
+WRONG_AUTHOR = PERELMAN.replace("REF-001", "REF-005").replace(
+    "Grisha Perelman", "Grisha Perelman, Rupert Fabricius"
+)
+TITLE_ONLY = """\
+### REF-006: Perturbation Theory for Linear Operators
+- **Authors:** Tosio Kato
+- **Year:** 1995
+"""
+TITLE_ONLY_FAKE = """\
+### REF-007: On the convergence of quasi-Neumann expansions in Fréchet spaces
+- **Authors:** B. Invented
+- **Year:** 2019
+"""
+
+
+def record(**kw: object) -> PaperRecord:
+    base: dict[str, object] = {
+        "backend": "arxiv",
+        "title": "The entropy formula for the Ricci flow and its geometric applications",
+        "authors": (Author("Perelman", "Grisha"),),
+        "year": 2002,
+        "arxiv_id": "math/0211159",
+        "url": "http://export.arxiv.org/api/query?id_list=math/0211159",
+    }
+    base.update(kw)
+    return PaperRecord(**base)  # type: ignore[arg-type]
+
+
+# -- decide (pure) --------------------------------------------------------------------------
+def test_matching_record_confirms_with_its_url() -> None:
+    (entry,) = entries(PERELMAN)
+    check = decide(entry, [Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(),))], NOW)
+    assert check.confirmed and check.source == "arxiv"
+    assert (
+        check.stamp
+        == "2026-03-01T12:00:00Z via http://export.arxiv.org/api/query?id_list=math/0211159"
+    )
+
+
+def test_unknown_identifier_gives_the_sources_reason() -> None:
+    (entry,) = entries(FABRICATED)
+    ev = Evidence(
+        "arXiv 2301.99999", LookupStatus.NOT_FOUND, (), "arXiv returned no entry for 2301.99999"
+    )
+    check = decide(entry, [ev], NOW)
+    assert not check.confirmed and not check.pending
+    assert check.reasons == ("arXiv returned no entry for 2301.99999",)
+
+
+def test_source_failure_is_pending_never_confirmed() -> None:
+    (entry,) = entries(PERELMAN)
+    ev = Evidence(
+        "arXiv math/0211159", LookupStatus.ERROR, (), "arXiv rate-limited; verification pending"
+    )
+    check = decide(entry, [ev], NOW)
+    assert not check.confirmed and check.pending
+    assert check.reasons == ("arXiv rate-limited; verification pending",)
+
+
+def test_contradicting_record_names_source_and_difference() -> None:
+    (entry,) = entries(PERELMAN.replace("geometric applications", "topological applications"))
+    check = decide(entry, [Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(),))], NOW)
+    assert not check.confirmed
+    (reason,) = check.reasons
+    assert reason.startswith("arXiv math/0211159: title differs") and "geometric" in reason
+
+
+def test_a_second_identifier_that_does_not_exist_blocks_confirmation() -> None:
+    (entry,) = entries(
+        PERELMAN.replace("- **Year:** 2002", "- **Year:** 2002\n- **DOI:** 10.9999/fake.1")
+    )
+    evidence = [
+        Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(),)),
+        Evidence(
+            "DOI 10.9999/fake.1",
+            LookupStatus.NOT_FOUND,
+            (),
+            "Crossref returned no entry for 10.9999/fake.1",
+        ),
+    ]
+    check = decide(entry, evidence, NOW)
+    assert not check.confirmed and "Crossref returned no entry" in check.reasons[0]
+
+
+def test_sources_that_disagree_are_reported() -> None:
+    (entry,) = entries(PERELMAN)
+    other = record(backend="semantic_scholar", title="Ricci flow with surgery on three-manifolds")
+    check = decide(
+        entry, [Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(), other))], NOW
+    )
+    assert not check.confirmed
+    assert any(r.startswith("sources disagree") for r in check.reasons)
+
+
+def test_no_evidence_is_not_verified_yet() -> None:
+    (entry,) = entries(PERELMAN)
+    assert decide(entry, [], NOW).reasons == ("not verified yet",)
+
+
+def test_claim_key_follows_the_claim_not_the_formatting_around_it() -> None:
+    (a,) = entries(PERELMAN)
+    (b,) = entries(PERELMAN + "- **Relevance:** [S] added later\n")
+    (c,) = entries(PERELMAN.replace("2002", "2003"))
+    assert claim_key(a) == claim_key(b) != claim_key(c)
+
+
+# -- against the fake server ------------------------------------------------------------------
+async def test_real_and_fabricated_references(sources, fake: FakeScholar) -> None:
+    refs = entries(
+        "\n".join(
+            [PERELMAN, GREEN_TAO, FABRICATED, NEAR_MISS, WRONG_AUTHOR, TITLE_ONLY, TITLE_ONLY_FAKE]
+        )
+    )
+    checks = {c.entry_id: c for c in await verify_entries(refs, sources, now=NOW)}
+    assert {k for k, c in checks.items() if c.confirmed} == {"REF-001", "REF-002", "REF-006"}
+    assert checks["REF-003"].reasons == ("arXiv returned no entry for 2301.99999",)
+    assert "title differs" in checks["REF-004"].reasons[0]
+    assert "Fabricius" in checks["REF-005"].reasons[0]
+    assert "no source found a paper titled" in checks["REF-007"].reasons[0]
+    assert checks["REF-001"].url and "id_list=math/0211159" in checks["REF-001"].url
+    # One batched arXiv request for every arXiv id, not one per paper.
+    id_list_calls = [r for r in fake.controls.requests("arxiv") if "id_list" in r.query]
+    assert len(id_list_calls) == 1
+
+
+async def test_rate_limited_source_leaves_entries_pending(sources, fake: FakeScholar) -> None:
+    fake.controls.add_fault("429", "arxiv", count=50)
+    fake.controls.add_fault("429", "semantic_scholar", count=50)
+    (check,) = await verify_entries(entries(PERELMAN), sources, now=NOW)
+    assert not check.confirmed and check.pending
+    assert "verification pending" in check.reasons[0]
+
+
+async def test_results_are_cached_for_offline_use(sources) -> None:
+    from mathlsp.verify.memo import OfflineVerifier
+
+    refs = entries(PERELMAN + "\n" + TITLE_ONLY + "\n" + FABRICATED)
+    await verify_entries(refs, sources, now=NOW)
+    offline = OfflineVerifier(sources.cache)
+    assert [offline.check(e).status for e in refs] == ["confirmed", "confirmed", "unconfirmed"]
+    (edited,) = entries(PERELMAN.replace("Grisha Perelman", "Grigori Perelman, J. Doe"))
+    assert not offline.check(edited).confirmed  # judged again, offline, against the cached record
+
+
+@pytest.mark.parametrize("fault", ["503", "timeout", "truncate", "html"])
+async def test_faults_never_confirm(sources, fake: FakeScholar, fault: str) -> None:
+    for backend in ("arxiv", "semantic_scholar"):
+        fake.controls.add_fault(fault, backend, count=50)
+    (check,) = await verify_entries(entries(PERELMAN), sources, now=NOW)
+    assert not check.confirmed
