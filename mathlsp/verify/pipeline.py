@@ -90,7 +90,22 @@ class ReferenceCheck:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class Subject:
+    """Anything to verify: a LITERATURE.md entry, or a search candidate before it is written."""
+
+    key: str  # the entry id, or any unique key of the caller's
+    claim: Claim
+    identifiers: tuple[Identifier, ...]
+    section: str = "other"
+
+
 # -- claims -----------------------------------------------------------------------------------
+def subject_of(entry: ReferenceEntry) -> Subject:
+    section = entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
+    return Subject(entry.id, claim_of(entry), tuple(identifiers_of(entry)), section)
+
+
 def claim_of(entry: ReferenceEntry) -> Claim:
     arxiv = entry.arxiv_id
     abstract = entry.fields.value("abstract") or None
@@ -148,12 +163,21 @@ def decide(
     now: dt.datetime | None = None,
 ) -> ReferenceCheck:
     """Confirmed only when some source returned a record that matches and nothing contradicts."""
+    return decide_subject(subject_of(entry), evidence, now)
+
+
+def decide_subject(
+    subject: Subject,
+    evidence: Sequence[Evidence],
+    now: dt.datetime | None = None,
+) -> ReferenceCheck:
     now = now or dt.datetime.now(dt.UTC)
-    section = entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
-    claim = claim_of(entry)
+    section = subject.section
+    claim = subject.claim
+    key = subject.key
     if not evidence:
         return ReferenceCheck(
-            entry.id, section, "unconfirmed", ("not verified yet",), checked_at=now, pending=True
+            key, section, "unconfirmed", ("not verified yet",), checked_at=now, pending=True
         )
     reasons: list[str] = []
     notes: list[str] = []
@@ -189,7 +213,7 @@ def decide(
     if matched is not None and not reasons:
         record, verdict = matched
         return ReferenceCheck(
-            entry.id,
+            key,
             section,
             "confirmed",
             tuple(notes),
@@ -201,11 +225,11 @@ def decide(
         )
     if not reasons and pending:
         return ReferenceCheck(
-            entry.id, section, "unconfirmed", tuple(notes), pending=True, checked_at=now
+            key, section, "unconfirmed", tuple(notes), pending=True, checked_at=now
         )
     record = matched[0] if matched else _first_record(evidence)
     return ReferenceCheck(
-        entry.id,
+        key,
         section,
         "unconfirmed",
         tuple(reasons or notes),
@@ -223,16 +247,18 @@ def _first_record(evidence: Sequence[Evidence]) -> PaperRecord | None:
 
 # -- online ---------------------------------------------------------------------------------
 async def gather_evidence(
-    entries: Sequence[ReferenceEntry],
+    entries: Sequence[ReferenceEntry | Subject],
     sources: Any,  # mathlsp.sources.Sources; typed loosely to keep this module import-light
     *,
     use_cache: bool = True,
     on_progress: ProgressCallback | None = None,
 ) -> dict[str, list[Evidence]]:
-    """Evidence for every entry: one batched lookup for all identifiers, then title matches."""
-    by_entry: dict[str, list[Identifier]] = {e.id: identifiers_of(e) for e in entries}
-    unique = list(dict.fromkeys(i for ids in by_entry.values() for i in ids))
-    total = len(unique) + sum(1 for ids in by_entry.values() if not ids)
+    """Evidence for every entry (or subject), keyed by id: one batched lookup for all
+    identifiers, then a title match for those without any."""
+    subjects = [s if isinstance(s, Subject) else subject_of(s) for s in entries]
+    by_key: dict[str, tuple[Identifier, ...]] = {s.key: s.identifiers for s in subjects}
+    unique = list(dict.fromkeys(i for ids in by_key.values() for i in ids))
+    total = len(unique) + sum(1 for ids in by_key.values() if not ids)
     if on_progress:
         on_progress(0, total, f"looking up {len(unique)} identifiers")
     outcomes = await sources.lookup_many(unique, use_cache=use_cache) if unique else []
@@ -244,39 +270,39 @@ async def gather_evidence(
     if on_progress:
         on_progress(done, total, "identifiers looked up")
     out: dict[str, list[Evidence]] = {
-        eid: [found[i] for i in ids] for eid, ids in by_entry.items() if ids
+        k: [found[i] for i in ids] for k, ids in by_key.items() if ids
     }
-    untitled = [e for e in entries if not by_entry[e.id]]
+    untitled = [s for s in subjects if not s.identifiers]
 
-    async def by_title(entry: ReferenceEntry) -> None:
+    async def by_title(subject: Subject) -> None:
         nonlocal done
-        out[entry.id] = [await _title_evidence(entry, sources)]
+        out[subject.key] = [await _title_evidence(subject.claim.title, sources)]
         done += 1
         if on_progress:
-            on_progress(done, total, f"title match for {entry.id}")
+            on_progress(done, total, f"title match for {subject.key}")
 
-    await asyncio.gather(*(by_title(e) for e in untitled))
+    await asyncio.gather(*(by_title(s) for s in untitled))
     return out
 
 
-async def _title_evidence(entry: ReferenceEntry, sources: Any) -> Evidence:
+async def _title_evidence(title: str, sources: Any) -> Evidence:
     """Title match when there is no identifier. A loose hit with another title is no evidence
     either way (Crossref always answers with *something*): only a record whose title matches
     is judged, so that a fabricated title reads "no source found", not "title differs"."""
-    if not entry.title.strip():
+    if not title.strip():
         return Evidence("title", LookupStatus.INVALID, reason="no title and no identifier")
     errors: list[str] = []
     closest: tuple[float, PaperRecord] | None = None
     for backend in ("semantic_scholar", "crossref"):
-        outcome = await sources.match_title(entry.title, backend)
+        outcome = await sources.match_title(title, backend)
         if outcome.error is not None:
             errors.append(str(getattr(outcome.error, "message", outcome.error)))
             continue
-        same_title = [r for r in outcome.records if match_title(entry.title, r.title).ok]
+        same_title = [r for r in outcome.records if match_title(title, r.title).ok]
         if same_title:
             return Evidence("title", LookupStatus.FOUND, tuple(same_title))
         for r in outcome.records:
-            score = match_title(entry.title, r.title).score or 0.0
+            score = match_title(title, r.title).score or 0.0
             if closest is None or score > closest[0]:
                 closest = (score, r)
     if len(errors) == 2:
@@ -289,7 +315,7 @@ async def _title_evidence(entry: ReferenceEntry, sources: Any) -> Evidence:
     return Evidence(
         "title",
         LookupStatus.NOT_FOUND,
-        reason=f'no source found a paper titled "{entry.title}"{hint}; the entry has no arXiv '
+        reason=f'no source found a paper titled "{title}"{hint}; the entry has no arXiv '
         "id or DOI to look up",
     )
 
@@ -313,6 +339,21 @@ async def verify_entries(
             if not check.pending:
                 cache.put_verification(claim_key(entry), check.to_json())
     return checks
+
+
+async def verify_subjects(
+    subjects: Sequence[Subject],
+    sources: Any,
+    *,
+    now: dt.datetime | None = None,
+    use_cache: bool = True,
+    on_progress: ProgressCallback | None = None,
+) -> list[ReferenceCheck]:
+    """Verify claims that are not (yet) LITERATURE.md entries, e.g. search candidates."""
+    evidence = await gather_evidence(
+        subjects, sources, use_cache=use_cache, on_progress=on_progress
+    )
+    return [decide_subject(s, evidence.get(s.key, []), now) for s in subjects]
 
 
 def check_from_json(entry: ReferenceEntry, data: dict[str, Any]) -> ReferenceCheck:
