@@ -9,6 +9,7 @@ are published for open notes only, and cleared when a note closes.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from pathlib import Path
@@ -105,7 +106,12 @@ class DiagnosticsPublisher:
     def compute(self, note: OpenNote) -> list[types.Diagnostic]:
         store = self.server.store
         folder = store.folder_for(note.path)
-        findings = check_document(folder, note.path, self.server.settings.check_settings())
+        settings = self.server.settings.check_settings()
+        service = getattr(self.server, "verification", None)
+        if service is not None:
+            # Entries compared with their cached source records: offline, no network call.
+            settings = dataclasses.replace(settings, verification=service.verifier)
+        findings = check_document(folder, note.path, settings)
         doc = folder.doc(note.path)
         encoding = self.server.position_encoding
         caps = self.server.client_capabilities

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from mathlsp.features.verification import on_saved_or_opened
 from mathlsp.features.workspace_state import uri_to_path
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ def register(server: MathLanguageServer) -> None:
         uri = params.text_document.uri
         path = store.did_open(uri)
         publisher.schedule(uri, delay=0)  # first diagnostics as soon as possible
+        on_saved_or_opened(server, uri, "open")
         if path is not None:
             # A newly opened note may define what others mention (an unsaved LITERATURE.md).
             publisher.schedule_folder(store.folder_root(path), exclude=uri)
@@ -37,7 +39,8 @@ def register(server: MathLanguageServer) -> None:
 
     @server.handler(types.TEXT_DOCUMENT_DID_SAVE)
     def text_document_did_save(params: types.DidSaveTextDocumentParams) -> None:
-        return None  # the buffer already is what was saved
+        # The buffer already is what was saved; only background verification cares.
+        on_saved_or_opened(server, params.text_document.uri, "save")
 
     @server.handler(types.TEXT_DOCUMENT_DID_CLOSE)
     def text_document_did_close(params: types.DidCloseTextDocumentParams) -> None:

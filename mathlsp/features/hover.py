@@ -1,7 +1,8 @@
-"""Hover on a REF/UREF id: a card with the entry exactly as written in LITERATURE.md.
+"""Hover on a REF/UREF id, an arXiv id or a DOI: the verified-record card when the cache knows
+the paper (features/verification.py), else the entry exactly as written in LITERATURE.md.
 
 The entry's text stands inside a code block, so Markdown in the file cannot inject links or HTML
-into the editor's hover. (The verified-record card comes with verification.)
+into the editor's hover; API text in the card is escaped (mathlsp/hover_card.py).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp import navigation
+from mathlsp.features import verification
 from mathlsp.features.convert import lsp_range
 
 if TYPE_CHECKING:
@@ -26,13 +28,24 @@ def register(server: MathLanguageServer) -> None:
         cursor = store.cursor(params.text_document.uri, params.position)
         if cursor is None:
             return None
-        found = navigation.id_at(cursor.doc, cursor.offset)
-        if found is None:
-            return None
         formats = get_capability(
             server.client_capabilities, "text_document.hover.content_format", None
         )
         markdown = not formats or types.MarkupKind.Markdown in formats
+        service = getattr(server, "verification", None)
+        card = verification.hover_text(server, cursor, markdown) if service else None
+        if card is not None:
+            text, span = card
+            return types.Hover(
+                contents=types.MarkupContent(
+                    kind=types.MarkupKind.Markdown if markdown else types.MarkupKind.PlainText,
+                    value=text,
+                ),
+                range=lsp_range(cursor.doc, span, server.position_encoding),
+            )
+        found = navigation.id_at(cursor.doc, cursor.offset)
+        if found is None:
+            return None
         if found.is_definition:
             mentions = navigation.references(
                 server.store.docs(cursor.folder), None, found.id, include_declaration=False

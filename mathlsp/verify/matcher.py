@@ -252,11 +252,12 @@ def match_identifiers(claim: Claim, record: RecordLike) -> Criterion | None:
 
 def match(claim: Claim, record: RecordLike) -> Verdict:
     """Compare a note's claim with one source record."""
+    # arXiv lists the journal version's DOI when there is one: that links the preprint to a
+    # (later) journal version, whose year the note may give — unless the note names another DOI.
     linked_preprint = bool(
         record.backend == "arxiv"
-        and claim.doi
         and record.doi
-        and claim.doi.lower() == record.doi.lower()
+        and (not claim.doi or claim.doi.lower() == record.doi.lower())
     )
     criteria = [
         match_title(claim.title, record.title),

@@ -240,6 +240,13 @@ def _cases() -> list[Case]:
     )
     ok("journal-version-of-preprint", replace(exact(GREEN_TAO), year=2008), GREEN_TAO)
     ok("journal-year-bethe", replace(exact(BETHE), year=2012), BETHE)
+    # arXiv itself links the preprint to its journal DOI: the note may cite the journal year.
+    ok("journal-year-arxiv-id-only", replace(exact(GREEN_TAO), doi=None, year=2008), GREEN_TAO)
+    bad(
+        "journal-year-other-doi",
+        replace(exact(GREEN_TAO), doi="10.1000/other", year=2008),
+        GREEN_TAO,
+    )
     ok("with-abstract", replace(exact(HEAT_BATH), abstract=HEAT_BATH.abstract), HEAT_BATH)
     ok(
         "abstract-excerpt",
