@@ -143,18 +143,25 @@ class Renumbering:
         return bool(self.entries)
 
 
-def plan_renumbering(doc: LiteratureDoc) -> Renumbering:
+def plan_renumbering(doc: LiteratureDoc, reserved: Iterable[str] = ()) -> Renumbering:
     """REF and UREF entries renumbered in document order, each kind on its own, continuing
     correctly: an entry keeps its number while it is above every number before it; otherwise
-    (a duplicate, a drop, a restart) it takes the next number above the highest so far. Gaps stay
-    (ids are never reused). A mention of an id follows the first entry that carried it."""
+    (a duplicate, a drop, a restart) it takes the next number above the highest so far, skipping
+    `reserved` ids (ones still mentioned somewhere without an entry: a removed reference's id is
+    never reused for another paper). Gaps stay. A mention of an id follows the first entry that
+    carried it; later entries that now collide with a new number move up too, consistently."""
+    taken = set(reserved)
     highest: dict[str, int] = {}
     entries: dict[int, str] = {}
     mentions: dict[str, str] = {}
     first_seen: set[str] = set()
     for index, entry in enumerate(doc.entries):
         top = highest.get(entry.kind, 0)
-        number = entry.number if entry.number > top else top + 1
+        number = entry.number
+        if number <= top:
+            number = top + 1
+            while ref_id(entry.kind, number) in taken:
+                number += 1
         highest[entry.kind] = number
         new_id = ref_id(entry.kind, number)
         old_id = entry.id
@@ -173,16 +180,17 @@ def renumber_references(
     """Edits, by note path, that renumber the entries of LITERATURE.md (`plan_renumbering`) and
     every mention of a renumbered id in LITERATURE.md and in `notes` (the other notes of the
     problem folder). Empty when the numbering is already in order."""
-    plan = plan_renumbering(doc)
+    others = [n for n in notes if n is not doc and n.path != doc.path]
+    defined = {e.id for e in doc.entries}
+    reserved = {m.id for n in [doc, *others] for m in n.mentions if m.id not in defined}
+    plan = plan_renumbering(doc, reserved)
     if not plan:
         return {}
     out: dict[str, list[Edit]] = {}
     edits = [Edit(doc.entries[i].id_span, new) for i, new in sorted(plan.entries.items())]
     edits += _mention_edits(doc, plan.mentions)
     out[doc.path] = edits
-    for note in notes:
-        if note.path == doc.path or note is doc:
-            continue
+    for note in others:
         found = _mention_edits(note, plan.mentions)
         if found:
             out[note.path] = found

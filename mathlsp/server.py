@@ -21,19 +21,32 @@ from pygls.lsp.server import LanguageServer
 from mathlsp import __version__
 from mathlsp.config import ServerSettings
 from mathlsp.features import (
+    code_actions,
+    commands,
     completion,
     configuration,
     documents,
     hover,
     navigation,
     symbols,
+    verification,
 )
 from mathlsp.features.diagnostics import DiagnosticsPublisher
 from mathlsp.features.workspace_state import NoteStore
 
 log = logging.getLogger(__name__)
 
-FEATURES = (configuration, documents, symbols, navigation, completion, hover)
+FEATURES = (
+    configuration,
+    verification,  # before documents/hover/code actions, which use `server.verification`
+    documents,
+    symbols,
+    navigation,
+    completion,
+    hover,
+    code_actions,
+    commands,
+)
 
 
 class MathLanguageServer(LanguageServer):

@@ -21,6 +21,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp import fixes
+from mathlsp.features import verification
 from mathlsp.features.convert import offset_of
 from mathlsp.features.edits import (
     FileEdit,
@@ -326,6 +327,11 @@ def code_actions(
         action = _action(state, offer, lazy)
         if action is not None:
             actions.append(action)
+    service = getattr(server, "verification", None)
+    if service is not None:
+        actions.extend(
+            verification.code_actions(server, state, params, lambda kind: _wanted(kind, only))
+        )
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
         actions.append(
             types.CodeAction(
@@ -364,7 +370,9 @@ def resolve(server: MathLanguageServer, action: types.CodeAction) -> types.CodeA
 
 
 def register(server: MathLanguageServer) -> None:
-    options = types.CodeActionOptions(code_action_kinds=[QUICKFIX, SOURCE], resolve_provider=True)
+    options = types.CodeActionOptions(
+        code_action_kinds=[QUICKFIX, SOURCE, types.CodeActionKind.Refactor], resolve_provider=True
+    )
 
     @server.handler(types.TEXT_DOCUMENT_CODE_ACTION, options, empty=None)
     def text_document_code_action(

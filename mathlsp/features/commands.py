@@ -80,12 +80,19 @@ def minimal_edit(old: str, new: str) -> Edit:
     while end_old > start and end_new > start and old[end_old - 1] == new[end_new - 1]:
         end_old -= 1
         end_new -= 1
+    # Never cut a CRLF in two: a position between \r and \n does not exist in LSP.
+    if start and old[start - 1] == "\r" and old[start : start + 1] == "\n":
+        start -= 1
+    if end_old < len(old) and old[end_old - 1 : end_old] == "\r" and old[end_old] == "\n":
+        end_old += 1
+        end_new += 1
     return Edit(Span(start, end_old), new[start:end_new])
 
 
 async def write_plan(server: MathLanguageServer, plan: Plan, label: str) -> bool:
     """Apply a plan: files open in the editor through a versioned WorkspaceEdit, the others on
-    disk (`Plan.apply`: atomic, only over the text that was read). True when all was written."""
+    disk (`Plan.apply`: atomic, only over the text that was read). True when all was written;
+    False (nothing on disk written) when the editor did not apply its part."""
     store = server.store
     in_editor: list[FileEdit] = []
     on_disk = Plan(messages=plan.messages)
@@ -96,22 +103,25 @@ async def write_plan(server: MathLanguageServer, plan: Plan, label: str) -> bool
         snap = snapshot(server, w.path)
         if snap.text != w.original:
             raise CommandError(
-                f"{w.path.name} changed while mathlsp was working; nothing was written to it"
+                f"{w.path.name} changed while mathlsp was working (or its buffer is not the "
+                "file mathlsp read); nothing was written — save it and run the command again"
             )
         if snap.text is None:
             in_editor.append(snap.replace_all(w.text))
         elif snap.text != w.text:
             in_editor.append(snap.edit([minimal_edit(snap.text, w.text)]))
-    # Built before anything is written, so the versions are those the plan read.
+    # The editor first (the user may refuse, or be typing): nothing goes to disk unless it
+    # took its part. Disk writes still check that each file is what the plan read.
     prepared = build_workspace_edit(in_editor, server.client_capabilities, server.position_encoding)
+    if not prepared.empty and not await apply_edit(server, prepared, label):
+        return False
     try:
         on_disk.apply()
     except (ChangedOnDisk, OSError) as exc:
         raise CommandError(str(exc)) from exc
-    store.invalidate([w.path for w in on_disk.writes])
-    if prepared.empty:
-        return True
-    return await apply_edit(server, prepared, label)
+    finally:
+        store.invalidate([w.path for w in on_disk.writes])
+    return True
 
 
 async def show_file(server: MathLanguageServer, path: Path, what: str) -> None:
@@ -197,16 +207,15 @@ async def init(server: MathLanguageServer, args: tuple[Any, ...]) -> dict[str, A
     roots = _workspace_roots(server)
     if not roots:
         raise CommandError("mathlsp.init needs a workspace folder to create .math/ in")
-    root = find_project_root(roots[0]) if (roots[0] / ".math").is_dir() else roots[0]
-    plan = plan_init(root or roots[0], slug, dt.datetime.now(dt.UTC), title)
+    root = find_project_root(roots[0]) or roots[0]
+    plan = plan_init(root, slug, dt.datetime.now(dt.UTC), title)
     written = await write_plan(server, plan, f"Initialise problem {slug}")
-    problem = (root or roots[0]) / ".math" / "problems" / slug / "PROBLEM.md"
+    problem = root / ".math" / "problems" / slug / "PROBLEM.md"
     if written:
         created = sum(1 for w in plan.writes if w.original is None)
         show(
             server,
-            f"mathlsp: problem {slug} initialised ({created} file(s) created); "
-            "fill in PROBLEM.md",
+            f"mathlsp: problem {slug} initialised ({created} file(s) created); fill in PROBLEM.md",
             types.MessageType.Info,
         )
         await show_file(server, problem, "new problem")
@@ -228,10 +237,11 @@ async def run_command(server: MathLanguageServer, name: str, job: Any) -> Any:
 
 
 def register(server: MathLanguageServer) -> None:
+    # `ls` first: pygls passes the server there and the command's arguments, raw, in `args`.
     @server.command(RESUME)
-    async def mathlsp_resume(*args: Any) -> Any:
-        return await run_command(server, RESUME, resume(server, args))
+    async def mathlsp_resume(ls: Any, *args: Any) -> Any:
+        return await run_command(ls, RESUME, resume(ls, args))
 
     @server.command(INIT)
-    async def mathlsp_init(*args: Any) -> Any:
-        return await run_command(server, INIT, init(server, args))
+    async def mathlsp_init(ls: Any, *args: Any) -> Any:
+        return await run_command(ls, INIT, init(ls, args))

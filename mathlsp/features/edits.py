@@ -39,6 +39,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
+from pygls.uris import from_fs_path
 
 from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
 from mathlsp.notes.markdown import split_lines
@@ -69,8 +70,15 @@ class FileEdit:
         return self.text is None
 
     @classmethod
-    def create(cls, path: Path, uri: str, content: str) -> FileEdit:
-        return cls(path, uri, None, (Edit(Span(0, 0), content),))
+    def create(cls, path: Path, uri: str | None, content: str) -> FileEdit:
+        """A new file holding `content` (`uri`: None derives it from the path). Prefer
+        `snapshot(server, path).replace_all(content)`, which also covers a file that exists."""
+        return cls(
+            path,
+            uri or from_fs_path(str(path)) or path.as_uri(),
+            None,
+            (Edit(Span(0, 0), content),),
+        )
 
     def result(self) -> str:
         """The text after the edits (what the file will hold)."""

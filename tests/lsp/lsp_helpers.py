@@ -159,10 +159,13 @@ def make_client() -> LanguageClient:
     client = LanguageClient(converter_factory=default_converter)
     client.published = []  # type: ignore[attr-defined]
     client.registrations = []  # type: ignore[attr-defined]
+    client.buffers = {}  # type: ignore[attr-defined]  # uri → Buffer, as an editor holds them
+    client.apply_requests = []  # type: ignore[attr-defined]
     features = {
         **DEFAULT_CLIENT_FEATURES,
         types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS: record_diagnostics,
         types.CLIENT_REGISTER_CAPABILITY: record_registration,
+        types.WORKSPACE_APPLY_EDIT: handle_apply_edit,
     }
     register_lsp_features(client, features)
     return client
@@ -181,6 +184,9 @@ async def wait_until(
 
 def open_note(client: LanguageClient, problem: Problem, name: str, version: int = 1) -> str:
     uri = problem.uri(name)
+    buffers = getattr(client, "buffers", None)
+    if buffers is not None:
+        buffers[uri] = Buffer(version, problem.texts[name])
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             text_document=types.TextDocumentItem(
@@ -224,3 +230,117 @@ def position(text: str, needle: str, enc: str, *, nth: int = 0, delta: int = 0) 
     else:
         col = len(col_text.encode("utf-16-le")) // 2
     return types.Position(line=line, character=col)
+
+
+# -- a client that applies WorkspaceEdits as an editor does -----------------------------------
+@dataclass
+class Buffer:
+    version: int
+    text: str
+
+
+def offset_at(text: str, pos: types.Position, enc: str) -> int:
+    """The string offset of an LSP position in `text` (lines end at \\n)."""
+    lines = text.split("\n")
+    if pos.line >= len(lines):
+        return len(text)
+    start = sum(len(line) + 1 for line in lines[: pos.line])
+    line = lines[pos.line]
+    units = 0
+    for i, ch in enumerate(line):
+        if units >= pos.character:
+            return start + i
+        if enc == "utf-8":
+            units += len(ch.encode("utf-8"))
+        elif enc == "utf-32":
+            units += 1
+        else:
+            units += 2 if ord(ch) > 0xFFFF else 1
+    return start + len(line)
+
+
+def apply_text_edits(text: str, edits: list[types.TextEdit], enc: str) -> str:
+    spans = [
+        (offset_at(text, e.range.start, enc), offset_at(text, e.range.end, enc), e.new_text)
+        for e in edits
+    ]
+    for start, end, new in sorted(spans, key=lambda s: (s[0], s[1]), reverse=True):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def change_buffer(client: LanguageClient, uri: str, text: str) -> int:
+    """Replace an open buffer's text (the user typing): didChange with the next version."""
+    buf = client.buffers[uri]  # type: ignore[attr-defined]
+    buf.version += 1
+    buf.text = text
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=buf.version),
+            content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)],
+        )
+    )
+    return buf.version
+
+
+def _path(uri: str) -> Path:
+    from urllib.parse import unquote, urlparse
+
+    return Path(unquote(urlparse(uri).path))
+
+
+def apply_workspace_edit(
+    client: LanguageClient, edit: types.WorkspaceEdit
+) -> types.ApplyWorkspaceEditResult:
+    """Apply `edit` like an editor: all or nothing; a TextDocumentEdit whose version is not the
+    open buffer's is refused; open buffers change (and the server is told), other files change
+    on disk; CreateFile creates a file."""
+    enc = encoding(client)
+    buffers: dict[str, Buffer] = client.buffers  # type: ignore[attr-defined]
+    ops: list[tuple[str, object]] = []
+    for change in edit.document_changes or []:
+        if isinstance(change, types.CreateFile):
+            ops.append(("create", change))
+        elif isinstance(change, types.TextDocumentEdit):
+            uri, version = change.text_document.uri, change.text_document.version
+            buf = buffers.get(uri)
+            if version is not None and (buf is None or buf.version != version):
+                have = buf.version if buf else "closed"
+                return types.ApplyWorkspaceEditResult(
+                    applied=False, failure_reason=f"{uri} is at version {have}, not {version}"
+                )
+            ops.append(("edit", (uri, list(change.edits))))
+        else:
+            return types.ApplyWorkspaceEditResult(applied=False, failure_reason="unsupported")
+    for uri, edits in (edit.changes or {}).items():
+        ops.append(("edit", (uri, list(edits))))
+    for kind, op in ops:
+        if kind == "create":
+            assert isinstance(op, types.CreateFile)
+            path = _path(op.uri)
+            if path.exists():
+                return types.ApplyWorkspaceEditResult(applied=False, failure_reason="exists")
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text("", encoding="utf-8")
+            continue
+        uri, edits = op  # type: ignore[misc]
+        buf = buffers.get(uri)
+        if buf is not None:
+            change_buffer(client, uri, apply_text_edits(buf.text, edits, enc))
+        else:
+            path = _path(uri)
+            old = path.read_text(encoding="utf-8") if path.exists() else ""
+            path.write_text(apply_text_edits(old, edits, enc), encoding="utf-8")
+    return types.ApplyWorkspaceEditResult(applied=True)
+
+
+def handle_apply_edit(
+    client: LanguageClient, params: types.ApplyWorkspaceEditParams
+) -> types.ApplyWorkspaceEditResult:
+    refusal = getattr(client, "refuse_edits", None)  # a test playing the user who says no
+    if refusal:
+        result = types.ApplyWorkspaceEditResult(applied=False, failure_reason=refusal)
+    else:
+        result = apply_workspace_edit(client, params.edit)
+    client.apply_requests.append((params, result))  # type: ignore[attr-defined]
+    return result
