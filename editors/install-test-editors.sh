@@ -28,12 +28,14 @@ SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO="sudo"
 export DEBIAN_FRONTEND=noninteractive
 
 APT_UPDATED=0
+APT_OPTS=(--no-install-recommends)
 apt_install() {
   local missing=() p
   for p in "$@"; do dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p"); done
   [ ${#missing[@]} -eq 0 ] && { echo "apt: already installed: $*"; return 0; }
   if [ $APT_UPDATED -eq 0 ]; then $SUDO apt-get update -qq; APT_UPDATED=1; fi
-  $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
+  $SUDO apt-get install -y -qq "${APT_OPTS[@]}" "${missing[@]}" >"$CACHE/apt.log" 2>&1 \
+    || { tail -40 "$CACHE/apt.log"; return 1; }
 }
 
 mkdir -p "$CACHE"
@@ -57,11 +59,10 @@ if wants vim; then
 fi
 
 if wants vscode; then
-  step "VS Code extension: npm dependencies"
-  (cd "$HERE/vscode" && npm ci --no-audit --no-fund --loglevel=error)
-
-  step "Chromium"
+  step "Chromium, ripgrep, libkrb5-dev"
+  APT_OPTS=()  # Chromium's recommended packages bring the fonts the screenshots need
   apt_install chromium ripgrep libkrb5-dev
+  APT_OPTS=(--no-install-recommends)
 
   CS_DIR="$CACHE/code-server-$CODE_SERVER_VERSION"
   if [ -x "$CS_DIR/node_modules/.bin/code-server" ]; then
@@ -92,6 +93,14 @@ if wants vscode; then
       && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm install --no-audit --no-fund --loglevel=error "playwright-core@$PLAYWRIGHT_VERSION")
     rm -rf "$PW_DIR" && mv "$PW_DIR.partial" "$PW_DIR"
   fi
+
+  if [ "$HERE/vscode/node_modules/.package-lock.json" -nt "$HERE/vscode/package-lock.json" ]; then
+    step "VS Code extension: npm dependencies in place"
+  else
+    step "VS Code extension: npm dependencies"
+    (cd "$HERE/vscode" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+
 fi
 
 step "done in $((SECONDS - START)) s"

@@ -17,7 +17,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 EXAMPLE = REPO / "examples" / "markov-bases"
 SLUG = "heat-bath-mixing"
-ABSTRACT = "Graphs on lattice points are studied whose edges come from a finite set of allowed moves"
+ABSTRACT = (
+    "Graphs on lattice points are studied whose edges come from a finite set of allowed moves"
+)
 INSTALL_HINT = "install it with `bash editors/install-test-editors.sh`"
 SERVER_CMD = [sys.executable, "-m", "mathlsp", "serve"]
 # Where editors/install-test-editors.sh keeps code-server and playwright-core.

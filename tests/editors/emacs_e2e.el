@@ -81,9 +81,9 @@
                              (flymake-diagnostics)))
            (line (and diag (line-number-at-pos (flymake-diagnostic-beg diag)))))
       (when diag
-        (e2e-put 'before (buffer-substring-no-properties
-                          (flymake-diagnostic-beg diag) (line-end-position)))
         (goto-char (flymake-diagnostic-beg diag))
+        (e2e-put 'before (buffer-substring-no-properties (line-beginning-position)
+                                                         (line-end-position)))
         (condition-case err
             (eglot-code-actions (flymake-diagnostic-beg diag) (flymake-diagnostic-end diag)
                                 "quickfix" t)

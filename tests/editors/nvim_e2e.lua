@@ -135,22 +135,9 @@ local function main()
       end
       return on_choice(nil, nil)
     end
-    -- Neovim 0.7 cannot rebuild a full LSP Diagnostic from vim.diagnostic: pass the context by hand.
-    local diag = {
-      range = {
-        start = { line = lit003.lnum, character = lit003.col },
-        ["end"] = { line = lit003.end_lnum, character = lit003.end_col },
-      },
-      message = lit003.message,
-      code = "LIT003",
-      source = lit003.source,
-      severity = lit003.severity,
-    }
-    if vim.fn.has("nvim-0.8") == 1 then
-      vim.lsp.buf.code_action()
-    else
-      vim.lsp.buf.code_action({ diagnostics = { diag } })
-    end
+    -- What a user gets from `:lua vim.lsp.buf.code_action()` on the diagnostic's line (on 0.7
+    -- too: its diagnostic_vim_to_lsp keeps the LSP diagnostic's `data`, which the fix needs).
+    vim.lsp.buf.code_action()
     got = vim.wait(10000, function()
       local now = vim.api.nvim_buf_get_lines(buf, lit003.lnum, lit003.lnum + 1, false)[1]
       return now ~= out.code_action.before

@@ -28,7 +28,7 @@ SCRIPT = Path(__file__).with_name("nvim_e2e.lua")
 
 
 def find_nvim(series: str) -> str | None:
-    for exe in candidates("nvim", os.environ.get("MATHLSP_NVIM"), "/usr/bin/nvim"):
+    for exe in candidates("nvim", os.environ.get("MATHLSP_NVIM")):
         version = version_of(exe)
         if version is None:
             continue
@@ -93,7 +93,9 @@ def test_code_action_fixes_the_frontmatter_count(nvim_run):
 def test_commands(nvim_run):
     messages = [n["message"] for n in nvim_run["notifications"]]
     assert nvim_run["undeclared"] is False
-    assert any("`mathlsp.noSuchCommand` is not supported by this mathlsp version" in m for m in messages)
+    assert any(
+        "`mathlsp.noSuchCommand` is not supported by this mathlsp version" in m for m in messages
+    )
     if "mathlsp.resume" in nvim_run["commands"]:
         assert nvim_run["resume"]["dashboard"], messages
     else:

@@ -163,7 +163,7 @@ function M.start(bufnr)
     if not M._warned_missing then
       M._warned_missing = true
       notify(
-        ("`%s` not found. Install the server with `pip install mathlsp` (or set `cmd` in "
+        ("`%s` not found. Install the server with `pip install /path/to/mathlsp` (a checkout of the repository) (or set `cmd` in "
           .. "require('mathlsp').setup{})"):format(exe),
         vim.log.levels.ERROR
       )
@@ -210,7 +210,7 @@ function M.execute(command, arguments, on_result)
   local provider = client.server_capabilities and client.server_capabilities.executeCommandProvider
   local declared = provider and provider.commands or {}
   if not vim.tbl_contains(declared, command) then
-    notify(("`%s` is not supported by this mathlsp version (upgrade with `pip install -U mathlsp`)"):format(command), vim.log.levels.WARN)
+    notify(("`%s` is not supported by this mathlsp version (upgrade from a newer checkout with `pip install -U /path/to/mathlsp`)"):format(command), vim.log.levels.WARN)
     return false
   end
   local params = { command = command, arguments = arguments }
@@ -255,7 +255,7 @@ local function create_commands()
     M.execute("mathlsp.verifyAll", { current_uri() })
   end, { nargs = 0, desc = "mathlsp: verify all references" })
   cmd("MathResume", function()
-    M.execute("mathlsp.resume", {})
+    M.execute("mathlsp.resume", { current_uri() })
   end, { nargs = 0, desc = "mathlsp: regenerate DASHBOARD.md" })
   cmd("MathInit", function(o)
     M.execute("mathlsp.init", o.args ~= "" and { o.args } or {})
