@@ -1,0 +1,339 @@
+"""`mathlsp search`: find, verify and (with --write) record the literature of a problem."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+PHASES = {"merge": "merge", "verify": "verify", "problem": "PROBLEM.md", "sources": "sources"}
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "search",
+        help="search the literature for a problem, verify what is found, and record it",
+        description="Build queries from PROBLEM.md (statement, tags, Known Results, "
+        "References), search arXiv, Semantic Scholar, OpenAlex, TheoremSearch (and PubMed for "
+        "biomedical problems) concurrently, merge and rank the results, and verify every "
+        "candidate against its sources. Without --write, print the results and what would be "
+        "written. PROBLEM: PROBLEM.md, a problem folder or a project root (default: .).",
+    )
+    p.add_argument("path", nargs="?", type=Path, metavar="PROBLEM")
+    p.add_argument("--query", "-q", metavar="Q", help="an explicit query; it leads the others")
+    p.add_argument("--dry-run", action="store_true", help="print the queries per backend and exit")
+    p.add_argument(
+        "--write",
+        action="store_true",
+        help="write LITERATURE.md and the JOURNAL.md entry (refused if either changed meanwhile)",
+    )
+    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.set_defaults(run=run)
+
+
+def problem_folder(path: Path | None) -> Path:
+    """The problem folder for PROBLEM.md, a problem folder, or a project root."""
+    from mathlsp.cli import UsageError
+    from mathlsp.notes.folder import find_project_root
+    from mathlsp.research.project import ProjectError, current_problem_folder
+    from mathlsp.search.run import NOT_READY
+
+    start = (path or Path.cwd()).resolve()
+    if path is not None and not start.exists():
+        raise UsageError(f"{NOT_READY}: no such file or directory: {path}")
+    if start.is_file():
+        return start.parent
+    if (start / "PROBLEM.md").is_file() or (start / "LITERATURE.md").is_file():
+        return start
+    root = find_project_root(start)
+    if root is None:
+        raise UsageError(
+            f"{NOT_READY}: no PROBLEM.md in {start} and no math project above it. "
+            "Run `mathlsp init <slug>` first."
+        )
+    try:
+        return current_problem_folder(root)
+    except ProjectError as exc:
+        raise UsageError(f"{NOT_READY}: {exc}") from exc
+
+
+def run(args: argparse.Namespace) -> int:
+    from mathlsp.cli import UsageError
+    from mathlsp.search.run import ProblemNotReady
+    from mathlsp.sources import SourceSettings, load_project_config
+
+    folder = problem_folder(args.path)
+    settings = SourceSettings.from_env(load_project_config(folder))
+    try:
+        if args.dry_run:
+            return _dry_run(args, folder, settings)
+        return asyncio.run(_run(args, folder, settings))
+    except ProblemNotReady as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _enabled(settings: Any) -> list[str]:
+    from mathlsp.search.queries import DISCOVERY
+
+    return [b for b in DISCOVERY if settings.is_enabled(b)]
+
+
+def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
+    from mathlsp.fsutil import read_text
+    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.search.queries import build_queries, describe_plan, id_text, prior_queries
+    from mathlsp.search.run import Listed, load_problem
+
+    problem = load_problem(folder)
+    text = read_text(folder / "LITERATURE.md")
+    doc = LiteratureDoc(text) if text is not None else None
+    prior = prior_queries(r.cells for r in doc.history) if doc else set()
+    plan = build_queries(problem, args.query, prior, backends=_enabled(settings))
+    listed = Listed(doc)
+    known = {i: e for i in plan.reference_ids if (e := listed.identifier(i)) is not None}
+    if args.format == "json":
+        _dump(
+            {
+                "problem": folder.name,
+                "queries": plan.by_backend,
+                "skipped": plan.skipped_backends,
+                "already_run": [q.display() for q in plan.already_run],
+                "references": [id_text(i) for i in plan.reference_ids],
+                "already_listed": {id_text(i): e for i, e in known.items()},
+                "categories": {
+                    "primary": list(plan.primary_categories),
+                    "secondary": list(plan.secondary_categories),
+                },
+                "terms": [{"text": t.text, "kind": t.kind, "weight": t.weight} for t in plan.terms],
+            }
+        )
+    else:
+        print(f"Queries for {folder.name} ({problem.title}):")
+        for line in describe_plan(plan, known):
+            print(f"  {line}")
+    return 0
+
+
+async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
+    from mathlsp.cache import Cache
+    from mathlsp.cli import UsageError
+    from mathlsp.search.run import run_search
+    from mathlsp.search.write import SearchWriteError, plan_writes
+    from mathlsp.sources import open_sources
+    from mathlsp.sources.http import label
+
+    def progress(backend: str, message: str) -> None:
+        print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)
+
+    async with open_sources(settings, cache=Cache()) as sources:
+        result = await run_search(folder, sources, args.query, on_progress=progress)
+    if result.nothing_to_do:
+        print(
+            "Every query for this problem is already in the Search History and PROBLEM.md "
+            "lists no identifier to look up: give a new one with --query.",
+            file=sys.stderr,
+        )
+        if args.format == "json":
+            _dump({"problem": folder.name, "queries": {}, "nothing_to_do": True})
+        return 0
+    try:
+        writes = plan_writes(result)
+    except SearchWriteError as exc:
+        raise UsageError(str(exc)) from exc
+    written = False
+    if args.write:
+        written = _write(writes)
+    if args.format == "json":
+        _dump(_json(result, writes, written))
+    else:
+        _print(result, writes, written, args.write)
+    if result.all_down:
+        print(
+            "mathlsp: no source answered; nothing was added to LITERATURE.md. Try again "
+            "later (the failure is recorded in JOURNAL.md with --write).",
+            file=sys.stderr,
+        )
+        return 1
+    return 0
+
+
+def _write(writes: Any) -> bool:
+    """Every file or none: refused when LITERATURE.md or JOURNAL.md changed during the search."""
+    from mathlsp.cli import UsageError
+    from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
+
+    files = writes.files
+    changed = [f.path.name for f in files if read_text(f.path) != f.original]
+    if changed:
+        raise UsageError(
+            f"{' and '.join(changed)} changed while the search ran; nothing was written. "
+            "Run the search again (its results are cached)."
+        )
+    try:
+        for f in files:
+            write_if_unchanged(f.path, f.original, f.text)
+    except ChangedOnDisk as exc:
+        raise UsageError(str(exc)) from exc
+    for f in files:
+        print(f"wrote {f.path}", file=sys.stderr)
+    return True
+
+
+def _ids(c: Any) -> str:
+    parts = []
+    if c.arxiv_id:
+        parts.append(f"arXiv:{c.arxiv_id}")
+    if c.doi:
+        parts.append(f"doi:{c.doi}")
+    return ", ".join(parts)
+
+
+def _authors(names: Any, limit: int = 3) -> str:
+    names = list(names)
+    short = ", ".join(names[:limit])
+    return short + (" et al." if len(names) > limit else "")
+
+
+def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> None:
+    from mathlsp.search.queries import id_text
+    from mathlsp.search.run import describe_backends
+    from mathlsp.search.write import describe_writes, relevance_text
+
+    print(f"Search for {result.slug}: {result.problem.title}")
+    for line in describe_backends(result):
+        print(f"  {line}")
+    confirmed, unconfirmed = result.confirmed, result.unconfirmed
+    unresolved = [u for u in result.unresolved if not u.pending]
+    found = len(result.candidates) + len(unresolved)
+    extra = []
+    if result.already_listed:
+        extra.append(f"{len(result.already_listed)} already listed")
+    if result.dropped:
+        extra.append(f"{len(result.dropped)} not relevant enough")
+    tail = f" ({', '.join(extra)})" if extra else ""
+    print(
+        f"Found {found} new paper{'' if found == 1 else 's'}: {len(confirmed)} confirmed, "
+        f"{len(unconfirmed) + len(unresolved)} unconfirmed{tail}"
+    )
+    if result.candidates:
+        print("Top 3:")
+        for i, c in enumerate(result.candidates[:3], 1):
+            check = result.check(c)
+            status = "confirmed" if check and check.confirmed else "UNCONFIRMED"
+            cites = f" · {c.citation_count} citations" if c.citation_count is not None else ""
+            ids = f" · {_ids(c)}" if _ids(c) else ""
+            print(f"  {i}. {c.title} — {_authors(c.authors)} ({c.year or 'n.d.'}){ids}{cites}")
+            print(f"     {status}; {relevance_text(c, result.plan.user_query)}")
+    if unconfirmed or unresolved:
+        print("Unconfirmed:")
+        for c in unconfirmed:
+            check = result.check(c)
+            reason = "; ".join(check.reasons) if check else "not verified"
+            print(f"  - {c.title}: {reason}")
+        for u in unresolved:
+            print(f"  - {id_text(u.identifier)} (PROBLEM.md): {u.reason}")
+    pending = [u for u in result.unresolved if u.pending]
+    for u in pending:
+        print(f"  ! {id_text(u.identifier)} (PROBLEM.md) could not be checked: {u.reason}")
+    if result.theorem_context:
+        print("Theorem context (not papers; never listed as references):")
+        for hit in result.theorem_context[:5]:
+            link = f" {hit.link}" if hit.link else ""
+            print(f"  - {hit.name} ({hit.source}){link}")
+    lines = describe_writes(writes)
+    if written:
+        print("Written:")
+    elif lines:
+        print("Would write:")
+    for line in lines:
+        print(f"  {line}")
+    if lines and not asked_to_write:
+        print("Run again with --write to save them.")
+
+
+def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
+    from mathlsp.search.queries import id_text
+
+    candidates = []
+    for c in result.candidates:
+        check = result.check(c)
+        candidates.append(
+            {
+                "key": c.key,
+                "title": c.title,
+                "authors": list(c.authors),
+                "year": c.year,
+                "arxiv_id": c.arxiv_id,
+                "doi": c.doi,
+                "identifiers": [str(i) for i in c.identifiers],
+                "source": c.source_label,
+                "found_by": c.found_by,
+                "citations": c.citation_count,
+                "relevance": c.relevance,
+                "score": round(c.score, 4),
+                "matched": [t.label for t in c.matched],
+                "partly_matched": [t.label for t in c.partly],
+                "status": "confirmed" if check and check.confirmed else "unconfirmed",
+                "pending": bool(check and check.pending),
+                "reasons": list(check.reasons) if check else [],
+                "verified": check.stamp if check and check.confirmed else None,
+                "theorems": [
+                    {"name": t.name, "statement": t.body, "link": t.link} for t in c.theorems
+                ],
+            }
+        )
+    return {
+        "problem": result.slug,
+        "queries": result.plan.by_backend,
+        "backends": {
+            b: {
+                "status": r.status,
+                "queries": [q.query for q in r.queries],
+                "answered": len(r.answered),
+                "papers": len(r.papers),
+                "errors": r.errors,
+                "skipped": r.skipped,
+            }
+            for b, r in result.backends.items()
+        },
+        "candidates": candidates,
+        "unresolved": [
+            {"identifier": id_text(u.identifier), "reason": u.reason, "pending": u.pending}
+            for u in result.unresolved
+        ],
+        "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
+        "theorem_context": [
+            {"name": h.name, "statement": h.body, "source": h.source, "link": h.link}
+            for h in result.theorem_context
+        ],
+        "outcome": result.outcome,
+        "strategy": result.strategy,
+        "all_down": result.all_down,
+        "writes": {
+            "literature": None
+            if writes.literature is None
+            else {
+                "path": str(writes.literature.path),
+                "created": writes.literature.created,
+                "entries": [r.id for r in writes.references],
+                "history_row": writes.history_row,
+            },
+            "journal": None
+            if writes.journal is None
+            else {
+                "path": str(writes.journal.path),
+                "created": writes.journal.created,
+                "entry": writes.journal_id,
+                "outcome": writes.journal_entry.outcome if writes.journal_entry else None,
+            },
+        },
+        "written": written,
+    }
+
+
+def _dump(data: Any) -> None:
+    json.dump(data, sys.stdout, ensure_ascii=False, indent=2)
+    sys.stdout.write("\n")

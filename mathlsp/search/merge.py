@@ -1,0 +1,281 @@
+"""Merging discovery results into candidates (seed 001 step 4, seed 004 §2 step 5): pure.
+
+Records are the same paper when they share an identifier (arXiv id, normalised DOI — arXiv's
+DataCite DOIs count as the arXiv id —, Semantic Scholar, OpenAlex or PubMed id), or, failing
+that, when their normalised titles are nearly equal, their years within one and an author
+surname shared. Two different arXiv ids, or two different journal DOIs, are never merged. A
+candidate keeps every record and reads each field from the richest one: the longest author list
+and abstract, the journal's DOI, venue and year over the preprint's, the highest citation count,
+every identifier and category; its provenance lists every backend that found it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz
+
+from mathlsp.search.queries import Term
+from mathlsp.sources.http import label
+from mathlsp.sources.record import Identifier, IdKind, PaperRecord, arxiv_id_from_doi
+from mathlsp.sources.theoremsearch import TheoremHit
+from mathlsp.verify.matcher import Claim
+from mathlsp.verify.normalize import fold, normalize_title
+from mathlsp.verify.pipeline import Subject
+
+#: Which backend's value wins for a field when records disagree (most authoritative first).
+PRIORITY = ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
+TITLE_MERGE_MIN = 92.0  # rapidfuzz ratio of normalised titles (the verification threshold)
+REFERENCE = "problem"  # the provenance of a PROBLEM.md reference looked up by identifier
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """Where a record was found: a backend's answer to one query, at a position."""
+
+    backend: str  # a discovery backend, or REFERENCE
+    query: str
+    rank: int  # 0-based position in that answer
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    record: PaperRecord
+    hit: Hit
+    theorem: TheoremHit | None = None  # the TheoremSearch hit that named this paper
+
+
+def _priority(record: PaperRecord) -> int:
+    return PRIORITY.index(record.backend) if record.backend in PRIORITY else len(PRIORITY)
+
+
+def _is_arxiv_doi(doi: str | None) -> bool:
+    return bool(doi) and arxiv_id_from_doi(doi or "") is not None
+
+
+@dataclass(slots=True)
+class Candidate:
+    """One paper, as every backend that returned it described it."""
+
+    records: list[PaperRecord]
+    hits: list[Hit] = field(default_factory=list)
+    theorems: list[TheoremHit] = field(default_factory=list)
+    problem_reference: str | None = None  # the PROBLEM.md References item it came from
+    # Set by ranking:
+    relevance: float = 0.0
+    score: float = 0.0
+    matched: list[Term] = field(default_factory=list)
+    partly: list[Term] = field(default_factory=list)  # half or more of a term's words
+
+    # -- identity -------------------------------------------------------------------------
+    @property
+    def key(self) -> str:
+        """Stable within one search: the first identifier, else the normalised title."""
+        ids = self.identifiers
+        return ids[0].key if ids else "title:" + normalize_title(self.title)
+
+    @property
+    def by_priority(self) -> list[PaperRecord]:
+        return sorted(self.records, key=_priority)
+
+    @property
+    def identifiers(self) -> tuple[Identifier, ...]:
+        """Every identifier any record carries, arXiv first, then DOIs, S2, OpenAlex, PMID."""
+        ids = dict.fromkeys(i for r in self.by_priority for i in r.identifiers)
+        order = [IdKind.ARXIV, IdKind.DOI, IdKind.S2, IdKind.OPENALEX, IdKind.PMID]
+        return tuple(sorted(ids, key=lambda i: order.index(i.kind)))
+
+    def _ids(self, kind: IdKind) -> set[str]:
+        return {i.value for i in self.identifiers if i.kind is kind}
+
+    # -- the richest metadata -------------------------------------------------------------
+    @property
+    def title(self) -> str:
+        return next((r.title for r in self.by_priority if r.title.strip()), "")
+
+    @property
+    def authors(self) -> tuple[str, ...]:
+        best = max(self.by_priority, key=lambda r: len(r.authors))  # first of the longest
+        return tuple(a.name for a in best.authors)
+
+    @property
+    def surnames(self) -> set[str]:
+        return {fold(a.family) for r in self.records for a in r.authors if a.family}
+
+    @property
+    def published(self) -> PaperRecord | None:
+        """A record of the published version (a journal DOI, from a bibliographic index)."""
+        return next(
+            (
+                r
+                for r in self.by_priority
+                if r.backend not in ("arxiv", "theoremsearch")
+                and r.doi
+                and not _is_arxiv_doi(r.doi)
+            ),
+            None,
+        )
+
+    @property
+    def year(self) -> int | None:
+        pub = self.published
+        if pub is not None and pub.year:
+            return pub.year
+        return next((r.year for r in self.by_priority if r.year), None)
+
+    @property
+    def venue(self) -> str | None:
+        return next(
+            (r.venue for r in self.by_priority if r.venue and r.venue.lower() != "arxiv"), None
+        )
+
+    @property
+    def abstract(self) -> str | None:
+        abstracts = [r.abstract for r in self.by_priority if r.abstract and r.abstract.strip()]
+        return max(abstracts, key=len) if abstracts else None
+
+    @property
+    def arxiv_id(self) -> str | None:
+        return next((i.value for i in self.identifiers if i.kind is IdKind.ARXIV), None)
+
+    @property
+    def arxiv_version(self) -> int | None:
+        versions = [r.arxiv_version for r in self.records if r.arxiv_version and r.arxiv_id]
+        return max(versions) if versions else None
+
+    @property
+    def doi(self) -> str | None:
+        dois = [r.doi for r in self.by_priority if r.doi]
+        journal = [d for d in dois if not _is_arxiv_doi(d)]
+        return (journal or dois or [None])[0]
+
+    @property
+    def citation_count(self) -> int | None:
+        counts = [r.citation_count for r in self.records if r.citation_count is not None]
+        return max(counts) if counts else None
+
+    @property
+    def categories(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys(c for r in self.by_priority for c in r.categories if c))
+
+    # -- provenance -----------------------------------------------------------------------
+    @property
+    def found_by(self) -> list[str]:
+        """Discovery backends that returned the paper, in priority order."""
+        backends = {h.backend for h in self.hits if h.backend != REFERENCE}
+        return sorted(backends, key=lambda b: PRIORITY.index(b) if b in PRIORITY else 99)
+
+    @property
+    def best_rank(self) -> int | None:
+        ranks = [h.rank for h in self.hits if h.backend != REFERENCE]
+        return min(ranks) if ranks else None
+
+    @property
+    def source_label(self) -> str:
+        """The Source field: one backend, `both (arXiv, Semantic Scholar)`, or a merged list."""
+        names = [label(b) for b in self.found_by]
+        if len(names) == 1:
+            found = names[0]
+        elif len(names) == 2:
+            found = f"both ({names[0]}, {names[1]})"
+        else:
+            found = ", ".join(names[:-1]) + f" and {names[-1]} (merged)"
+        if self.problem_reference is None:
+            return found
+        listed = f"PROBLEM.md References ({self.problem_reference})"
+        return f"{listed}; also found by {found}" if names else listed
+
+    # -- verification ---------------------------------------------------------------------
+    def claim(self) -> Claim:
+        """What the candidate claims, from its own metadata (no abstract: preprint and journal
+        abstracts legitimately differ, and the written abstract is the confirming record's)."""
+        return Claim(
+            title=self.title,
+            authors=self.authors,
+            year=self.year,
+            arxiv_id=self.arxiv_id,
+            doi=self.doi,
+        )
+
+    def subject(self) -> Subject:
+        return Subject(self.key, self.claim(), self.identifiers, "candidate")
+
+    def add(self, record: PaperRecord, hit: Hit | None, theorem: TheoremHit | None) -> None:
+        if not any(_same_record(record, r) for r in self.records):
+            self.records.append(record)
+        if hit is not None and hit not in self.hits:
+            self.hits.append(hit)
+        if theorem is not None and not any(same_theorem(theorem, t) for t in self.theorems):
+            self.theorems.append(theorem)
+
+    def absorb(self, other: Candidate) -> None:
+        for r in other.records:
+            self.add(r, None, None)
+        self.hits += [h for h in other.hits if h not in self.hits]
+        for t in other.theorems:
+            if not any(same_theorem(t, mine) for mine in self.theorems):
+                self.theorems.append(t)
+        self.problem_reference = self.problem_reference or other.problem_reference
+
+
+def same_theorem(a: TheoremHit, b: TheoremHit) -> bool:
+    if a.theorem_id is not None and b.theorem_id is not None:
+        return a.theorem_id == b.theorem_id
+    return (a.name, a.body, a.arxiv_id) == (b.name, b.body, b.arxiv_id)
+
+
+def _same_record(a: PaperRecord, b: PaperRecord) -> bool:
+    return a.backend == b.backend and (
+        set(a.identifiers) & set(b.identifiers)
+        or (not a.identifiers and normalize_title(a.title) == normalize_title(b.title))
+    )
+
+
+def _journal_dois(ids: Iterable[Identifier]) -> set[str]:
+    return {i.value for i in ids if i.kind is IdKind.DOI and not _is_arxiv_doi(i.value)}
+
+
+def same_paper(candidate: Candidate, record: PaperRecord) -> bool:
+    """Shared identifier; else near-equal title, year ±1 and a shared surname. Different arXiv
+    ids or different journal DOIs are different papers whatever the titles say."""
+    mine = set(candidate.identifiers)
+    theirs = set(record.identifiers)
+    arxiv_a = {i.value for i in mine if i.kind is IdKind.ARXIV}
+    arxiv_b = {i.value for i in theirs if i.kind is IdKind.ARXIV}
+    if arxiv_a and arxiv_b and not arxiv_a & arxiv_b:
+        return False
+    doi_a, doi_b = _journal_dois(mine), _journal_dois(theirs)
+    if doi_a and doi_b and not doi_a & doi_b:
+        return False
+    if mine & theirs:
+        return True
+    a, b = normalize_title(candidate.title), normalize_title(record.title)
+    if not a or not b or fuzz.ratio(a, b) < TITLE_MERGE_MIN:
+        return False
+    years = [r.year for r in candidate.records if r.year]
+    if record.year and years and min(abs(record.year - y) for y in years) > 1:
+        return False
+    surnames = {fold(x.family) for x in record.authors if x.family}
+    return not (surnames and candidate.surnames) or bool(surnames & candidate.surnames)
+
+
+def merge_records(found: Iterable[Found], problem_refs: Sequence[Found] = ()) -> list[Candidate]:
+    """Deduplicated candidates, in first-seen order. `problem_refs` are records of PROBLEM.md
+    references looked up by identifier (their candidates are marked as such)."""
+    candidates: list[Candidate] = []
+    tagged = [(f, False) for f in found] + [(f, True) for f in problem_refs]
+    for item, is_ref in tagged:
+        matches = [c for c in candidates if same_paper(c, item.record)]
+        if matches:
+            target = matches[0]
+            for other in matches[1:]:
+                target.absorb(other)
+                candidates.remove(other)
+        else:
+            target = Candidate([])
+            candidates.append(target)
+        target.add(item.record, item.hit, item.theorem)
+        if is_ref:
+            target.problem_reference = target.problem_reference or item.hit.query
+    return candidates

@@ -1,0 +1,595 @@
+"""Query construction (seed 004 §5, §7, §8; seed 001 step 2): pure, from a PROBLEM.md.
+
+`build_queries` reads the statement (LaTeX stripped to plain mathematical English), tags, Known
+Results (theorem names, cited authors) and References (authors, titles, identifiers), picks arXiv
+categories from the domain table, and returns a `QueryPlan`: 3–5 arXiv queries in arXiv's
+`search_query` syntax and 2–3 plain-text queries for each other backend, in priority order. An
+explicit user query leads and the others adjust around it. Queries already in the Search History
+(`prior`) are skipped and the next candidate query takes their place, so an incremental search
+asks something new. The plan also carries the weighted `terms` that relevance is measured by.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
+from mathlsp.search.text import (
+    STOPWORDS,
+    key_phrases,
+    plain_text,
+    query_words,
+    stem,
+    words,
+)
+from mathlsp.sources.http import label
+from mathlsp.sources.record import Identifier, IdKind, parse_identifier
+
+#: Discovery backends, in the order queries are shown and run.
+DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
+#: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
+QUOTA = {"arxiv": 4, "semantic_scholar": 3, "openalex": 3, "pubmed": 2, "theoremsearch": 2}
+ARXIV_WITH_USER_QUERY = 5
+
+# Seed 001 step 2: PubMed only for biomedical problems.
+BIOMEDICAL = frozenset(
+    """
+    biology biological biomedical biomedicine medical medicine clinical epidemic epidemics
+    epidemiology epidemiological disease diseases infection infections infectious virus viral
+    vaccine vaccination immune immunology tumor tumour tumors tumours cancer oncology neuron
+    neurons neuronal neuroscience gene genes genetic genetics genomic genome genomics protein
+    proteins enzyme enzymes pharmacokinetic pharmacokinetics pharmacology drug drugs patient
+    patients physiology physiological morphogenesis dna rna bacteria bacterial mutation
+    mutations phylogenetic phylogenetics cardiac brain biochemical metabolic insulin glucose
+    pathogen pathogens ecology ecological predator prey hiv malaria covid sars influenza
+    tissue tissues hodgkin huxley
+    """.split()
+)
+_ARXIV_SYNTAX = re.compile(r"\b(?:ti|au|abs|cat|all|co|jr|rn|id):", re.IGNORECASE)
+_CITATION = re.compile(r"\(([^()]*?)[,\s]+((?:1[5-9]|20)\d\d)[a-z]?\)")
+_NAME_YEAR = re.compile(
+    r"((?:[A-Z][\w'’-]+)(?:\s*(?:,|\band\b|&)\s*[A-Z][\w'’-]+)*(?:\s+et\s+al\.?)?)"
+    r"\s*\(((?:1[5-9]|20)\d\d)[a-z]?\)"
+)
+_THEOREM = re.compile(
+    r"((?:[A-Z][\w'’]*(?:[-–][A-Z][\w'’]*)*(?:'s|’s)?\s+){1,3})"
+    r"(theorems?|lemma|conjectures?|inequality|inequalities|principle|formula|criterion|series|"
+    r"transforms?|decomposition|hypothesis|equations?|identity|estimates?|method|problem|bounds?|"
+    r"expansions?|algorithm|graphs?|spaces?|algebras?|groups?|walks?|flows?|polynomials?|"
+    r"operators?|measures?|numbers|bases|basis|chains?|process|processes|fields?|manifolds?|"
+    r"surfaces?|functions?|matrices|matrix|property|lattices?|curves?|varieties|sets?)\b"
+)
+_NOT_A_NAME = frozenset(
+    "the a an this that these every each for if let by in on our we it its any all one two "
+    "see and or with from as at to of".split()
+)
+_TITLE = re.compile(r"\*{1,2}([^*]+?)\*{1,2}|(?<!\w)_([^_]+?)_(?!\w)|\"([^\"]+)\"|“([^”]+)”")
+_PMID = re.compile(r"\bpmid:\s*\d{1,9}\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """Something a relevant paper should mention, with how much it counts."""
+
+    text: str  # plain search words, lower case ("markov bases")
+    kind: str  # "query" | "tag" | "theorem" | "keyword" | "author"
+    weight: float
+    label: str  # as the user wrote it (the tag `markov-bases`, the query "…")
+
+    @property
+    def stems(self) -> tuple[str, ...]:
+        return tuple(stem(w) for w in words(self.text))
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedQuery:
+    backend: str
+    query: str  # in the backend's own syntax
+    purpose: str  # "your query", "category + tags", "title", "known theorem", "author", …
+
+    @property
+    def key(self) -> str:
+        return query_key(self.backend, self.query)
+
+    def display(self) -> str:
+        return f"{self.backend}: {clean_query(self.query)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceSeed:
+    """A PROBLEM.md reference: its identifiers, and the title/authors it names (if any)."""
+
+    text: str
+    identifiers: tuple[Identifier, ...]
+    title: str | None
+    authors: tuple[str, ...]
+
+
+@dataclass(slots=True)
+class QueryPlan:
+    queries: list[PlannedQuery]
+    terms: list[Term]
+    references: list[ReferenceSeed]
+    primary_categories: tuple[str, ...]
+    secondary_categories: tuple[str, ...]
+    user_query: str | None = None
+    biomedical: bool = False
+    mathematical: bool = True
+    skipped_backends: dict[str, str] = field(default_factory=dict)  # backend → why
+    already_run: list[PlannedQuery] = field(default_factory=list)  # in the Search History
+
+    def for_backend(self, backend: str) -> list[str]:
+        return [q.query for q in self.queries if q.backend == backend]
+
+    @property
+    def by_backend(self) -> dict[str, list[str]]:
+        out: dict[str, list[str]] = {}
+        for q in self.queries:
+            out.setdefault(q.backend, []).append(q.query)
+        return out
+
+    @property
+    def backends(self) -> list[str]:
+        return [b for b in DISCOVERY if any(q.backend == b for q in self.queries)]
+
+    @property
+    def reference_ids(self) -> list[Identifier]:
+        return list(dict.fromkeys(i for r in self.references for i in r.identifiers))
+
+    @property
+    def empty(self) -> bool:
+        return not self.queries and not self.reference_ids
+
+    def summary(self, queries: Iterable[PlannedQuery] | None = None) -> str:
+        """The queries as the Search History records them: `` `backend: query` `` joined by `; `
+        (parsed back by `parse_summary`)."""
+        chosen = self.queries if queries is None else list(queries)
+        return "; ".join(f"`{q.display()}`" for q in chosen)
+
+
+def id_text(ident: Identifier) -> str:
+    """An identifier as a user writes it: `arXiv:2301.12345`, `doi:10.1007/x`, `pmid:123`."""
+    return f"arXiv:{ident.versioned}" if ident.kind is IdKind.ARXIV else str(ident)
+
+
+# -- prior queries ------------------------------------------------------------------------------
+def clean_query(query: str) -> str:
+    """One line, no backticks (they delimit queries in the Search History)."""
+    return " ".join(query.replace("`", "'").split())
+
+
+def query_key(backend: str, query: str) -> str:
+    """What makes two queries "identical" (seed 004 §8): backend, words, case-insensitively."""
+    return f"{backend}: {clean_query(query).lower()}"
+
+
+_SUMMARY_QUERY = re.compile(r"`(?P<backend>[a-z_]+):\s*(?P<query>[^`]*)`")
+
+
+def parse_summary(cell: str) -> list[tuple[str, str]]:
+    """`(backend, query)` pairs recorded in a Search History summary cell."""
+    return [
+        (m["backend"], m["query"].strip())
+        for m in _SUMMARY_QUERY.finditer(cell)
+        if m["backend"] in DISCOVERY and m["query"].strip()
+    ]
+
+
+def prior_queries(history_cells: Iterable[Sequence[str]]) -> set[str]:
+    """Keys (`query_key`) of every query in the Search History rows' summary cells."""
+    out: set[str] = set()
+    for cells in history_cells:
+        if len(cells) > 1:
+            out.update(query_key(b, q) for b, q in parse_summary(cells[1]))
+    return out
+
+
+# -- reading the problem ------------------------------------------------------------------------
+def _surname(name: str) -> str | None:
+    name = re.sub(r"\bet\.?\s*al\.?", "", name).strip(" .,;")
+    parts = [p for p in re.split(r"\s+", name) if p]
+    # "Kato", "T. Kato", "Kato, T." (the caller split at commas), "van der Waerden".
+    caps = [p for p in parts if p[:1].isupper() and not re.fullmatch(r"[A-Z]\.?(?:-[A-Z]\.?)?", p)]
+    if not caps:
+        return None
+    last = caps[-1].strip(".,;")
+    if len(last) < 2 or last.lower() in _NOT_A_NAME or last.lower() in STOPWORDS:
+        return None
+    return last
+
+
+def cited_authors(text: str) -> list[tuple[str, ...]]:
+    """Author groups cited as `(Stanley and Windisch 2016)` or `Kato (1966)`."""
+    groups: list[tuple[str, ...]] = []
+    found = [m.group(1) for m in _CITATION.finditer(text)]
+    found += [m.group(1) for m in _NAME_YEAR.finditer(text)]
+    for raw in found:
+        names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
+        group = tuple(dict.fromkeys(n for n in names if n))
+        if group and group not in groups:
+            groups.append(group)
+    return groups
+
+
+def theorem_names(text: str) -> list[str]:
+    """Named results: "Neumann series", "Szemerédi's theorem", "Ramanujan graphs"."""
+    out: list[str] = []
+    for m in _THEOREM.finditer(plain_text(text)):
+        names = m.group(1).split()
+        while names and names[0].lower().strip("'’s") in _NOT_A_NAME:
+            names = names[1:]
+        if not names:
+            continue
+        phrase = " ".join([*names, m.group(2)])
+        if phrase.lower() not in (o.lower() for o in out):
+            out.append(phrase)
+    return out
+
+
+def reference_seed(text: str, mentions: Iterable[object] = ()) -> ReferenceSeed:
+    """A References item: its identifiers (arXiv, DOI, PMID, S2, OpenAlex) and named title."""
+    ids: list[Identifier] = []
+    for m in mentions:
+        kind, value, valid = getattr(m, "kind", ""), getattr(m, "value", ""), getattr(m, "valid", 0)
+        if not valid:
+            continue
+        ident = parse_identifier(f"arXiv:{value}" if kind == "arxiv" else f"doi:{value}")
+        if ident is not None:
+            ids.append(ident.unversioned())
+    for m in _PMID.finditer(text):
+        ident = parse_identifier(m.group(0))
+        if ident is not None:
+            ids.append(ident)
+    for token in re.findall(r"\b(?:s2|openalex):\s*\S+", text, re.IGNORECASE):
+        ident = parse_identifier(token)
+        if ident is not None:
+            ids.append(ident)
+    title_match = _TITLE.search(text)
+    title = None
+    authors: tuple[str, ...] = ()
+    if title_match:
+        title = next(g for g in title_match.groups() if g).strip()
+        before = text[: title_match.start()]
+        names = [_surname(p) for p in re.split(r"\s*(?:;|&|\band\b|,)\s*", before) if p.strip()]
+        authors = tuple(dict.fromkeys(n for n in names if n))
+    return ReferenceSeed(text, tuple(dict.fromkeys(ids)), title, authors)
+
+
+def is_biomedical(problem: ProblemDoc, user_query: str | None = None) -> bool:
+    subdomain = str(problem.frontmatter.get("subdomain") or "")
+    text = " ".join(
+        [problem.title, subdomain, " ".join(problem.tags), problem.statement, user_query or ""]
+    )
+    found = set(words(text)) & BIOMEDICAL
+    return bool(found) or "biology" in subdomain.lower()
+
+
+def is_mathematical(problem: ProblemDoc, biomedical: bool) -> bool:
+    """TheoremSearch is for math problems: a domain of the table, or `other` that is not a
+    biomedical one (mathematical physics, numerical analysis, …)."""
+    return problem.domain in DOMAIN_CATEGORIES or not biomedical
+
+
+# -- building -----------------------------------------------------------------------------------
+def _phrase(field_: str, phrase: str) -> str:
+    text = query_words(phrase)
+    return f'{field_}:"{text}"' if " " in text else f"{field_}:{text}"
+
+
+def _cats(categories: Sequence[str]) -> str:
+    parts = [f"cat:{c}" for c in categories]
+    return parts[0] if len(parts) == 1 else "(" + " OR ".join(parts) + ")"
+
+
+def _and(parts: Sequence[str]) -> str:
+    return " AND ".join(p for p in parts if p)
+
+
+def _with_cats(categories: Sequence[str], query: str) -> str:
+    if not categories:
+        return query
+    inner = f"({query})" if " AND " in query or " OR " in query else query
+    return f"{_cats(categories)} AND {inner}"
+
+
+def _plain_of_arxiv(query: str) -> str:
+    """An arXiv-syntax query as plain words for the other backends."""
+    text = _ARXIV_SYNTAX.sub(" ", query)
+    text = re.sub(r"\b(?:AND|OR|ANDNOT)\b|[()\"]", " ", text)
+    return " ".join(text.split())
+
+
+def _words_of(phrases: Iterable[str], limit: int = 10) -> str:
+    seen: list[str] = []
+    for p in phrases:
+        for w in query_words(p).split():
+            if w.lower() not in (s.lower() for s in seen):
+                seen.append(w)
+    return " ".join(seen[:limit])
+
+
+@dataclass(slots=True)
+class _Material:
+    tags: list[str]  # as search phrases ("random walks")
+    statement: list[str]  # key phrases of the statement
+    known: list[str]  # key phrases of the Known Results (authors removed)
+    theorems: list[str]
+    author_groups: list[tuple[str, ...]]
+    known_sentences: list[str]  # Known Results as plain sentences, citations removed
+    ref_titles: list[str]
+    user: list[str]  # key phrases of the user's query
+
+
+def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
+    tags = [query_words(t.replace("_", " ")) for t in problem.tags]
+    statement_phrases = key_phrases(problem.statement, limit=8)
+    title_phrases = key_phrases(problem.title, limit=3)
+    statement = list(dict.fromkeys([*statement_phrases, *title_phrases]))
+    groups: list[tuple[str, ...]] = []
+    theorems: list[str] = []
+    known: list[str] = []
+    sentences: list[str] = []
+    for item in problem.known_results:
+        for g in cited_authors(item.text):
+            if g not in groups:
+                groups.append(g)
+        theorems += [t for t in theorem_names(item.text) if t not in theorems]
+    names = {n.lower() for g in groups for n in g}
+    for item in problem.known_results:
+        for p in key_phrases(item.text, limit=3):
+            if not set(p.replace("-", " ").split()) <= names and p not in known:
+                known.append(p)
+        sentence = plain_text(_CITATION.sub("", item.text)).replace(" | ", " ")
+        sentence = " ".join(re.sub(r"[|]", " ", sentence).split()).strip(" .")
+        if sentence:
+            sentences.append(sentence)
+    theorems += [t for t in theorem_names(problem.statement) if t not in theorems]
+    for r in refs:
+        if r.authors and r.authors not in groups:
+            groups.append(r.authors)
+    user_phrases = key_phrases(user, limit=4) if user and not _ARXIV_SYNTAX.search(user) else []
+    return _Material(
+        tags=[t for t in tags if t],
+        statement=statement,
+        known=known,
+        theorems=theorems,
+        author_groups=groups,
+        known_sentences=sentences,
+        ref_titles=[r.title for r in refs if r.title],
+        user=user_phrases,
+    )
+
+
+def _arxiv_pool(
+    m: _Material, primary: Sequence[str], secondary: Sequence[str], user: str | None
+) -> Iterator[PlannedQuery]:
+    def q(query: str, purpose: str) -> PlannedQuery:
+        return PlannedQuery("arxiv", query, purpose)
+
+    concepts = m.tags or m.statement
+    if user:
+        if _ARXIV_SYNTAX.search(user):
+            yield q(user, "your query")
+            if primary and "cat:" not in user.lower():
+                yield q(_with_cats(primary, user), "your query in the domain's categories")
+        else:
+            core = _and([_phrase("all", p) for p in (m.user or [user])[:3]])
+            yield q(core, "your query")
+            if primary:
+                yield q(_with_cats(primary, core), "your query in the domain's categories")
+            extra = next(
+                (t for t in concepts if set(t.split()) - set(query_words(user).lower().split())),
+                None,
+            )
+            if extra:
+                yield q(_and([core, _phrase("all", extra)]), "your query with a tag")
+    if concepts:
+        yield q(
+            _with_cats(primary, _and([_phrase("all", t) for t in concepts[:2]])),
+            "category + tags" if primary else "tags",
+        )
+    if m.statement:
+        yield q(
+            _and([_phrase("ti", m.statement[0]), *[_phrase("abs", p) for p in m.statement[1:2]]]),
+            "title + abstract",
+        )
+    if m.theorems:
+        yield q(_phrase("all", m.theorems[0]), "named result")
+    elif m.known:
+        yield q(_with_cats(primary, _phrase("abs", m.known[0])), "known result")
+    if m.author_groups:
+        yield q(_and([_phrase("au", n) for n in m.author_groups[0][:3]]), "author")
+    if secondary and (concepts or m.statement):
+        yield q(
+            _with_cats(secondary, _phrase("all", (concepts or m.statement)[0])),
+            "secondary categories",
+        )
+    # Further queries, for incremental searches once the first ones are in the history.
+    for i in range(2, len(concepts), 2):
+        yield q(
+            _with_cats(primary, _and([_phrase("all", t) for t in concepts[i : i + 2]])),
+            "category + tags" if primary else "tags",
+        )
+    for i in range(1, len(m.statement) - 1):
+        yield q(
+            _and([_phrase("ti", m.statement[i]), _phrase("abs", m.statement[i + 1])]),
+            "title + abstract",
+        )
+    for t in m.theorems[1:]:
+        yield q(_phrase("all", t), "named result")
+    for p in m.known[1:]:
+        yield q(_with_cats(primary, _phrase("abs", p)), "known result")
+    for g in m.author_groups[1:]:
+        yield q(_and([_phrase("au", n) for n in g[:3]]), "author")
+    for t in m.ref_titles:
+        yield q(_phrase("ti", t), "reference title")
+    for p in m.statement:
+        yield q(_with_cats(primary, _phrase("all", p)), "category + key phrase")
+    for c in concepts[1:]:
+        if secondary:
+            yield q(_with_cats(secondary, _phrase("all", c)), "secondary categories")
+
+
+def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[PlannedQuery]:
+    def q(query: str, purpose: str) -> PlannedQuery:
+        return PlannedQuery(backend, query, purpose)
+
+    concepts = m.tags or m.statement
+    if user:
+        plain = _plain_of_arxiv(user) if _ARXIV_SYNTAX.search(user) else " ".join(user.split())
+        yield q(plain, "your query")
+        extra = next((t for t in concepts if t.lower() not in plain.lower()), None)
+        if extra:
+            yield q(f"{plain} {extra}", "your query with a tag")
+    if concepts:
+        yield q(_words_of(concepts[:3]), "tags")
+    if m.statement:
+        yield q(_words_of(m.statement[:3]), "key phrases")
+    if m.theorems or m.known:
+        named = (m.theorems or m.known)[0]
+        yield q(_words_of([named, *(concepts[:1])]), "known result")
+    if m.author_groups:
+        topic = m.statement[0] if m.statement else (concepts[0] if concepts else "")
+        yield q(_words_of([" ".join(m.author_groups[0][:3]), topic]), "author")
+    for t in m.ref_titles:
+        yield q(t, "reference title")
+    for i in range(3, len(concepts), 3):
+        yield q(_words_of(concepts[i : i + 3]), "tags")
+    for i in range(3, len(m.statement), 3):
+        yield q(_words_of(m.statement[i : i + 3]), "key phrases")
+    for p in m.known[1:]:
+        yield q(_words_of([p, *(concepts[:1])]), "known result")
+
+
+def _theorem_pool(m: _Material, user: str | None) -> Iterator[PlannedQuery]:
+    def q(query: str, purpose: str) -> PlannedQuery:
+        return PlannedQuery("theoremsearch", query, purpose)
+
+    if user:
+        yield q(_plain_of_arxiv(user) if _ARXIV_SYNTAX.search(user) else user, "your query")
+    if m.statement:
+        yield q(_words_of(m.statement[:3], limit=12), "key phrases")
+    for s in m.known_sentences:
+        yield q(" ".join(s.split()[:25]), "known result")
+    for t in m.theorems:
+        yield q(t, "named result")
+    if m.tags:
+        yield q(_words_of(m.tags[:3]), "tags")
+
+
+def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
+    terms: list[Term] = []
+    if user:
+        base = m.user or ([query_words(_plain_of_arxiv(user))] if user.strip() else [])
+        terms += [Term(query_words(p).lower(), "query", 3.0, user.strip()) for p in base]
+    terms += [Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t) for t in problem.tags]
+    terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
+    terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:6]]
+    terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:4]]
+    terms += [Term(n.lower(), "author", 1.0, n) for g in m.author_groups for n in g]
+    out: dict[tuple[str, tuple[str, ...]], Term] = {}
+    for t in terms:
+        key = ("author" if t.kind == "author" else "text", t.stems)
+        if not t.stems:
+            continue
+        if key not in out or t.weight > out[key].weight:
+            out[key] = t
+    return list(out.values())
+
+
+def build_queries(
+    problem: ProblemDoc,
+    user_query: str | None = None,
+    prior: Collection[str] = frozenset(),
+    *,
+    backends: Collection[str] | None = None,
+) -> QueryPlan:
+    """The queries to run for `problem`, skipping those whose `query_key` is in `prior`.
+
+    `backends` are the enabled discovery backends (default: all); the others are listed in
+    `skipped_backends` with the reason, as are PubMed for a non-biomedical problem and
+    TheoremSearch for a non-mathematical one.
+    """
+    user = " ".join(user_query.split()) if user_query and user_query.strip() else None
+    refs = [reference_seed(item.text, item.identifiers) for item in problem.references]
+    primary, secondary = DOMAIN_CATEGORIES.get(problem.domain, ((), ()))
+    biomedical = is_biomedical(problem, user)
+    mathematical = is_mathematical(problem, biomedical)
+    m = _material(problem, refs, user)
+    prior_keys = {p.lower() for p in prior}
+    enabled = set(DISCOVERY if backends is None else backends)
+    skipped: dict[str, str] = {}
+    if not biomedical:
+        skipped["pubmed"] = "not a biomedical problem"
+    if not mathematical:
+        skipped["theoremsearch"] = "not a mathematics problem"
+    for b in DISCOVERY:
+        if b not in enabled and b not in skipped:
+            skipped[b] = "switched off"
+    pools = {
+        "arxiv": _arxiv_pool(m, primary, secondary, user),
+        "semantic_scholar": _plain_pool("semantic_scholar", m, user),
+        "openalex": _plain_pool("openalex", m, user),
+        "pubmed": _plain_pool("pubmed", m, user),
+        "theoremsearch": _theorem_pool(m, user),
+    }
+    queries: list[PlannedQuery] = []
+    already: list[PlannedQuery] = []
+    for backend in DISCOVERY:
+        if backend in skipped:
+            continue
+        quota = ARXIV_WITH_USER_QUERY if backend == "arxiv" and user else QUOTA[backend]
+        chosen: list[PlannedQuery] = []
+        seen: set[str] = set()
+        for pq in pools[backend]:
+            if not clean_query(pq.query) or pq.key in seen:
+                continue
+            seen.add(pq.key)
+            if pq.key in prior_keys:
+                already.append(pq)
+                continue
+            chosen.append(pq)
+            if len(chosen) >= quota:
+                break
+        queries += chosen
+    return QueryPlan(
+        queries=queries,
+        terms=_terms(problem, m, user),
+        references=[r for r in refs if r.identifiers],
+        primary_categories=tuple(primary),
+        secondary_categories=tuple(secondary),
+        user_query=user,
+        biomedical=biomedical,
+        mathematical=mathematical,
+        skipped_backends=skipped,
+        already_run=already,
+    )
+
+
+def describe_plan(plan: QueryPlan, listed: Mapping[Identifier, str] | None = None) -> list[str]:
+    """Lines for `--dry-run` and the editor's confirmation: queries per backend, skips.
+    `listed`: PROBLEM.md identifiers LITERATURE.md already has (→ entry id), not looked up."""
+    lines: list[str] = []
+    cats = ", ".join(plan.primary_categories) or "none (domain not in the table)"
+    lines.append(f"arXiv categories: {cats}")
+    if plan.secondary_categories:
+        lines[-1] += f" (secondary: {', '.join(plan.secondary_categories)})"
+    for backend in DISCOVERY:
+        qs = [q for q in plan.queries if q.backend == backend]
+        if backend in plan.skipped_backends:
+            lines.append(f"{label(backend)}: skipped ({plan.skipped_backends[backend]})")
+            continue
+        lines.append(f"{label(backend)}:")
+        lines += [f"  {q.query}    [{q.purpose}]" for q in qs] or ["  (no new query)"]
+    listed = listed or {}
+    ids = [i for i in plan.reference_ids if i not in listed]
+    if ids:
+        lines.append("PROBLEM.md references, looked up directly: " + ", ".join(map(id_text, ids)))
+    known = [f"{id_text(i)} ({listed[i]})" for i in plan.reference_ids if i in listed]
+    if known:
+        lines.append("PROBLEM.md references already listed: " + ", ".join(known))
+    if plan.already_run:
+        lines.append(f"skipped {len(plan.already_run)} queries already in the Search History")
+    return lines

@@ -1,0 +1,436 @@
+"""The search itself: discovery → merge → rank → verify. Async, cancellable, writes nothing.
+
+`run_search` reads the problem folder (through `reader`, so the editor can pass its open buffers),
+builds the queries, runs every backend's queries and the lookup of PROBLEM.md's identifiers
+concurrently (each backend keeps its own rate limit), merges and ranks what came back, drops
+papers LITERATURE.md already lists, and verifies the rest in one batched pass through the
+verification pipeline. Progress is reported as `on_progress(backend, message)` — per query, per
+retry or rate-limit wait, per verification step — which the CLI prints and the language server
+turns into `$/progress`. Cancelling the task (`asyncio.CancelledError`) stops every request.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from collections import Counter
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from mathlsp.fsutil import read_text
+from mathlsp.notes.identifiers import find_identifiers
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
+from mathlsp.search.queries import (
+    DISCOVERY,
+    PlannedQuery,
+    QueryPlan,
+    ReferenceSeed,
+    build_queries,
+    prior_queries,
+)
+from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
+from mathlsp.sources.base import LookupStatus
+from mathlsp.sources.http import label
+from mathlsp.sources.record import Identifier, IdKind, parse_identifier
+from mathlsp.sources.theoremsearch import TheoremHit
+from mathlsp.verify.normalize import normalize_title
+from mathlsp.verify.pipeline import ReferenceCheck, verify_subjects
+
+ProgressCallback = Callable[[str, str], None]  # (backend or phase, message)
+Reader = Callable[[Path], str | None]
+RESULTS_PER_QUERY = 10
+NOT_READY = "No defined problem found"
+
+
+class ProblemNotReady(Exception):
+    """PROBLEM.md is missing, unreadable or still a draft: the search cannot start."""
+
+
+@dataclass(slots=True)
+class BackendReport:
+    """What one discovery backend did in this search."""
+
+    backend: str
+    queries: list[PlannedQuery] = field(default_factory=list)
+    answered: list[PlannedQuery] = field(default_factory=list)
+    results: int = 0  # records returned, over all answered queries
+    papers: set[str] = field(default_factory=set)  # distinct papers among them
+    errors: list[str] = field(default_factory=list)
+    skipped: str | None = None  # why it was not asked
+
+    @property
+    def down(self) -> bool:
+        return bool(self.queries) and not self.answered
+
+    @property
+    def status(self) -> str:
+        if self.skipped:
+            return "skipped"
+        if not self.queries:
+            return "idle"
+        if self.down:
+            return "down"
+        return "partial" if self.errors else "ok"
+
+    @property
+    def error_summary(self) -> str:
+        return "; ".join(dict.fromkeys(self.errors))
+
+
+@dataclass(frozen=True, slots=True)
+class UnresolvedReference:
+    """A PROBLEM.md identifier no source could resolve (an Unconfirmed entry, honestly)."""
+
+    identifier: Identifier
+    seed: ReferenceSeed
+    reason: str
+    pending: bool  # a source could not answer, as opposed to "does not exist"
+
+
+@dataclass(slots=True)
+class SearchResult:
+    problem_dir: Path
+    problem: ProblemDoc
+    plan: QueryPlan
+    started_at: dt.datetime
+    literature_text: str | None  # what LITERATURE.md held when the search started
+    journal_text: str | None
+    backends: dict[str, BackendReport]
+    candidates: list[Candidate] = field(default_factory=list)  # new, ranked, verified
+    checks: dict[str, ReferenceCheck] = field(default_factory=dict)  # by Candidate.key
+    already_listed: list[tuple[Candidate, str]] = field(default_factory=list)  # (paper, entry)
+    dropped: list[Candidate] = field(default_factory=list)  # irrelevant or beyond the cap
+    unresolved: list[UnresolvedReference] = field(default_factory=list)
+    theorem_context: list[TheoremHit] = field(default_factory=list)  # ProofWiki, Stacks, …
+    records_found: int = 0
+    looked_up: list[Identifier] = field(default_factory=list)  # PROBLEM.md ids sent to sources
+    references_found: int = 0
+
+    @property
+    def slug(self) -> str:
+        return self.problem_dir.name
+
+    def check(self, candidate: Candidate) -> ReferenceCheck | None:
+        return self.checks.get(candidate.key)
+
+    @property
+    def confirmed(self) -> list[Candidate]:
+        return [c for c in self.candidates if (ch := self.check(c)) is not None and ch.confirmed]
+
+    @property
+    def unconfirmed(self) -> list[Candidate]:
+        return [c for c in self.candidates if (ch := self.check(c)) is None or not ch.confirmed]
+
+    @property
+    def down(self) -> list[str]:
+        return [b for b, r in self.backends.items() if r.down]
+
+    @property
+    def all_down(self) -> bool:
+        """No paper source answered anything (TheoremSearch alone cannot confirm a paper)."""
+        papers = [r for b, r in self.backends.items() if b != "theoremsearch" and r.queries]
+        attempted = bool(papers) or bool(self.looked_up)
+        answered = any(r.answered for r in papers) or any(not u.pending for u in self.unresolved)
+        return attempted and not answered and self.references_found == 0
+
+    @property
+    def nothing_to_do(self) -> bool:
+        """Every query is in the Search History and every PROBLEM.md identifier is listed."""
+        return not self.plan.queries and not self.looked_up
+
+    @property
+    def first_search(self) -> bool:
+        if self.literature_text is None:
+            return True
+        return not LiteratureDoc(self.literature_text).history
+
+    @property
+    def strategy(self) -> str:
+        """Seed 004 §9: a first search without an explicit query is a broad survey."""
+        if self.first_search and not self.plan.user_query:
+            return "broad-survey"
+        return "targeted-search"
+
+    @property
+    def outcome(self) -> str:
+        """SUCCEEDED (confirmed papers, not outnumbered by unconfirmed ones), PARTIAL (results but
+        none confirmed, or mostly unconfirmed), FAILED (no sources, or nothing new found)."""
+        if self.all_down:
+            return "FAILED"
+        confirmed = len(self.confirmed)
+        unconfirmed = len(self.unconfirmed) + len(self.unresolved)
+        if confirmed == 0 and unconfirmed == 0:
+            return "FAILED"
+        if confirmed == 0 or unconfirmed > confirmed:
+            return "PARTIAL"
+        return "SUCCEEDED"
+
+    def unique_results(self, backend: str) -> int:
+        return len(self.backends[backend].papers) if backend in self.backends else 0
+
+
+# -- what LITERATURE.md already lists -----------------------------------------------------------
+class Listed:
+    """Papers already in LITERATURE.md (Confirmed or Unconfirmed): by arXiv id, DOI, and
+    normalised title + year; identifiers named in an entry's Reason or Source count too (an
+    Unconfirmed entry often names the id that failed)."""
+
+    def __init__(self, doc: LiteratureDoc | None) -> None:
+        self.ids: dict[str, str] = {}
+        self.titles: dict[tuple[str, int | None], str] = {}
+        for entry in doc.entries if doc is not None else ():
+            if entry.section not in ("confirmed", "unconfirmed"):
+                continue
+            for key in _entry_ids(entry):
+                self.ids.setdefault(key, entry.id)
+            title = normalize_title(entry.title)
+            if title:
+                self.titles.setdefault((title, entry.year), entry.id)
+
+    def identifier(self, ident: Identifier) -> str | None:
+        return self.ids.get(ident.unversioned().key)
+
+    def candidate(self, c: Candidate) -> str | None:
+        for ident in c.identifiers:
+            if ident.kind in (IdKind.ARXIV, IdKind.DOI) and (hit := self.identifier(ident)):
+                return hit
+        title = normalize_title(c.title)
+        years = {r.year for r in c.records if r.year} | {c.year}
+        for year in years:
+            if (hit := self.titles.get((title, year))) is not None:
+                return hit
+        # An entry written without a year matches on the title alone.
+        return self.titles.get((title, None))
+
+
+def _entry_ids(entry: ReferenceEntry) -> list[str]:
+    keys: list[str] = []
+    if entry.arxiv_id is not None:
+        ident = parse_identifier(f"arXiv:{entry.arxiv_id.base}")
+        if ident:
+            keys.append(ident.key)
+    if entry.doi:
+        ident = parse_identifier(entry.doi)
+        if ident:
+            keys.append(ident.key)
+    for name in ("reason", "source"):
+        for m in find_identifiers(entry.fields.value(name)):
+            if not m.valid:
+                continue
+            ident = parse_identifier(f"arXiv:{m.value}" if m.kind == "arxiv" else m.value)
+            if ident:
+                keys.append(ident.unversioned().key)
+    return keys
+
+
+# -- the search ---------------------------------------------------------------------------------
+def load_problem(problem_dir: Path, reader: Reader = read_text) -> ProblemDoc:
+    """PROBLEM.md, or ProblemNotReady with the seed's message."""
+    path = problem_dir / "PROBLEM.md"
+    text = reader(path)
+    if text is None:
+        raise ProblemNotReady(
+            f"{NOT_READY}: {path} does not exist. Run `mathlsp init <slug>` and complete "
+            "PROBLEM.md (statement, domain, tags, `status: defined`) first."
+        )
+    problem = ProblemDoc(text, path)
+    if problem.status == "draft":
+        raise ProblemNotReady(
+            f"{NOT_READY}: {path} is still a draft. Complete the problem (statement, domain, "
+            "tags) and set `status: defined` before searching."
+        )
+    if not problem.statement.strip() and not problem.tags and not problem.title:
+        raise ProblemNotReady(f"{NOT_READY}: {path} has no title, statement or tags to search for.")
+    return problem
+
+
+async def run_search(
+    problem_dir: Path,
+    sources: Any,  # mathlsp.sources.Sources (or anything with the same methods)
+    user_query: str | None = None,
+    on_progress: ProgressCallback | None = None,
+    now: dt.datetime | None = None,
+    *,
+    reader: Reader = read_text,
+    limit: int = MAX_CANDIDATES,
+    plan: QueryPlan | None = None,
+) -> SearchResult:
+    """Discover, merge, rank and verify; nothing is written (see `mathlsp.search.write`).
+
+    Raises ProblemNotReady for a missing or draft PROBLEM.md. Network trouble never raises: a
+    backend that fails is reported in `SearchResult.backends` and the search goes on without it.
+    `plan` overrides the queries (e.g. after the user edited them in a confirmation)."""
+    now = now or dt.datetime.now(dt.UTC)
+
+    def progress(backend: str, message: str) -> None:
+        if on_progress is not None:
+            on_progress(backend, message)
+
+    problem = load_problem(problem_dir, reader)
+    literature_text = reader(problem_dir / "LITERATURE.md")
+    journal_text = reader(problem_dir / "JOURNAL.md")
+    literature = LiteratureDoc(literature_text) if literature_text is not None else None
+    prior = prior_queries(r.cells for r in literature.history) if literature else set()
+    enabled: Collection[str] = getattr(sources, "enabled", DISCOVERY)
+    plan = plan or build_queries(problem, user_query, prior, backends=enabled)
+    reports = {b: BackendReport(b, skipped=plan.skipped_backends.get(b)) for b in DISCOVERY}
+    for q in plan.queries:
+        reports[q.backend].queries.append(q)
+    result = SearchResult(problem_dir, problem, plan, now, literature_text, journal_text, reports)
+    listed = Listed(literature)
+    result.looked_up = [i for i in plan.reference_ids if listed.identifier(i) is None]
+    if result.nothing_to_do:
+        progress("search", "nothing new to ask: every query is in the Search History")
+        return result
+
+    original_event = getattr(sources, "on_event", None)
+
+    def relay(event: Any) -> None:
+        progress(getattr(event, "backend", "sources"), getattr(event, "message", str(event)))
+        if original_event is not None:
+            original_event(event)
+
+    if hasattr(sources, "on_event"):
+        sources.on_event = relay
+    try:
+        found, ref_found = await _discover(plan, sources, result, progress)
+        candidates = merge_records(found, ref_found)
+        fresh: list[Candidate] = []
+        for c in candidates:
+            entry = listed.candidate(c)
+            if entry is not None:
+                result.already_listed.append((c, entry))
+            else:
+                fresh.append(c)
+        kept, dropped = rank_candidates(fresh, plan.terms, limit)
+        result.candidates, result.dropped = kept, dropped
+        progress(
+            "merge",
+            f"{result.records_found} records → {len(candidates)} papers; "
+            f"{len(result.already_listed)} already listed, {len(kept)} to verify",
+        )
+        if kept and not result.all_down:
+            subjects = [c.subject() for c in kept]
+
+            def verifying(done: int, total: int, message: str) -> None:
+                progress("verify", f"[{done}/{total}] {message}")
+
+            checks = await verify_subjects(subjects, sources, now=now, on_progress=verifying)
+            result.checks = {s.key: ch for s, ch in zip(subjects, checks, strict=True)}
+            confirmed = sum(ch.confirmed for ch in checks)
+            progress("verify", f"verified {confirmed} of {len(checks)} candidates")
+    finally:
+        if hasattr(sources, "on_event"):
+            sources.on_event = original_event
+    return result
+
+
+async def _discover(
+    plan: QueryPlan,
+    sources: Any,
+    result: SearchResult,
+    progress: ProgressCallback,
+) -> tuple[list[Found], list[Found]]:
+    """Every query and the PROBLEM.md lookups, concurrently. Returns (search hits, references)."""
+    reports = result.backends
+    numbered: dict[str, int] = Counter()
+    found: dict[int, list[Found]] = {}
+    ref_found: list[Found] = []
+
+    async def one(index: int, q: PlannedQuery) -> None:
+        numbered[q.backend] += 1
+        n, total = numbered[q.backend], len(reports[q.backend].queries)
+        report = reports[q.backend]
+        progress(q.backend, f"query {n}/{total}: {q.query}")
+        items: list[Found] = []
+        detail = ""
+        if q.backend == "theoremsearch":
+            outcome = await sources.search_theorems(q.query, RESULTS_PER_QUERY)
+            error = outcome.error
+            if error is None:
+                arxiv_rank = 0
+                for hit in outcome.hits:
+                    paper = hit.paper
+                    if paper is None:
+                        if not any(same_theorem(hit, h) for h in result.theorem_context):
+                            result.theorem_context.append(hit)
+                        continue
+                    items.append(Found(paper, Hit(q.backend, q.query, arxiv_rank), hit))
+                    arxiv_rank += 1
+                count = len(outcome.hits)
+                detail = f"{count} theorem{'s' if count != 1 else ''} ({len(items)} from arXiv)"
+        else:
+            outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY)
+            error = outcome.error
+            if error is None:
+                items = [
+                    Found(r, Hit(q.backend, q.query, rank))
+                    for rank, r in enumerate(outcome.records)
+                ]
+                detail = f"{len(items)} result{'s' if len(items) != 1 else ''}"
+        if error is not None:
+            message = str(getattr(error, "message", error))
+            report.errors.append(message)
+            progress(q.backend, f"query {n}/{total} failed: {message}")
+            return
+        report.answered.append(q)
+        report.results += len(items)
+        report.papers.update(_paper_key(f.record) for f in items)
+        found[index] = items
+        progress(q.backend, f"query {n}/{total}: {detail}")
+
+    async def references() -> None:
+        seeds = {i: r for r in plan.references for i in r.identifiers}
+        wanted = result.looked_up
+        if not wanted:
+            return
+        progress("problem", f"looking up {len(wanted)} identifiers from PROBLEM.md References")
+        outcomes = await sources.lookup_many(wanted)
+        for ident, outcome in zip(wanted, outcomes, strict=True):
+            record = outcome.record
+            if record is not None:
+                result.references_found += 1
+                ref_found.append(Found(record, Hit(REFERENCE, seeds[ident].text, 0)))
+                continue
+            pending = outcome.status is LookupStatus.ERROR
+            result.unresolved.append(
+                UnresolvedReference(ident, seeds[ident], outcome.reason, pending)
+            )
+        progress("problem", f"{result.references_found} of {len(wanted)} identifiers found")
+
+    async with asyncio.TaskGroup() as group:
+        for index, q in enumerate(plan.queries):
+            group.create_task(one(index, q))
+        group.create_task(references())
+    ordered = [f for i in sorted(found) for f in found[i]]
+    result.records_found = len(ordered) + len(ref_found)
+    return ordered, ref_found
+
+
+def _paper_key(record: Any) -> str:
+    ids = record.identifiers
+    return ids[0].key if ids else "title:" + normalize_title(record.title)
+
+
+def describe_backends(result: SearchResult) -> list[str]:
+    """One line per backend: what it answered, or why not."""
+    lines = []
+    for b, r in result.backends.items():
+        if r.status == "skipped":
+            lines.append(f"{label(b)}: skipped ({r.skipped})")
+        elif r.status == "idle":
+            lines.append(f"{label(b)}: no new query")
+        elif r.status == "down":
+            lines.append(f"{label(b)}: down ({r.error_summary})")
+        else:
+            note = f"; {len(r.errors)} queries failed ({r.error_summary})" if r.errors else ""
+            n, k = len(r.papers), len(r.answered)
+            lines.append(
+                f"{label(b)}: {n} paper{'' if n == 1 else 's'} from {k} "
+                f"quer{'y' if k == 1 else 'ies'}{note}"
+            )
+    return lines

@@ -1,0 +1,602 @@
+"""Writing a search into LITERATURE.md and JOURNAL.md (seed 004 §4, §8, §9): pure.
+
+From a `SearchResult` and the texts the search started from, `plan_writes` computes the new
+texts: a Search History row (the queries that ran as `` `backend: query` ``, so the next search
+can skip them, plus the other backends' counts and any backend that was down or skipped), new
+`REF-`/`UREF-` entries numbered one past the highest of each kind, the frontmatter counts,
+`last_search` and `sources_queried`, the Synthesis skeleton when absent — then a `LIT-` journal
+entry whose outcome, strategy and insight are computed from the results. Nothing is invented:
+abstracts are the sources', Key Results are TheoremSearch's quoted statements or an honest
+"none quoted". When no source answered, LITERATURE.md is left alone and only the FAILED journal
+entry is written.
+
+Each `FileUpdate` has the new text and, for the editor, minimal line edits against the original.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+from mathlsp.notes.document import ref_id
+from mathlsp.notes.journal_render import NewJournalEntry, iso, write_journal_entry
+from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
+from mathlsp.notes.render import (
+    Edit,
+    NewReference,
+    add_history_row,
+    apply_edits,
+    ensure_sections,
+    insert_references,
+    line_ending,
+    update_frontmatter,
+)
+from mathlsp.notes.spans import Span
+from mathlsp.notes.templates import fill_template
+from mathlsp.search.merge import Candidate
+from mathlsp.search.queries import DISCOVERY, clean_query, id_text
+from mathlsp.search.run import SearchResult, UnresolvedReference
+from mathlsp.sources.http import label
+from mathlsp.sources.record import IdKind
+
+AGENT = "mathlsp search"
+NO_ABSTRACT = "(no abstract returned by the sources)"
+NONE_QUOTED = (
+    "None quoted: no source returned a theorem statement for this paper (read the abstract)."
+)
+
+
+class SearchWriteError(Exception):
+    """A file cannot be updated safely (e.g. its frontmatter is not valid YAML)."""
+
+
+@dataclass(slots=True)
+class FileUpdate:
+    path: Path
+    original: str | None  # the text the search started from; None: the file does not exist
+    text: str
+
+    @property
+    def created(self) -> bool:
+        return self.original is None
+
+    @property
+    def edits(self) -> list[Edit]:
+        """Line edits turning the original (or an empty file) into the new text."""
+        return text_edits(self.original or "", self.text)
+
+
+@dataclass(slots=True)
+class SearchWrites:
+    literature: FileUpdate | None  # None: LITERATURE.md stays as it is
+    journal: FileUpdate | None
+    references: list[NewReference] = field(default_factory=list)
+    history_row: list[str] | None = None
+    journal_entry: NewJournalEntry | None = None
+    journal_id: str | None = None
+
+    @property
+    def new_confirmed(self) -> list[NewReference]:
+        return [r for r in self.references if r.kind == "REF"]
+
+    @property
+    def new_unconfirmed(self) -> list[NewReference]:
+        return [r for r in self.references if r.kind == "UREF"]
+
+    @property
+    def files(self) -> list[FileUpdate]:
+        return [f for f in (self.literature, self.journal) if f is not None]
+
+
+# -- minimal edits ------------------------------------------------------------------------------
+def text_edits(old: str, new: str) -> list[Edit]:
+    """The changed line ranges between two texts, as edits of `old` (for a WorkspaceEdit)."""
+    a, b = old.splitlines(keepends=True), new.splitlines(keepends=True)
+    starts = [0]
+    for line in a:
+        starts.append(starts[-1] + len(line))
+    edits = []
+    matcher = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag != "equal":
+            edits.append(Edit(Span(starts[i1], starts[i2]), "".join(b[j1:j2])))
+    return edits
+
+
+# -- entries ------------------------------------------------------------------------------------
+def _n(count: int, noun: str, plural: str | None = None) -> str:
+    return f"{count} {noun if count == 1 else plural or noun + 's'}"
+
+
+def _join(items: Sequence[str], final: str = "and") -> str:
+    items = list(items)
+    if len(items) <= 1:
+        return "".join(items)
+    return ", ".join(items[:-1]) + f" {final} " + items[-1]
+
+
+def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
+    """Which of the problem's terms the paper matches — measured, not judged."""
+    parts: list[str] = []
+    if candidate.problem_reference is not None:
+        parts.append("listed in PROBLEM.md References")
+    by_kind: dict[str, list[str]] = {}
+    for t in candidate.matched:
+        by_kind.setdefault(t.kind, []).append(t.label)
+    if "query" in by_kind:
+        parts.append(f'matches your query "{by_kind["query"][0]}"')
+    if "tag" in by_kind:
+        noun = "tag" if len(by_kind["tag"]) == 1 else "tags"
+        parts.append(f"matches the {noun} {_join(by_kind['tag'])}")
+    if "theorem" in by_kind:
+        parts.append("names " + _join([f'"{x}"' for x in by_kind["theorem"]]))
+    if "keyword" in by_kind:
+        parts.append("mentions " + _join([f'"{x}"' for x in by_kind["keyword"]]))
+    if "author" in by_kind:
+        parts.append("is by " + _join(by_kind["author"]) + " (cited in the problem)")
+    if candidate.partly:
+        parts.append("partly matches " + _join([f'"{t.label}"' for t in candidate.partly]))
+    if candidate.theorems:
+        best = max(candidate.theorems, key=lambda t: t.similarity or 0)
+        sim = f" (similarity {best.similarity:.2f})" if best.similarity is not None else ""
+        parts.append(f"TheoremSearch matched its {best.name or 'statement'}{sim}")
+    if not parts:
+        parts.append("returned by the search but matches none of the problem's terms")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + "."
+
+
+def key_results(candidate: Candidate) -> str:
+    """TheoremSearch's statements, quoted with their links; never anything else."""
+    quotes = []
+    for t in sorted(candidate.theorems, key=lambda t: -(t.similarity or 0))[:3]:
+        body = " ".join(t.body.split())
+        link = f" ({t.link})" if t.link else ""
+        quotes.append(f'{t.name or "Statement"}: "{body}"{link}')
+    return " ".join(f"{q}" for q in quotes) if quotes else NONE_QUOTED
+
+
+def _arxiv(candidate: Candidate) -> str:
+    return candidate.arxiv_id or ""
+
+
+def confirmed_reference(
+    candidate: Candidate, number: int, result: SearchResult
+) -> NewReference | None:
+    check = result.check(candidate)
+    if check is None or not check.confirmed or not check.url:
+        return None
+    record = check.record
+    abstract = (record.abstract if record and record.abstract else None) or candidate.abstract
+    quoted = bool(candidate.theorems)
+    confidence = (
+        "[V] metadata and the quoted Key Results as returned by the sources; [S] Relevance"
+        if quoted
+        else "[V] metadata as returned by the sources; [S] Relevance"
+    )
+    stamp = check.stamp
+    if check.reasons:  # seed 004 §10: note what could only be checked partly
+        stamp += f" ({'; '.join(check.reasons)})"
+    return NewReference(
+        kind="REF",
+        number=number,
+        title=candidate.title,
+        authors=candidate.authors,
+        year=candidate.year,
+        source=candidate.source_label,
+        arxiv_id=_arxiv(candidate),
+        doi=candidate.doi or "",
+        abstract=abstract or NO_ABSTRACT,
+        relevance="[S] " + relevance_text(candidate, result.plan.user_query),
+        key_results=key_results(candidate),
+        confidence=confidence,
+        verified=stamp,
+    )
+
+
+def unconfirmed_reference(candidate: Candidate, number: int, result: SearchResult) -> NewReference:
+    check = result.check(candidate)
+    if check is None:
+        reason = "not verified: the verification step did not run"
+    elif check.confirmed:  # confirmed but without a URL to re-check it: not good enough
+        reason = f"{label(check.source or '')} confirmed it but gave no URL to re-check"
+    else:
+        reason = "; ".join(check.reasons) or "no source confirmed it"
+    return NewReference(
+        kind="UREF",
+        number=number,
+        title=candidate.title,
+        authors=candidate.authors,
+        year=candidate.year,
+        source=candidate.source_label,
+        arxiv_id=_arxiv(candidate),
+        doi=candidate.doi or "",
+        reason=reason,
+        relevance=relevance_text(candidate, result.plan.user_query),
+    )
+
+
+def unresolved_reference(ref: UnresolvedReference, number: int) -> NewReference:
+    ident = ref.identifier
+    name = id_text(ident)
+    return NewReference(
+        kind="UREF",
+        number=number,
+        title=ref.seed.title or name,
+        authors=ref.seed.authors,
+        year=None,
+        source="PROBLEM.md References",
+        arxiv_id=ident.value if ident.kind is IdKind.ARXIV else "",
+        doi=ident.value if ident.kind is IdKind.DOI else "",
+        reason=ref.reason,
+        relevance=f"Listed in PROBLEM.md References: {ref.seed.text}",
+    )
+
+
+_COMMENT = re.compile(r"<!--|-->")
+
+
+def _defang(text: str) -> str:
+    """API text may not open or close an HTML comment (it would hide the entries after it)."""
+    return _COMMENT.sub(lambda m: "&lt;!--" if m.group() == "<!--" else "--&gt;", text)
+
+
+def _safe(ref: NewReference) -> NewReference:
+    texts = ("title", "source", "abstract", "relevance", "key_results", "reason")
+    changes: dict[str, Any] = {name: _defang(getattr(ref, name)) for name in texts}
+    changes["authors"] = tuple(_defang(a) for a in ref.authors)
+    return replace(ref, **changes)
+
+
+def new_references(result: SearchResult, doc: LiteratureDoc | None) -> list[NewReference]:
+    """REF entries for confirmed candidates and UREF entries for the rest, numbered on."""
+    entries = doc.entries if doc is not None else []
+    next_ref = max((e.number for e in entries if e.kind == "REF"), default=0) + 1
+    next_uref = max((e.number for e in entries if e.kind == "UREF"), default=0) + 1
+    refs: list[NewReference] = []
+    unconfirmed: list[Candidate] = []
+    for c in result.candidates:
+        ref = confirmed_reference(c, next_ref, result)
+        if ref is None:
+            unconfirmed.append(c)
+            continue
+        refs.append(ref)
+        next_ref += 1
+    for c in unconfirmed:
+        refs.append(unconfirmed_reference(c, next_uref, result))
+        next_uref += 1
+    for u in result.unresolved:
+        if u.pending:
+            continue  # not known either way: looked up again next time, not written
+        refs.append(unresolved_reference(u, next_uref))
+        next_uref += 1
+    return [_safe(r) for r in refs]
+
+
+# -- the Search History row ---------------------------------------------------------------------
+def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
+    """Date | Query Summary | arXiv Results | S2 Results | New Confirmed."""
+    reports = result.backends
+    ran = [q for q in result.plan.queries if q in reports[q.backend].answered]
+    parts = [f"`{q.display()}`" for q in ran]
+    ids = [id_text(i) for i in result.looked_up]
+    if ids:
+        parts.append("PROBLEM.md ids looked up: " + ", ".join(ids))
+    counts = []
+    for b in ("openalex", "pubmed"):
+        r = reports[b]
+        if r.answered:
+            counts.append(f"{label(b)} {len(r.papers)}")
+    ts = reports["theoremsearch"]
+    if ts.answered:
+        counts.append(f"TheoremSearch {len(ts.papers)} arXiv papers")
+    if counts:
+        parts.append(", ".join(counts))
+    for b in DISCOVERY:
+        r = reports[b]
+        if r.status == "skipped":
+            parts.append(f"{label(b)} skipped ({r.skipped})")
+        elif r.status == "down":
+            n = len(r.queries)
+            parts.append(
+                f"{label(b)} down ({r.error_summary}): {n} {'query' if n == 1 else 'queries'} "
+                "not run"
+            )
+        elif r.errors:
+            n = len(r.errors)
+            parts.append(f"{label(b)}: {n} {'query' if n == 1 else 'queries'} failed")
+    if result.plan.already_run:
+        parts.append(f"{len(result.plan.already_run)} earlier queries skipped")
+    summary = "; ".join(p if p.startswith("`") else p.replace("`", "'") for p in parts)
+
+    def count(backend: str) -> str:
+        r = reports[backend]
+        if r.status == "down":
+            return "0 (down)"
+        if r.status == "skipped":
+            return "0 (skipped)"
+        return str(len(r.papers))
+
+    return [
+        result.started_at.date().isoformat(),
+        summary,
+        count("arxiv"),
+        count("semantic_scholar"),
+        str(new_confirmed),
+    ]
+
+
+# -- LITERATURE.md ------------------------------------------------------------------------------
+def _synthesis_skeleton(doc: LiteratureDoc) -> list[Edit]:
+    """The four subsections under an existing `## Synthesis` that has none."""
+    section = doc.section("synthesis")
+    if section is None or doc.synthesis_subsections:
+        return []
+    eol = line_ending(doc.text)
+    lines = doc.lines
+    last = section.heading.line
+    for i in range(section.first_line, section.last_line + 1):
+        if lines.texts[i].strip():
+            last = i
+    end = lines.starts[last] + len(lines.texts[last])
+    block = "".join(f"{eol}{eol}### {SYNTHESIS_TITLES[k]}" for k in SYNTHESIS_ORDER)
+    return [Edit(Span(end, end), block)]
+
+
+def _sources_queried(doc: LiteratureDoc, result: SearchResult) -> list[str]:
+    """The union of what was there and every source that answered this search."""
+    current = doc.frontmatter.get("sources_queried")
+    existing = [str(s) for s in current] if isinstance(current, list) else []
+    used = [b for b in DISCOVERY if result.backends[b].answered]
+    used += [ch.source for ch in result.checks.values() if ch.source]
+    used += [r.backend for c in result.candidates if c.problem_reference for r in c.records]
+    return list(dict.fromkeys([*existing, *used]))
+
+
+def _step(text: str, edits: list[Edit]) -> str:
+    return apply_edits(text, edits) if edits else text
+
+
+def literature_text(result: SearchResult, refs: Sequence[NewReference], row: list[str]) -> str:
+    """The new LITERATURE.md (created from the template when missing)."""
+    text = result.literature_text
+    if text is None:
+        text = fill_template(
+            "LITERATURE.md",
+            {"PROBLEM_SLUG": result.slug, "PROBLEM_TITLE": result.problem.title or result.slug},
+        )
+    try:
+        doc = LiteratureDoc(text)
+        text = _step(
+            text,
+            ensure_sections(doc, ("search_history", "confirmed", "synthesis", "unconfirmed")),
+        )
+        text = _step(text, _synthesis_skeleton(LiteratureDoc(text)))
+        doc = LiteratureDoc(text)
+        text = _step(text, [*insert_references(doc, refs), *add_history_row(doc, row)])
+        doc = LiteratureDoc(text)
+        confirmed, unconfirmed = len(doc.confirmed), len(doc.unconfirmed)
+        updates: dict[str, Any] = {
+            "total_papers": confirmed + unconfirmed,
+            "confirmed_count": confirmed,
+            "unconfirmed_count": unconfirmed,
+            "last_search": iso(result.started_at),
+            "sources_queried": _sources_queried(doc, result),
+        }
+        if doc.frontmatter.get("problem") is None:
+            updates = {"problem": result.slug, **updates}
+        return _step(text, update_frontmatter(doc, updates))
+    except ValueError as exc:
+        raise SearchWriteError(f"LITERATURE.md cannot be updated safely: {exc}") from exc
+
+
+# -- the journal entry --------------------------------------------------------------------------
+def _span(numbers: Sequence[str]) -> str:
+    if not numbers:
+        return ""
+    return numbers[0] if len(numbers) == 1 else f"{numbers[0]}–{numbers[-1]}"
+
+
+def insight(result: SearchResult, refs: Sequence[NewReference]) -> str:
+    """Computed from the results: years, categories, contributing backends, uncovered tags."""
+    if result.all_down:
+        down = ", ".join(
+            f"{label(b)} ({r.error_summary})" for b, r in result.backends.items() if r.down
+        )
+        return (
+            f"No source answered ({down}); nothing is known yet about the literature. The "
+            "queries were not recorded in the Search History, so the next search runs them again."
+        )
+    confirmed = result.confirmed
+    pool = confirmed or result.candidates
+    sentences: list[str] = []
+    if not pool:
+        if result.already_listed:
+            return (
+                f"Every paper found ({len(result.already_listed)}) is already in LITERATURE.md: "
+                "these queries are exhausted; try an explicit query on a narrower aspect."
+            )
+        return (
+            "No paper matched the problem's terms; broaden the tags or search for the "
+            "techniques rather than the objects."
+        )
+    which = "confirmed" if confirmed else "unconfirmed"
+    years = sorted(y for c in pool if (y := c.year))
+    if years:
+        median = years[len(years) // 2]
+        if years[0] != years[-1]:
+            span = f"span {years[0]}–{years[-1]} (median {median})"
+        else:
+            span = f"{'is' if len(pool) == 1 else 'are all'} from {years[0]}"
+        noun = "paper" if len(pool) == 1 else f"{len(pool)} papers"
+        sentences.append(f"The {which} {noun} {span}")
+    cats = Counter(c for cand in pool for c in cand.categories if "." in c or "-" in c)
+    if cats:
+        top = ", ".join(f"{c} ({n})" for c, n in cats.most_common(3))
+        sentences.append(f"dominant arXiv categories: {top}")
+    by = Counter(b for c in pool for b in c.found_by)
+    several = sum(1 for c in pool if len(c.found_by) > 1)
+    if by:
+        found = ", ".join(f"{label(b)} {n}" for b, n in by.most_common())
+        sentences.append(f"found by {found} ({several} by more than one source)")
+    tags = [t for t in result.plan.terms if t.kind == "tag"]
+    covered = {t.label for c in confirmed for t in c.matched if t.kind == "tag"}
+    missing = [t.label for t in tags if t.label not in covered]
+    text = "; ".join(sentences) + "."
+    text = text[0].upper() + text[1:]
+    if tags and missing:
+        noun = "tag" if len(missing) == 1 else "tags"
+        text += f" No confirmed paper matches the {noun} {_join(missing)}: a possible gap."
+    elif tags:
+        text += " Every tag is matched by at least one confirmed paper."
+    return text
+
+
+def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJournalEntry:
+    plan = result.plan
+    outcome = result.outcome
+    if plan.user_query:
+        title = f'Targeted search: "{plan.user_query}"'
+    elif result.strategy == "broad-survey":
+        focus = ", ".join(result.problem.tags[:3]) or result.problem.title
+        title = f"Initial survey: {focus}"
+    else:
+        focus = next((clean_query(q.query) for q in plan.queries if q.backend != "arxiv"), "")
+        title = f"Follow-up search: {focus}" if focus else "Follow-up search"
+    if result.all_down:
+        title += " (sources unavailable)"
+    reports = result.backends
+    cats = f" ({', '.join(plan.primary_categories)})" if plan.primary_categories else ""
+    asked = [
+        f"{label(b)} {len(r.queries)}" + (cats if b == "arxiv" else "")
+        for b, r in reports.items()
+        if r.queries
+    ]
+    n_queries = len(plan.queries)
+    tried = f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"
+    if result.looked_up:
+        tried += f" and a direct lookup of {len(result.looked_up)} PROBLEM.md identifiers"
+    new_ref = [r.id for r in refs if r.kind == "REF"]
+    new_uref = [r.id for r in refs if r.kind == "UREF"]
+    if result.all_down:
+        tried += f": {plan.summary()}. No source answered."
+    else:
+        tried += (
+            f". {_n(len(new_ref) + len(new_uref), 'new candidate')}, {len(new_ref)} confirmed, "
+            f"{len(new_uref)} unconfirmed"
+        )
+        if result.already_listed:
+            tried += f"; {len(result.already_listed)} already listed"
+        tried += f". Queries in the Search History row of {result.started_at.date().isoformat()}."
+    down = [f"{label(b)} ({r.error_summary})" for b, r in reports.items() if r.down]
+    if outcome == "FAILED" and result.all_down:
+        reasoning = "No source answered: " + ", ".join(down) + "."
+    elif outcome == "FAILED":
+        reasoning = (
+            f"All {len(result.already_listed)} papers found were already listed."
+            if result.already_listed
+            else "No paper found matched the problem's terms."
+        )
+    else:
+        total = len(new_ref) + len(new_uref)
+        reasoning = (
+            f"{len(new_ref)} of {_n(total, 'new candidate')} confirmed against their sources"
+        )
+        reasons = Counter(
+            r for c in result.unconfirmed if (ch := result.check(c)) for r in ch.reasons[:1]
+        )
+        if new_uref and reasons:
+            reasoning += "; unconfirmed because " + "; ".join(r for r, _ in reasons.most_common(2))
+        reasoning += "."
+    if down and not result.all_down:
+        reasoning += f" Unavailable: {', '.join(down)}."
+    if result.all_down:
+        artifacts = "none (LITERATURE.md unchanged)"
+    else:
+        made = ", ".join(x for x in (_span(new_ref), _span(new_uref)) if x)
+        artifacts = "[LITERATURE.md](LITERATURE.md)" + (f": {made}" if made else "")
+    tags = result.problem.tags[:5] or [t.text.replace(" ", "-") for t in plan.terms[:3]]
+    return NewJournalEntry(
+        category="LIT",
+        title=title,
+        insight=insight(result, refs),
+        outcome=outcome,
+        agent=AGENT,
+        strategy_type=result.strategy,
+        tags=tags,
+        what_was_tried=tried,
+        reasoning=reasoning,
+        artifacts=artifacts,
+        related_files="[PROBLEM.md](PROBLEM.md), [LITERATURE.md](LITERATURE.md)",
+        timestamp=result.started_at,
+    )
+
+
+# -- everything ---------------------------------------------------------------------------------
+def plan_writes(result: SearchResult) -> SearchWrites:
+    """The new LITERATURE.md and JOURNAL.md for `result`, from the texts it started with.
+
+    Nothing at all when the plan had nothing to run; only the FAILED journal entry when no
+    source answered. Raises SearchWriteError when a file's frontmatter cannot be updated."""
+    writes = SearchWrites(None, None)
+    if result.nothing_to_do:
+        return writes
+    folder = result.problem_dir
+    refs: list[NewReference] = []
+    if not result.all_down:
+        doc = LiteratureDoc(result.literature_text) if result.literature_text is not None else None
+        refs = new_references(result, doc)
+        row = history_cells(result, sum(1 for r in refs if r.kind == "REF"))
+        text = literature_text(result, refs, row)
+        writes.literature = FileUpdate(folder / "LITERATURE.md", result.literature_text, text)
+        writes.references, writes.history_row = refs, row
+    entry = journal_entry(result, refs)
+    base = result.journal_text
+    if base is None:
+        base = fill_template(
+            "JOURNAL.md",
+            {"PROBLEM_SLUG": result.slug, "PROBLEM_TITLE": result.problem.title or result.slug},
+        )
+    try:
+        new_journal, entry_id = write_journal_entry(base, entry)
+    except ValueError as exc:
+        raise SearchWriteError(f"JOURNAL.md cannot be updated safely: {exc}") from exc
+    writes.journal = FileUpdate(folder / "JOURNAL.md", result.journal_text, new_journal)
+    writes.journal_entry, writes.journal_id = entry, entry_id
+    return writes
+
+
+def describe_writes(writes: SearchWrites) -> list[str]:
+    """What would be (or was) written, one line per file."""
+    lines = []
+    if writes.literature is not None:
+        made = ", ".join(
+            x
+            for x in (
+                _span([r.id for r in writes.new_confirmed]),
+                _span([r.id for r in writes.new_unconfirmed]),
+            )
+            if x
+        )
+        verb = "create" if writes.literature.created else "update"
+        lines.append(
+            f"LITERATURE.md ({verb}): Search History row; "
+            + (f"new entries {made}" if made else "no new entries")
+            + "; frontmatter counts"
+        )
+    if writes.journal is not None and writes.journal_entry is not None:
+        verb = "create" if writes.journal.created else "update"
+        e = writes.journal_entry
+        lines.append(
+            f"JOURNAL.md ({verb}): {writes.journal_id} {e.outcome} ({e.strategy_type}) — {e.title}"
+        )
+    return lines
+
+
+def reference_ids(refs: Sequence[NewReference]) -> list[str]:
+    return [ref_id(r.kind, r.number) for r in refs]

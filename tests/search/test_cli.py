@@ -1,0 +1,233 @@
+"""`mathlsp search` end to end against the fake scholarly server."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mathlsp.cli import main
+from mathlsp.notes.journal import JournalDoc
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.search.queries import prior_queries
+from mathlsp.verify.normalize import normalize_title
+from tests.fakescholar import FakeScholar
+from tests.search.conftest import DRAFT, GRAPHS, PRIMES, write_problem
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "markov-bases"
+
+
+def search(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    code = main(["search", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def check_errors(capsys: pytest.CaptureFixture[str], folder: Path, *extra: str) -> list[Any]:
+    main(["check", str(folder), "--format", "json", *extra])
+    out, _ = capsys.readouterr()
+    data = json.loads(out)
+    return [d for f in data["files"] for d in f["diagnostics"] if d["severity"] == "error"]
+
+
+def papers(doc: LiteratureDoc) -> list[tuple[str, str, str]]:
+    """(arXiv id, DOI, normalised title|year) of every entry."""
+    return [
+        (
+            str(e.arxiv_id.base) if e.arxiv_id else "",
+            e.doi or "",
+            f"{normalize_title(e.title)}|{e.year}",
+        )
+        for e in doc.entries
+    ]
+
+
+def test_dry_run_on_the_example_project(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str], fake: FakeScholar
+) -> None:
+    project = tmp_path / "markov-bases"
+    shutil.copytree(EXAMPLE, project)
+    code, out, _ = search(capsys, str(project), "--dry-run")
+    assert code == 0
+    assert "arXiv:" in out and "Semantic Scholar:" in out and "TheoremSearch:" in out
+    assert 'cat:math.CO AND (all:"random walks" AND all:"markov bases")' in out
+    assert "PubMed: skipped (not a biomedical problem)" in out
+    assert "arXiv:1605.08386 (REF-001)" in out  # already listed: not looked up again
+    assert fake.controls.requests() == []  # a dry run sends nothing
+    code, out, _ = search(capsys, str(project), "--dry-run", "--format", "json", "-q", "Glauber")
+    data = json.loads(out)
+    assert data["queries"]["arxiv"][0] == "all:glauber"
+    assert data["skipped"] == {"pubmed": "not a biomedical problem"}
+
+
+def test_draft_and_missing_problems_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    draft = write_problem(tmp_path, DRAFT, "draft")
+    code, _, err = search(capsys, str(draft), "--write")
+    assert code == 2 and "No defined problem found" in err and "draft" in err
+    assert not (draft / "LITERATURE.md").exists() and not (draft / "JOURNAL.md").exists()
+    empty = tmp_path / "nothing"
+    empty.mkdir()
+    code, _, err = search(capsys, str(empty))
+    assert code == 2 and "No defined problem found" in err
+    code, _, err = search(capsys, str(draft), "--dry-run")
+    assert code == 2 and "No defined problem found" in err
+
+
+def test_search_without_write_prints_and_writes_nothing(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    code, out, err = search(capsys, str(graphs_dir))
+    assert code == 0
+    assert "Found " in out and "confirmed" in out and "Top 3:" in out
+    assert "Would write:" in out and "LITERATURE.md (create)" in out
+    assert "Run again with --write" in out
+    assert "[arXiv] query 1/4" in err and "[verify]" in err
+    assert sorted(p.name for p in graphs_dir.iterdir()) == ["PROBLEM.md"]
+
+
+def test_write_then_incremental_search(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    code, _, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 0, err
+    lit = LiteratureDoc((graphs_dir / "LITERATURE.md").read_text(encoding="utf-8"))
+    first = [e.id for e in lit.entries]
+    assert "REF-001" in first and "UREF-001" in first
+    assert lit.frontmatter.get("confirmed_count") == len(lit.confirmed)
+    assert len(lit.history) == 1
+    journal = JournalDoc((graphs_dir / "JOURNAL.md").read_text(encoding="utf-8"))
+    (lit1,) = journal.entries
+    assert lit1.id == "LIT-001" and lit1.fields.value("strategy_type") == "broad-survey"
+    assert check_errors(capsys, graphs_dir) == []
+    assert check_errors(capsys, graphs_dir, "--online") == []
+
+    # Second search: new queries only, no paper twice, numbering continued.
+    code, _out, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 0, err
+    lit2 = LiteratureDoc((graphs_dir / "LITERATURE.md").read_text(encoding="utf-8"))
+    assert len(lit2.history) == 2
+    q1 = prior_queries([lit2.history[0].cells])
+    q2 = prior_queries([lit2.history[1].cells])
+    assert q1 and q2 and not q1 & q2
+    keys = papers(lit2)
+    for i in range(3):
+        values = [k[i] for k in keys if k[i]]
+        assert len(values) == len(set(values)), values  # no arXiv id, DOI or title twice
+    ids = [e.id for e in lit2.entries]
+    assert set(first) <= set(ids)
+    new_refs = [e.number for e in lit2.confirmed if e.id not in first]
+    assert new_refs, "the second search found nothing new in the fake corpus"
+    assert min(new_refs) == max(e.number for e in lit.confirmed) + 1  # numbering continued
+    for kind in ("REF", "UREF"):
+        numbers = [e.number for e in lit2.entries if e.kind == kind]
+        assert numbers == sorted(numbers) and len(numbers) == len(set(numbers))
+    journal2 = JournalDoc((graphs_dir / "JOURNAL.md").read_text(encoding="utf-8"))
+    assert [e.id for e in journal2.entries] == ["LIT-001", "LIT-002"]
+    assert journal2.entries[1].fields.value("strategy_type") == "targeted-search"
+    assert journal2.frontmatter.get("total_entries") == 2
+    assert check_errors(capsys, graphs_dir) == []
+
+
+def test_explicit_query_is_targeted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    folder = write_problem(tmp_path, PRIMES, "primes")
+    code, _out, err = search(capsys, str(folder), "--write", "-q", "small gaps between primes")
+    assert code == 0, err
+    lit = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
+    assert "Small gaps between primes" in [e.title for e in lit.confirmed]
+    first_query = prior_queries([lit.history[0].cells])
+    assert 'arxiv: all:"small gaps" and all:primes' in first_query
+    journal = JournalDoc((folder / "JOURNAL.md").read_text(encoding="utf-8"))
+    entry = journal.entries[0]
+    assert entry.fields.value("strategy_type") == "targeted-search"
+    assert 'Targeted search: "small gaps between primes"' in entry.title
+
+
+def test_json_output(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    code, out, _ = search(capsys, str(graphs_dir), "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["outcome"] == "SUCCEEDED" and data["strategy"] == "broad-survey"
+    assert data["backends"]["pubmed"]["status"] == "skipped"
+    statuses = {c["title"]: c["status"] for c in data["candidates"]}
+    assert statuses["Ramanujan graphs"] == "confirmed"
+    assert all(c["verified"] for c in data["candidates"] if c["status"] == "confirmed")
+    assert data["unresolved"] == [
+        {
+            "identifier": "arXiv:2301.99999",
+            "reason": "arXiv returned no entry for 2301.99999",
+            "pending": False,
+        }
+    ]
+    assert data["writes"]["literature"]["created"] is True and data["written"] is False
+
+
+def test_all_down_writes_only_a_failed_journal_entry(
+    graphs_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    fake_env: dict[str, str],
+    fake: FakeScholar,
+) -> None:
+    fake.controls.add_fault("503", None, count=100_000)
+    code, _out, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 1
+    assert "no source answered" in err
+    assert not (graphs_dir / "LITERATURE.md").exists()
+    journal = JournalDoc((graphs_dir / "JOURNAL.md").read_text(encoding="utf-8"))
+    (entry,) = journal.entries
+    assert entry.fields.value("outcome") == "FAILED"
+    assert "No source answered" in entry.fields.value("insight")
+    assert "HTTP 503" in entry.fields.value("reasoning")
+
+
+def test_rate_limit_storm_is_visible_on_stderr(
+    graphs_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    fake_env: dict[str, str],
+    fake: FakeScholar,
+) -> None:
+    fake.controls.add_fault("429", "arxiv", count=3)
+    fake.controls.add_fault("429", "semantic_scholar", count=3)
+    code, out, err = search(capsys, str(graphs_dir))
+    assert code == 0
+    assert "[arXiv] arXiv rate-limited, retrying" in err
+    assert "[Semantic Scholar] Semantic Scholar rate-limited, retrying" in err
+    assert "down" not in out.split("Found")[0]
+
+
+def test_user_edit_during_the_search_wins(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str], fake: FakeScholar
+) -> None:
+    user_text = '---\nproblem: "graphs"\n---\n# Literature\n\nMy own notes.\n'
+    folder = write_problem(tmp_path, GRAPHS, "graphs", LITERATURE=user_text)
+    lit_path = folder / "LITERATURE.md"
+    fake.controls.set_latency(0.4)
+    edited = "\nA line I typed while the search ran.\n"
+
+    def edit_when_searching() -> None:
+        deadline = time.monotonic() + 20
+        while not fake.controls.requests() and time.monotonic() < deadline:
+            time.sleep(0.01)
+        with lit_path.open("a", encoding="utf-8") as handle:
+            handle.write(edited)
+
+    editor = threading.Thread(target=edit_when_searching)
+    editor.start()
+    try:
+        code, _out, err = search(capsys, str(folder), "--write")
+    finally:
+        editor.join()
+    assert code == 2
+    assert "LITERATURE.md changed while the search ran; nothing was written" in err
+    assert lit_path.read_text(encoding="utf-8") == user_text + edited
+    assert not (folder / "JOURNAL.md").exists()

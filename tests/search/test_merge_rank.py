@@ -1,0 +1,241 @@
+"""Merging discovery results and ranking candidates: pure."""
+
+from __future__ import annotations
+
+import math
+
+from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_paper
+from mathlsp.search.queries import Term, build_queries
+from mathlsp.search.rank import rank_candidates, relevance, score
+from mathlsp.sources.record import Author, PaperRecord
+from mathlsp.sources.theoremsearch import TheoremHit
+from tests.search.conftest import GRAPHS, problem
+
+SW = (Author("Stanley", "Caprice"), Author("Windisch", "Tobias"))
+TITLE = "Heat-bath random walks with Markov bases"
+
+
+def rec(backend: str = "arxiv", title: str = TITLE, **kw: object) -> PaperRecord:
+    kw.setdefault("authors", SW)
+    kw.setdefault("year", 2016)
+    return PaperRecord(backend=backend, title=title, **kw)  # type: ignore[arg-type]
+
+
+def found(record: PaperRecord, query: str = "q", rank: int = 0) -> Found:
+    return Found(record, Hit(record.backend, query, rank))
+
+
+def merged(*records: PaperRecord) -> list[Candidate]:
+    return merge_records([found(r) for r in records])
+
+
+def test_same_arxiv_id_is_one_paper_across_versions_and_backends() -> None:
+    out = merged(
+        rec("arxiv", arxiv_id="1605.08386", arxiv_version=2),
+        rec(
+            "semantic_scholar",
+            title="Heat-Bath Random Walks With Markov Bases",
+            arxiv_id="1605.08386",
+            s2_id="a" * 40,
+        ),
+    )
+    assert len(out) == 1
+    assert out[0].arxiv_id == "1605.08386" and out[0].arxiv_version == 2
+    assert out[0].source_label == "both (arXiv, Semantic Scholar)"
+
+
+def test_arxiv_datacite_doi_is_the_arxiv_id() -> None:
+    out = merged(
+        rec("arxiv", arxiv_id="1605.08386"),
+        rec("openalex", title="Something else entirely", doi="10.48550/arxiv.1605.08386"),
+    )
+    assert len(out) == 1
+
+
+def test_same_doi_is_one_paper() -> None:
+    out = merged(
+        rec("openalex", title="Ramanujan graphs", doi="10.1007/bf02126799", openalex_id="W1"),
+        rec("semantic_scholar", title="Ramanujan Graphs.", doi="10.1007/bf02126799", year=1988),
+    )
+    assert len(out) == 1
+    assert {i.key for i in out[0].identifiers} == {"doi:10.1007/bf02126799", "openalex:W1"}
+
+
+def test_fuzzy_title_authors_and_year() -> None:
+    a = rec("arxiv", arxiv_id="1605.08386", year=2016)
+    b = rec("openalex", title="Heat bath random walks with Markov bases.", year=2017, doi="10.1/x")
+    assert len(merged(a, b)) == 1  # preprint and journal version
+    late = rec("openalex", title="Heat bath random walks with Markov bases", year=2020)
+    assert len(merged(a, late)) == 2  # years too far apart
+    other = rec("openalex", authors=(Author("Diaconis", "Persi"),))
+    assert len(merged(a, other)) == 2  # no author in common
+    near = rec("openalex", title="Heat-bath random walk with Markov basis")
+    assert same_paper(merged(a)[0], near)
+
+
+def test_different_identifiers_are_never_merged() -> None:
+    assert len(merged(rec(arxiv_id="1605.08386"), rec(arxiv_id="1605.08387"))) == 2
+    j1 = rec("openalex", doi="10.1000/one")
+    j2 = rec("crossref", doi="10.1000/two")
+    assert len(merged(j1, j2)) == 2
+
+
+def test_merge_is_transitive() -> None:
+    out = merged(
+        rec("arxiv", title="A", arxiv_id="2001.00001"),
+        rec("openalex", title="B", doi="10.1/b"),
+        rec("semantic_scholar", title="A", arxiv_id="2001.00001", doi="10.1/b"),
+    )
+    assert len(out) == 1 and len(out[0].records) == 3
+
+
+def test_richest_metadata_is_kept() -> None:
+    out = merged(
+        rec(
+            "arxiv",
+            arxiv_id="1605.08386",
+            year=2016,
+            abstract="Short.",
+            authors=SW[:1],
+            venue="arXiv",
+            categories=("math.CO",),
+        ),
+        rec(
+            "semantic_scholar",
+            arxiv_id="1605.08386",
+            year=2017,
+            doi="10.1/journal",
+            abstract="A much longer abstract from the index.",
+            citation_count=12,
+            venue="Journal of Algebraic Statistics",
+            categories=("Mathematics",),
+        ),
+        rec("openalex", doi="10.1/journal", citation_count=30, authors=SW, year=2017),
+    )
+    c = out[0]
+    assert len(out) == 1
+    assert c.authors == ("Caprice Stanley", "Tobias Windisch")  # the longest list
+    assert c.abstract == "A much longer abstract from the index."
+    assert c.citation_count == 30
+    assert c.doi == "10.1/journal" and c.year == 2017  # the published version's
+    assert c.venue == "Journal of Algebraic Statistics"
+    assert c.categories == ("math.CO", "Mathematics")
+    assert c.title == TITLE  # arXiv's title first
+    assert c.source_label == "arXiv, Semantic Scholar and OpenAlex (merged)"
+    claim = c.claim()
+    assert claim.arxiv_id == "1605.08386" and claim.doi == "10.1/journal"
+    assert [i.kind.value for i in c.subject().identifiers] == ["arxiv", "doi"]
+
+
+def test_theorem_hits_and_problem_references_carry_over() -> None:
+    hit = TheoremHit(
+        "Theorem 1.1",
+        "Every fiber graph is connected.",
+        "theorem",
+        0.8,
+        "arXiv",
+        "http://arxiv.org/abs/1605.08386v2",
+        arxiv_id="1605.08386",
+        paper_title=TITLE,
+        paper_authors=SW,
+        paper_year=2016,
+    )
+    paper = hit.paper
+    assert paper is not None
+    out = merge_records(
+        [
+            Found(paper, Hit("theoremsearch", "q", 0), hit),
+            Found(paper, Hit("theoremsearch", "q2", 0), hit),
+        ],
+        [Found(rec("arxiv", arxiv_id="1605.08386"), Hit(REFERENCE, "arXiv:1605.08386", 0))],
+    )
+    assert len(out) == 1
+    c = out[0]
+    assert len(c.theorems) == 1  # the same theorem from two queries
+    assert c.problem_reference == "arXiv:1605.08386"
+    assert c.source_label.startswith("PROBLEM.md References (arXiv:1605.08386); also found by")
+
+
+def test_score_is_relevance_times_log_citations() -> None:
+    assert score(0.5, 99) == 0.5 * math.log(100)
+    assert score(0.9, None) == 0.0 == score(0.9, 0)
+
+
+def test_ranking_by_score_ties_by_relevance_and_drops_the_irrelevant() -> None:
+    terms = build_queries(problem(GRAPHS)).terms
+    cited = merged(
+        rec(
+            "openalex",
+            title="Ramanujan graphs",
+            doi="10.1/r",
+            citation_count=1700,
+            authors=(Author("Lubotzky"),),
+            year=1988,
+        )
+    )[0]
+    fresh = merged(
+        rec(
+            "arxiv",
+            title="Expander graphs and Ramanujan graphs",
+            arxiv_id="2401.00001",
+            authors=(Author("Nobody"),),
+        )
+    )[0]
+    fresh_weak = merged(
+        rec(
+            "arxiv",
+            title="Notes on expander graphs",
+            arxiv_id="2401.00002",
+            authors=(Author("Other"),),
+        )
+    )[0]
+    noise = merged(
+        rec(
+            "openalex",
+            title="The sphere packing problem in dimension 8",
+            doi="10.1/s",
+            citation_count=330,
+            authors=(Author("Viazovska"),),
+        )
+    )[0]
+    kept, dropped = rank_candidates([fresh_weak, noise, fresh, cited], terms)
+    assert kept == [cited, fresh, fresh_weak]  # no citations: score 0, then relevance
+    assert dropped == [noise]
+    assert fresh.relevance > fresh_weak.relevance
+    assert [t.label for t in cited.matched] == ["ramanujan-graphs"]
+
+
+def test_title_counts_more_than_abstract_and_authors_count() -> None:
+    terms = [
+        Term("spectral gap", "tag", 2.0, "spectral-gap"),
+        Term("friedman", "author", 1.0, "Friedman"),
+    ]
+    in_title = merged(rec(title="The spectral gap of graphs", arxiv_id="2401.00003"))[0]
+    in_text = merged(
+        rec(title="Graphs", abstract="We bound the spectral gap.", arxiv_id="2401.00004")
+    )[0]
+    by = merged(rec(title="Graphs", authors=(Author("Friedman", "Joel"),), arxiv_id="2401.00005"))[
+        0
+    ]
+    r_title, _, _ = relevance(in_title, terms)
+    r_text, _, _ = relevance(in_text, terms)
+    r_by, matched, _ = relevance(by, terms)
+    assert r_title > r_text > 0
+    assert [t.label for t in matched] == ["Friedman"] and r_by > 0
+
+
+def test_cap_keeps_problem_references() -> None:
+    terms = [Term("graphs", "tag", 2.0, "graphs")]
+    many = [
+        merged(
+            rec(
+                title=f"Graphs number {i}", arxiv_id=f"2401.{10000 + i}", authors=(Author(f"A{i}"),)
+            )
+        )[0]
+        for i in range(30)
+    ]
+    ref = merge_records(
+        [], [Found(rec(title="Unrelated", arxiv_id="2401.99990"), Hit(REFERENCE, "x", 0))]
+    )[0]
+    kept, dropped = rank_candidates([*many, ref], terms, limit=20)
+    assert len(kept) == 20 and ref in kept and len(dropped) == 11

@@ -1,0 +1,208 @@
+"""Query construction: pure, from PROBLEM.md."""
+
+from __future__ import annotations
+
+import pytest
+
+from mathlsp.notes.problem import DOMAIN_CATEGORIES
+from mathlsp.search.queries import (
+    QUOTA,
+    build_queries,
+    cited_authors,
+    parse_summary,
+    prior_queries,
+    query_key,
+    reference_seed,
+    theorem_names,
+)
+from mathlsp.search.text import key_phrases, plain_text, stem
+from tests.search.conftest import DRAFT, EPIDEMIC, GRAPHS, PRIMES, problem
+
+NEUMANN = r"""---
+title: "Convergence of perturbed Neumann series"
+status: defined
+domain: analysis
+tags: [operator-norm, banach-space, neumann-series]
+---
+# Problem
+Let $T$ be a bounded operator on a Banach space with $\|T\| < 1$ acting on $\mathbb{R}^n$.
+Show that the perturbed Neumann series converges.
+
+## Known Results
+- Neumann series converges when the spectral radius is below 1 (Kato 1966).
+
+## References
+- arXiv:2301.12345
+- doi:10.1007/978-3-642-66282-9
+- Kato, *Perturbation Theory for Linear Operators*, 1966
+"""
+
+
+def test_latex_is_stripped_to_plain_mathematical_english() -> None:
+    text = plain_text(r"Let $T$ be bounded with $\|T\| < 1$ on $\mathbb{R}^n$, and **bold** `x`.")
+    assert "$" not in text and "\\" not in text and "*" not in text
+    assert "norm" in text and "euclidean space" in text
+    assert "bold" in text
+    phrases = key_phrases(r"Let $T$ be a bounded operator on a Banach space with $\|T\| < 1$.")
+    assert "banach space" in phrases and "bounded operator" in phrases
+    # Formula words never glue onto prose words.
+    assert not any("t be" in p for p in phrases)
+
+
+def test_queries_never_carry_latex() -> None:
+    plan = build_queries(problem(NEUMANN))
+    for q in plan.queries:
+        assert "\\" not in q.query and "$" not in q.query, q
+
+
+def test_stemming_matches_singular_and_plural() -> None:
+    assert stem("bases") == stem("basis") == "basis"
+    assert stem("walks") == "walk"
+    assert stem("families") == "family"
+    assert stem("process") == "process"
+
+
+def test_tags_lead_the_category_query() -> None:
+    plan = build_queries(problem(GRAPHS))
+    first = plan.for_backend("arxiv")[0]
+    assert first == 'cat:math.CO AND (all:"ramanujan graphs" AND all:"expander graphs")'
+    assert plan.for_backend("semantic_scholar")[0] == "ramanujan graphs expander spectral gap"
+    assert any(t.kind == "tag" and t.label == "spectral-gap" for t in plan.terms)
+
+
+def test_known_results_give_author_and_theorem_queries() -> None:
+    plan = build_queries(problem(GRAPHS))
+    arxiv = plan.for_backend("arxiv")
+    assert 'all:"Alon\'s conjecture"' in arxiv
+    assert "au:Friedman" in arxiv
+    assert cited_authors("(Marcus, Spielman and Srivastava 2015)") == [
+        ("Marcus", "Spielman", "Srivastava")
+    ]
+    assert cited_authors("as shown by Kato (1966)") == [("Kato",)]
+    assert cited_authors("(Stanley and Windisch 2016)") == [("Stanley", "Windisch")]
+    assert "Neumann series" in theorem_names("Neumann series converges (Kato 1966).")
+    assert "Szemerédi's theorem" in theorem_names("By Szemerédi's theorem the set contains…")
+    assert theorem_names("The heat-bath walk mixes.") == []
+
+
+def test_references_give_ids_authors_and_titles() -> None:
+    plan = build_queries(problem(NEUMANN))
+    assert [str(i) for i in plan.reference_ids] == [
+        "arxiv:2301.12345",
+        "doi:10.1007/978-3-642-66282-9",
+    ]
+    seed = reference_seed("Kato, *Perturbation Theory for Linear Operators*, 1966")
+    assert seed.title == "Perturbation Theory for Linear Operators"
+    assert seed.authors == ("Kato",)
+    assert "au:Kato" in plan.for_backend("arxiv")
+    # With the first queries already run, the reference's title comes up.
+    later = build_queries(problem(NEUMANN), prior={q.key for q in plan.queries})
+    assert "Perturbation Theory for Linear Operators" in later.for_backend("semantic_scholar")
+
+
+@pytest.mark.parametrize("domain", sorted(DOMAIN_CATEGORIES))
+def test_category_filter_per_domain(domain: str) -> None:
+    primary, secondary = DOMAIN_CATEGORIES[domain]
+    text = GRAPHS.replace("domain: combinatorics", f"domain: {domain}")
+    plan = build_queries(problem(text))
+    first = plan.for_backend("arxiv")[0]
+    expected = " OR ".join(f"cat:{c}" for c in primary)
+    assert first.startswith(f"({expected}) AND" if len(primary) > 1 else f"{expected} AND")
+    assert plan.primary_categories == primary and plan.secondary_categories == secondary
+    # The broader secondary-category query is in the pool: it comes once the others ran.
+    seen: set[str] = set()
+    queries: list[str] = []
+    for _ in range(6):
+        step = build_queries(problem(text), prior=seen)
+        queries += step.for_backend("arxiv")
+        seen |= {q.key for q in step.queries}
+    assert any(all(f"cat:{c}" in q for c in secondary) for q in queries)
+
+
+def test_domain_other_has_no_category_filter() -> None:
+    plan = build_queries(problem(GRAPHS.replace("domain: combinatorics", "domain: other")))
+    assert not any("cat:" in q for q in plan.for_backend("arxiv"))
+    assert plan.primary_categories == ()
+
+
+def test_query_counts_per_backend() -> None:
+    for text in (GRAPHS, PRIMES, NEUMANN):
+        plan = build_queries(problem(text))
+        assert 3 <= len(plan.for_backend("arxiv")) <= 5
+        for backend in ("semantic_scholar", "openalex"):
+            assert 2 <= len(plan.for_backend(backend)) <= 3
+        assert 1 <= len(plan.for_backend("theoremsearch")) <= QUOTA["theoremsearch"]
+
+
+def test_explicit_query_leads_and_others_adjust() -> None:
+    plan = build_queries(problem(GRAPHS), "interlacing polynomials")
+    arxiv = plan.for_backend("arxiv")
+    assert arxiv[0] == 'all:"interlacing polynomials"'
+    assert arxiv[1] == 'cat:math.CO AND all:"interlacing polynomials"'
+    assert len(arxiv) == 5
+    assert plan.for_backend("semantic_scholar")[0] == "interlacing polynomials"
+    assert plan.for_backend("openalex")[0] == "interlacing polynomials"
+    assert plan.for_backend("theoremsearch")[0] == "interlacing polynomials"
+    assert plan.terms[0].kind == "query" and plan.terms[0].weight > 2
+    # The problem's own queries still follow.
+    assert any("ramanujan graphs" in q for q in arxiv[2:])
+
+
+def test_explicit_arxiv_syntax_is_passed_verbatim() -> None:
+    plan = build_queries(problem(GRAPHS), "au:Friedman AND ti:eigenvalue")
+    arxiv = plan.for_backend("arxiv")
+    assert arxiv[0] == "au:Friedman AND ti:eigenvalue"
+    assert arxiv[1] == "cat:math.CO AND (au:Friedman AND ti:eigenvalue)"
+    assert plan.for_backend("semantic_scholar")[0] == "Friedman eigenvalue"
+
+
+def test_pubmed_only_for_biomedical_problems() -> None:
+    math = build_queries(problem(GRAPHS))
+    assert math.for_backend("pubmed") == []
+    assert math.skipped_backends["pubmed"] == "not a biomedical problem"
+    bio = build_queries(problem(EPIDEMIC))
+    assert bio.biomedical and 1 <= len(bio.for_backend("pubmed")) <= 3
+    assert "pubmed" not in bio.skipped_backends
+
+
+def test_theoremsearch_only_for_mathematics() -> None:
+    assert build_queries(problem(GRAPHS)).for_backend("theoremsearch")
+    bio = build_queries(problem(EPIDEMIC))
+    assert bio.for_backend("theoremsearch") == []
+    assert bio.skipped_backends["theoremsearch"] == "not a mathematics problem"
+    # `other` that is not biomedical is still mathematics.
+    other = build_queries(problem(GRAPHS.replace("domain: combinatorics", "domain: other")))
+    assert other.for_backend("theoremsearch")
+
+
+def test_switched_off_backends_are_skipped() -> None:
+    plan = build_queries(problem(GRAPHS), backends=["arxiv", "openalex"])
+    assert plan.backends == ["arxiv", "openalex"]
+    assert plan.skipped_backends["semantic_scholar"] == "switched off"
+
+
+def test_summary_parses_back_and_prior_queries_are_skipped() -> None:
+    plan = build_queries(problem(GRAPHS))
+    cell = plan.summary() + "; OpenAlex 9; PubMed skipped (not a biomedical problem)"
+    pairs = parse_summary(cell)
+    assert [query_key(b, q) for b, q in pairs] == [q.key for q in plan.queries]
+    prior = prior_queries([["2026-01-01", cell, "1", "2", "3"]])
+    again = build_queries(problem(GRAPHS), prior=prior)
+    assert not {q.key for q in again.queries} & prior
+    assert len(again.already_run) == len(plan.queries)
+    assert again.for_backend("arxiv")  # there is always more to ask
+    # Case and spacing do not make a query new.
+    shouted = {query_key(b, q.upper().replace(" ", "  ")) for b, q in pairs}
+    assert not {q.key for q in build_queries(problem(GRAPHS), prior=shouted).queries} & prior
+
+
+def test_backticks_in_a_user_query_cannot_break_the_summary() -> None:
+    plan = build_queries(problem(GRAPHS), "the `weird` query")
+    pairs = parse_summary(plan.summary())
+    assert len(pairs) == len(plan.queries)
+    assert all("`" not in q for _, q in pairs)
+
+
+def test_draft_problem_still_builds_queries_the_runner_refuses_it() -> None:
+    # Refusing drafts is the runner's job (`load_problem`); building is pure.
+    assert build_queries(problem(DRAFT)).queries

@@ -1,0 +1,220 @@
+"""The async layer against the fake scholarly server: discovery → merge → rank → verify."""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.search.queries import build_queries
+from mathlsp.search.run import ProblemNotReady, run_search
+from mathlsp.search.write import plan_writes
+from mathlsp.sources import Sources
+from tests.fakescholar import FakeScholar
+from tests.search.conftest import DRAFT, EPIDEMIC, GRAPHS, problem, write_problem
+
+NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
+
+
+class Progress(list[tuple[str, str]]):
+    def __call__(self, backend: str, message: str) -> None:
+        self.append((backend, message))
+
+    def text(self) -> str:
+        return "\n".join(f"{b}: {m}" for b, m in self)
+
+
+async def test_full_search(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
+    progress = Progress()
+    result = await run_search(graphs_dir, sources, on_progress=progress, now=NOW)
+    titles = [c.title for c in result.confirmed]
+    assert "Interlacing families I: Bipartite Ramanujan graphs of all degrees" in titles
+    assert "A proof of Alon's second eigenvalue conjecture and related problems" in titles
+    assert "Ramanujan graphs" in titles  # the PROBLEM.md DOI, looked up directly
+    assert all(result.check(c).url for c in result.confirmed)  # type: ignore[union-attr]
+    assert 1 <= len(result.candidates) <= 20
+    # arXiv:2301.99999 is unknown: an honest unresolved reference.
+    assert [(str(u.identifier), u.pending) for u in result.unresolved] == [
+        ("arxiv:2301.99999", False)
+    ]
+    # Non-arXiv TheoremSearch hits are context only.
+    assert result.theorem_context and all(not h.is_arxiv for h in result.theorem_context)
+    assert not any(c.found_by == ["theoremsearch"] and not c.arxiv_id for c in result.candidates)
+    # Friedman's paper came through TheoremSearch too: its statement is attached, as quoted.
+    friedman = next(c for c in result.candidates if c.arxiv_id == "cs/0405020")
+    assert "theoremsearch" in friedman.found_by
+    assert any("2\\sqrt{d-1}" in t.body for t in friedman.theorems)
+    assert result.outcome == "SUCCEEDED" and result.strategy == "broad-survey"
+    # Granular progress: every query of every backend, and the verification.
+    for backend in ("arxiv", "semantic_scholar", "openalex", "theoremsearch"):
+        assert sum(1 for b, m in progress if b == backend and m.startswith("query 1/")) == 2
+    assert any(b == "verify" for b, _ in progress)
+    assert any(b == "problem" for b, _ in progress)
+    # Batched verification: one arXiv id_list call for every candidate's arXiv id.
+    id_lists = [r for r in fake.controls.requests("arxiv") if "id_list" in r.query]
+    assert len(id_lists) <= 2  # the PROBLEM.md lookup and the verification
+
+
+async def test_draft_or_missing_problem(tmp_path: Path, sources: Sources) -> None:
+    draft = write_problem(tmp_path, DRAFT, "draft")
+    with pytest.raises(ProblemNotReady, match=r"No defined problem found.*draft"):
+        await run_search(draft, sources)
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    with pytest.raises(ProblemNotReady, match="No defined problem found"):
+        await run_search(empty, sources)
+
+
+async def test_one_backend_down(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
+    fake.controls.add_fault("503", "semantic_scholar", count=1000)
+    progress = Progress()
+    result = await run_search(graphs_dir, sources, on_progress=progress, now=NOW)
+    assert result.down == ["semantic_scholar"]
+    assert not result.all_down
+    assert result.confirmed  # arXiv, OpenAlex and TheoremSearch carried the search
+    assert "Semantic Scholar HTTP 503, retrying" in progress.text()
+    writes = plan_writes(result)
+    assert writes.history_row is not None
+    assert "Semantic Scholar down (" in writes.history_row[1]
+    assert writes.history_row[3] == "0 (down)"
+    # The down backend's queries are not recorded as run: the next search tries them again.
+    assert "`semantic_scholar:" not in writes.history_row[1]
+
+
+async def test_theoremsearch_down_never_fails(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    fake.controls.add_fault("503", "theoremsearch", count=1000)
+    result = await run_search(graphs_dir, sources, now=NOW)
+    assert result.down == ["theoremsearch"] and result.outcome == "SUCCEEDED"
+
+
+async def test_429_storm_is_retried_and_reported(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    for backend in ("arxiv", "semantic_scholar", "openalex"):
+        fake.controls.add_fault("429", backend, count=3)
+    progress = Progress()
+    result = await run_search(graphs_dir, sources, on_progress=progress, now=NOW)
+    assert result.down == [] and result.confirmed
+    text = progress.text()
+    assert "arXiv rate-limited, retrying" in text
+    assert "Semantic Scholar rate-limited, retrying" in text
+    # The relay is removed afterwards.
+    assert sources.on_event is None
+
+
+async def test_all_down(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
+    fake.controls.add_fault("503", None, count=10_000)
+    result = await run_search(graphs_dir, sources, now=NOW)
+    assert result.all_down and result.outcome == "FAILED"
+    assert not result.confirmed
+    writes = plan_writes(result)
+    assert writes.literature is None  # nothing written to LITERATURE.md
+    assert writes.journal is not None and writes.journal_entry is not None
+    assert writes.journal_entry.outcome == "FAILED"
+    assert "No source answered" in writes.journal_entry.insight
+
+
+async def test_pending_verification_is_unconfirmed_never_confirmed(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    calls = 0
+    original = sources.lookup_many
+
+    async def failing_lookups(*args: object, **kwargs: object) -> object:
+        nonlocal calls
+        calls += 1
+        if calls == 1:  # the PROBLEM.md identifiers
+            return await original(*args, **kwargs)  # type: ignore[arg-type]
+        fake.controls.add_fault("503", None, count=10_000)
+        return await original(*args, use_cache=False)  # type: ignore[arg-type]
+
+    sources.lookup_many = failing_lookups  # type: ignore[method-assign]
+    result = await run_search(graphs_dir, sources, now=NOW)
+    assert result.candidates and not result.confirmed
+    assert all(result.check(c).pending for c in result.candidates)  # type: ignore[union-attr]
+    assert result.outcome == "PARTIAL"
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    doc = LiteratureDoc(writes.literature.text)
+    assert not doc.confirmed and doc.unconfirmed
+    reasons = [e.fields.value("reason") for e in doc.unconfirmed]
+    assert all("pending" in r or "returned no entry for 2301.99999" in r for r in reasons)
+    assert sum("pending" in r for r in reasons) == len(result.candidates)
+
+
+async def test_cancellation_stops_cleanly(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    fake.controls.set_latency(2.0)
+    task = asyncio.create_task(run_search(graphs_dir, sources, now=NOW))
+    for _ in range(200):
+        if fake.controls.requests():
+            break
+        await asyncio.sleep(0.01)
+    started = asyncio.get_running_loop().time()
+    task.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await task
+    assert asyncio.get_running_loop().time() - started < 1.0
+    assert sources.on_event is None
+
+
+async def test_already_listed_papers_are_not_candidates(tmp_path: Path, sources: Sources) -> None:
+    literature = """---
+problem: "graphs"
+---
+## Search History
+
+| Date | Query Summary | arXiv Results | S2 Results | New Confirmed |
+|------|---------------|---------------|------------|---------------|
+
+## Confirmed References
+
+### REF-004: Interlacing families I: Bipartite Ramanujan graphs of all degrees
+- **Authors:** Adam W. Marcus, Daniel A. Spielman, Nikhil Srivastava
+- **Year:** 2015
+- **arXiv ID:** 1304.4132v2
+
+## Synthesis
+
+## Unconfirmed References
+
+### UREF-002: A proof of Alon's second eigenvalue conjecture and related problems
+- **Authors:** Joel Friedman
+- **Year:** 2008
+- **Reason:** not checked yet
+"""
+    folder = write_problem(tmp_path, GRAPHS, "graphs", LITERATURE=literature)
+    result = await run_search(folder, sources, now=NOW)
+    listed = {e for _, e in result.already_listed}
+    assert {"REF-004", "UREF-002"} <= listed
+    assert not any(c.arxiv_id in ("1304.4132", "cs/0405020") for c in result.candidates)
+    assert "arxiv:1304.4132" not in {str(i) for i in result.looked_up}
+
+
+async def test_biomedical_problem_uses_pubmed_not_theoremsearch(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    folder = write_problem(tmp_path, EPIDEMIC, "sir")
+    result = await run_search(folder, sources, now=NOW)
+    assert result.backends["pubmed"].answered
+    assert result.backends["theoremsearch"].skipped == "not a mathematics problem"
+    assert fake.controls.requests("theoremsearch") == []
+    assert "A contribution to the mathematical theory of epidemics" in [
+        c.title for c in result.confirmed
+    ]
+
+
+async def test_nothing_new_to_ask(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
+    plan = build_queries(problem(GRAPHS))
+    plan.queries, plan.references = [], []
+    result = await run_search(graphs_dir, sources, plan=plan, now=NOW)
+    assert result.nothing_to_do and not result.all_down
+    assert fake.controls.requests() == []
+    writes = plan_writes(result)
+    assert writes.literature is None and writes.journal is None

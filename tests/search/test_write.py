@@ -1,0 +1,359 @@
+"""Rendering a search into LITERATURE.md and JOURNAL.md: pure, from a hand-built SearchResult."""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from mathlsp.notes.journal import JournalDoc
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.render import apply_edits
+from mathlsp.search.merge import Candidate, Found, Hit, merge_records
+from mathlsp.search.queries import build_queries, prior_queries
+from mathlsp.search.rank import rank_candidates
+from mathlsp.search.run import BackendReport, SearchResult
+from mathlsp.search.write import NONE_QUOTED, SearchWriteError, plan_writes, text_edits
+from mathlsp.sources.errors import HTTPStatusError
+from mathlsp.sources.record import Author, PaperRecord
+from mathlsp.sources.theoremsearch import TheoremHit
+from mathlsp.verify.pipeline import ReferenceCheck
+from tests.search.conftest import GRAPHS, problem
+
+NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
+MSS = PaperRecord(
+    backend="arxiv",
+    title="Interlacing families I: Bipartite Ramanujan graphs of all degrees",
+    authors=(
+        Author("Marcus", "Adam W."),
+        Author("Spielman", "Daniel A."),
+        Author("Srivastava", "Nikhil"),
+    ),
+    year=2013,
+    arxiv_id="1304.4132",
+    arxiv_version=2,
+    abstract="We prove that there exist infinite families of regular bipartite Ramanujan graphs "
+    "of every degree bigger than 2.",
+    categories=("math.CO", "math.SP"),
+    url="http://export.arxiv.org/api/query?id_list=1304.4132",
+)
+MSS_S2 = PaperRecord(
+    backend="semantic_scholar",
+    title=MSS.title,
+    authors=MSS.authors,
+    year=2015,
+    arxiv_id="1304.4132",
+    doi="10.4007/annals.2015.182.1.7",
+    s2_id="b" * 40,
+    citation_count=410,
+    url="https://api.semanticscholar.org/graph/v1/paper/ARXIV:1304.4132",
+)
+FAKE = PaperRecord(
+    backend="openalex",
+    title="Ramanujan expander graphs that do not exist",
+    authors=(Author("Nobody", "A."),),
+    year=2020,
+    doi="10.5555/nothing",
+    openalex_id="W99",
+    url="https://api.openalex.org/works/doi:10.5555/nothing",
+)
+THEOREM = TheoremHit(
+    name="Theorem 1.1",
+    body="For every $d \\geq 3$ there exists an infinite sequence of $d$-regular bipartite "
+    "Ramanujan graphs.",
+    theorem_type="theorem",
+    similarity=0.8,
+    source="arXiv",
+    link="http://arxiv.org/abs/1304.4132v2",
+    arxiv_id="1304.4132",
+    paper_title=MSS.title,
+    paper_authors=MSS.authors,
+    paper_year=2013,
+)
+EXISTING = """---
+problem: "graphs"
+total_papers: 2
+confirmed_count: 1
+unconfirmed_count: 1
+last_search: "2026-01-01T00:00:00Z"
+sources_queried: ["arxiv", "crossref"]
+---
+# Literature
+
+## Search History
+
+| Date | Query Summary | arXiv Results | S2 Results | New Confirmed |
+|------|---------------|---------------|------------|---------------|
+| 2026-01-01 | `arxiv: ti:graphs`; OpenAlex 2 | 3 | 0 | 1 |
+
+## Confirmed References
+
+### REF-007: Some older paper
+- **Authors:** A. Person
+- **Year:** 1999
+- **Source:** arXiv
+- **arXiv ID:** math/9901001
+- **Abstract:** Old.
+- **Relevance:** [S] old.
+- **Key Results:** none quoted
+- **Confidence:** [S]
+- **Verified:** 2026-01-01T00:00:00Z via http://export.arxiv.org/api/query?id_list=math/9901001
+
+## Unconfirmed References
+
+### UREF-002: A believed paper
+- **Authors:** B. Person
+- **Year:** 2001
+- **Source:** memory
+- **Reason:** not found
+- **Relevance:** maybe
+- **Status:** Unconfirmed -- do not cite as established reference
+"""
+
+
+def make_result(literature: str | None, *, s2_down: bool = False) -> SearchResult:
+    prob = problem(GRAPHS)
+    plan = build_queries(prob)
+    reports = {
+        b: BackendReport(b, skipped=plan.skipped_backends.get(b))
+        for b in ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
+    }
+    for q in plan.queries:
+        reports[q.backend].queries.append(q)
+        if s2_down and q.backend == "semantic_scholar":
+            reports[q.backend].errors.append(
+                str(HTTPStatusError("semantic_scholar", "", "HTTP 503", status=503).message)
+            )
+            continue
+        reports[q.backend].answered.append(q)
+    reports["arxiv"].papers = {"arxiv:1304.4132"}
+    reports["openalex"].papers = {"doi:10.5555/nothing"}
+    if not s2_down:
+        reports["semantic_scholar"].papers = {"arxiv:1304.4132"}
+    found = [
+        Found(MSS, Hit("arxiv", plan.queries[0].query, 0)),
+        Found(MSS_S2, Hit("semantic_scholar", "q", 1)),
+        Found(THEOREM.paper, Hit("theoremsearch", "q", 0), THEOREM),  # type: ignore[arg-type]
+        Found(FAKE, Hit("openalex", "q", 0)),
+    ]
+    candidates, _ = rank_candidates(merge_records(found), plan.terms)
+    mss = next(c for c in candidates if c.arxiv_id)
+    fake = next(c for c in candidates if not c.arxiv_id)
+    checks = {
+        mss.key: ReferenceCheck(
+            mss.key,
+            "candidate",
+            "confirmed",
+            (),
+            source="arxiv",
+            url=MSS.url,
+            record=MSS,
+            checked_at=NOW,
+        ),
+        fake.key: ReferenceCheck(
+            fake.key,
+            "candidate",
+            "unconfirmed",
+            ("Crossref returned no entry for 10.5555/nothing",),
+            checked_at=NOW,
+        ),
+    }
+    return SearchResult(
+        problem_dir=Path("/p/graphs"),
+        problem=prob,
+        plan=plan,
+        started_at=NOW,
+        literature_text=literature,
+        journal_text=None,
+        backends=reports,
+        candidates=candidates,
+        checks=checks,
+    )
+
+
+def test_new_literature_from_the_template() -> None:
+    writes = plan_writes(make_result(None))
+    assert writes.literature is not None and writes.literature.created
+    doc = LiteratureDoc(writes.literature.text)
+    assert doc.frontmatter.get("problem") == "graphs"
+    assert [s.key for s in doc.sections] == [
+        "search_history",
+        "confirmed",
+        "synthesis",
+        "unconfirmed",
+    ]
+    assert [e.id for e in doc.entries] == ["REF-001", "UREF-001"]
+    ref, uref = doc.entries
+    assert ref.title == MSS.title and ref.section == "confirmed"
+    assert ref.fields.value("authors") == "Adam W. Marcus, Daniel A. Spielman, Nikhil Srivastava"
+    assert ref.year == 2015  # the journal year, with the preprint linked by id
+    assert ref.fields.value("source") == "arXiv, Semantic Scholar and TheoremSearch (merged)"
+    assert ref.arxiv_id is not None and str(ref.arxiv_id) == "1304.4132"
+    assert ref.doi == "10.4007/annals.2015.182.1.7"
+    assert ref.fields.value("abstract") == MSS.abstract  # the confirming record's, verbatim
+    assert ref.fields.value("relevance").startswith("[S] Matches the tag ramanujan-graphs")
+    key = ref.fields.value("key_results")
+    assert key.startswith('Theorem 1.1: "For every $d \\geq 3$') and THEOREM.link in key
+    assert ref.verified is not None and ref.verified.url == MSS.url
+    assert ref.verified.timestamp == NOW
+    assert uref.section == "unconfirmed" and uref.title == FAKE.title
+    assert uref.fields.value("reason") == "Crossref returned no entry for 10.5555/nothing"
+    assert uref.doi == "10.5555/nothing"
+    fm = doc.frontmatter
+    assert (fm.get("total_papers"), fm.get("confirmed_count"), fm.get("unconfirmed_count")) == (
+        2,
+        1,
+        1,
+    )
+    assert fm.get("last_search") == "2026-03-01T12:00:00Z"
+    assert fm.get("sources_queried") == ["arxiv", "semantic_scholar", "openalex", "theoremsearch"]
+    assert [h.title for h in doc.synthesis_subsections] == [
+        "Applicable Theorems",
+        "Technique Connections",
+        "Gaps in Literature",
+        "Suggested Reading Order",
+    ]
+
+
+def test_history_row_parses_back() -> None:
+    result = make_result(None)
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    doc = LiteratureDoc(writes.literature.text)
+    (row,) = doc.history
+    assert len(row.cells) == 5
+    assert row.cells[0] == "2026-03-01" and row.cells[4] == "1"
+    assert prior_queries([row.cells]) == {q.key for q in result.plan.queries}
+    assert "PubMed skipped (not a biomedical problem)" in row.cells[1]
+    assert "OpenAlex 1" in row.cells[1]
+
+
+def test_numbering_continues_and_existing_text_is_kept() -> None:
+    writes = plan_writes(make_result(EXISTING))
+    assert writes.literature is not None and not writes.literature.created
+    text = writes.literature.text
+    doc = LiteratureDoc(text)
+    assert [e.id for e in doc.entries] == ["REF-007", "REF-008", "UREF-002", "UREF-003"]
+    assert len(doc.history) == 2
+    assert doc.frontmatter.get("sources_queried") == [
+        "arxiv",
+        "crossref",
+        "semantic_scholar",
+        "openalex",
+        "theoremsearch",
+    ]
+    assert doc.frontmatter.get("confirmed_count") == 2
+    # Every line of the user's text survives, in order.
+    old_lines = [
+        line
+        for line in EXISTING.splitlines()
+        if not line.startswith(
+            ("total_", "confirmed_count", "unconfirmed_count", "last_search", "sources_queried")
+        )
+    ]
+    new_lines = text.splitlines()
+    it = iter(new_lines)
+    assert all(any(line == n for n in it) for line in old_lines)
+    # The Synthesis section was missing: it is added with its four subsections, in order.
+    assert [s.key for s in doc.sections] == [
+        "search_history",
+        "confirmed",
+        "synthesis",
+        "unconfirmed",
+    ]
+    assert len(doc.synthesis_subsections) == 4
+    # The edits for the editor reproduce the new text.
+    assert apply_edits(EXISTING, writes.literature.edits) == text
+
+
+def test_synthesis_subsections_added_under_an_empty_section() -> None:
+    text = EXISTING.replace(
+        "## Unconfirmed References", "## Synthesis\n\n## Unconfirmed References"
+    )
+    writes = plan_writes(make_result(text))
+    assert writes.literature is not None
+    assert len(LiteratureDoc(writes.literature.text).synthesis_subsections) == 4
+
+
+def test_no_theorem_quoted_is_said_honestly() -> None:
+    result = make_result(None)
+    for c in result.candidates:
+        c.theorems.clear()
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    ref = LiteratureDoc(writes.literature.text).confirmed[0]
+    assert ref.fields.value("key_results") == NONE_QUOTED
+
+
+def test_backend_down_is_noted_in_the_history() -> None:
+    writes = plan_writes(make_result(None, s2_down=True))
+    assert writes.history_row is not None
+    summary = writes.history_row[1]
+    assert "Semantic Scholar down (HTTP 503): 3 queries not run" in summary
+    assert "`semantic_scholar:" not in summary
+    assert writes.history_row[3] == "0 (down)"
+    assert writes.journal_entry is not None
+    assert "Unavailable: Semantic Scholar (HTTP 503)" in writes.journal_entry.reasoning
+
+
+def test_journal_entry() -> None:
+    writes = plan_writes(make_result(None))
+    assert writes.journal is not None and writes.journal.created
+    doc = JournalDoc(writes.journal.text)
+    (entry,) = [e for e in doc.entries if e.category == "LIT"]
+    assert entry.number == 1 and writes.journal_id == "LIT-001"
+    fields = entry.fields
+    assert fields.value("strategy_type") == "broad-survey"
+    assert fields.value("outcome") == "SUCCEEDED"  # 1 confirmed, 1 unconfirmed: not outnumbered
+    assert "ramanujan-graphs" in fields.value("tags")
+    insight = fields.value("insight")
+    assert insight.startswith("The confirmed paper is from 2015;")
+    assert "math.CO (1)" in insight
+    assert "No confirmed paper matches the tags expander-graphs" in insight
+    assert "REF-001" in fields.value("artifacts_produced")
+
+
+def test_text_edits_are_minimal() -> None:
+    old = "a\nb\nc\n"
+    new = "a\nB\nc\nd\n"
+    edits = text_edits(old, new)
+    assert apply_edits(old, edits) == new
+    assert len(edits) == 2
+
+
+def test_candidate_class_is_what_write_reads() -> None:
+    # A guard for the LSP wiring: the public attributes it will show.
+    c = Candidate([MSS])
+    assert (c.title, c.year, c.arxiv_id, c.doi) == (MSS.title, 2013, "1304.4132", None)
+
+
+def test_api_text_cannot_open_an_html_comment() -> None:
+    result = make_result(None)
+    result.candidates[0].records[0] = replace(MSS, title=MSS.title + " <!-- hidden")
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    doc = LiteratureDoc(writes.literature.text)
+    assert [e.id for e in doc.entries] == ["REF-001", "UREF-001"]
+    assert "&lt;!-- hidden" in doc.entries[0].title
+
+
+def test_unsafe_frontmatter_is_refused() -> None:
+    broken = EXISTING.replace('problem: "graphs"', "problem: [unclosed")
+    with pytest.raises(SearchWriteError, match="cannot be updated safely"):
+        plan_writes(make_result(broken))
+
+
+def test_crlf_documents_stay_crlf() -> None:
+    crlf = EXISTING.replace("\n", "\r\n")
+    writes = plan_writes(make_result(crlf))
+    assert writes.literature is not None
+    text = writes.literature.text
+    assert "\n" not in text.replace("\r\n", "")
+    assert [e.id for e in LiteratureDoc(text).entries] == [
+        "REF-007",
+        "REF-008",
+        "UREF-002",
+        "UREF-003",
+    ]
