@@ -28,6 +28,7 @@ from mathlsp.features import (
     documents,
     hover,
     navigation,
+    search,
     symbols,
     verification,
 )
@@ -46,6 +47,7 @@ FEATURES = (
     hover,
     code_actions,
     commands,
+    search,
 )
 
 

@@ -21,7 +21,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp import fixes
-from mathlsp.features import verification
+from mathlsp.features import search, verification
 from mathlsp.features.convert import offset_of
 from mathlsp.features.edits import (
     FileEdit,
@@ -329,9 +329,9 @@ def code_actions(
             actions.append(action)
     service = getattr(server, "verification", None)
     if service is not None:
-        actions.extend(
-            verification.code_actions(server, state, params, lambda kind: _wanted(kind, only))
-        )
+        wanted = lambda kind: _wanted(kind, only)  # noqa: E731
+        actions.extend(verification.code_actions(server, state, params, wanted))
+        actions.extend(search.code_actions(state, params, wanted))
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
         actions.append(
             types.CodeAction(

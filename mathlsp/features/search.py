@@ -1,0 +1,206 @@
+"""Literature search from the editor: code actions and the `mathlsp.searchLiterature` command.
+
+The queries are shown before running (`window/showMessageRequest` with Run/Cancel; the
+`confirmQueries` setting turns it off). The search reports `$/progress` per backend — rate-limit
+waits included — and is cancellable: a cancelled search changes nothing. Its result is one
+versioned WorkspaceEdit over LITERATURE.md and JOURNAL.md (created when absent), computed against
+the newest text when the user typed meanwhile, so their text survives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from lsprotocol import types
+from pygls.capabilities import get_capability
+
+from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
+from mathlsp.features.progress import WorkCancelled, work_done_progress
+from mathlsp.features.workspace_state import uri_to_path
+from mathlsp.sources.http import label
+
+if TYPE_CHECKING:
+    from mathlsp.server import MathLanguageServer
+
+SEARCH = "mathlsp.searchLiterature"
+RUN, CANCEL = "Run", "Cancel"
+
+
+def _arg(args: Sequence[Any], index: int, key: str) -> Any:
+    if args and isinstance(args[0], dict):
+        return args[0].get(key)
+    return args[index] if len(args) > index else None
+
+
+def problem_root(server: MathLanguageServer, uri: str | None) -> Path | None:
+    path = uri_to_path(uri) if uri else None
+    return server.store.folder_root(path) if path is not None else None
+
+
+async def confirm(server: MathLanguageServer, message: str) -> bool:
+    """Ask Run/Cancel; clients that cannot answer a message request just run."""
+    if not server.settings.confirm_queries:
+        return True
+    caps = server.client_capabilities
+    if get_capability(caps, "window.show_message", None) is None:
+        return True
+    answer = await server.window_show_message_request_async(
+        types.ShowMessageRequestParams(
+            type=types.MessageType.Info,
+            message=message,
+            actions=[types.MessageActionItem(title=RUN), types.MessageActionItem(title=CANCEL)],
+        )
+    )
+    return answer is not None and answer.title == RUN
+
+
+def summary(result: Any, writes: Any) -> str:
+    confirmed = result.confirmed
+    found = len(result.candidates) + len(result.already_listed)
+    text = (
+        f"Search: {found} papers found, {len(writes.new_confirmed)} confirmed, "
+        f"{len(writes.new_unconfirmed)} unconfirmed written"
+    )
+    top = confirmed[:3]
+    if top:
+        text += ". Top: " + "; ".join(f"{c.title} ({c.year or 'n.d.'})" for c in top)
+    if result.down:
+        text += ". Down: " + ", ".join(label(b) for b in result.down)
+    return text
+
+
+async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
+    from mathlsp.search.queries import build_queries, prior_queries
+    from mathlsp.search.run import ProblemNotReady, load_problem, run_search
+    from mathlsp.search.write import SearchWriteError, plan_writes
+
+    uri, query = _arg(args, 0, "uri"), _arg(args, 1, "query")
+    query = str(query).strip() if query else None
+    root = problem_root(server, uri)
+    if root is None:
+        show(
+            server,
+            "mathlsp: open a note of a problem folder to search for it",
+            types.MessageType.Error,
+        )
+        return None
+
+    def reader(path: Path) -> str | None:
+        return snapshot(server, path).text
+
+    try:
+        problem = load_problem(root, reader)
+    except ProblemNotReady as exc:
+        show(server, f"mathlsp: {exc}", types.MessageType.Error)
+        return None
+    sources = await server.verification.sources(root)
+    lit_text = reader(root / "LITERATURE.md")
+    prior: set[str] = set()
+    if lit_text is not None:
+        from mathlsp.notes.literature import LiteratureDoc
+
+        prior = prior_queries(r.cells for r in LiteratureDoc(lit_text).history)
+    plan = build_queries(problem, query, prior, backends=sources.enabled)
+    if plan.empty and not plan.reference_ids:
+        show(
+            server,
+            "mathlsp: every query of this search is in the Search History already",
+            types.MessageType.Info,
+        )
+        return None
+    listing = "\n".join(f"• {q.display()}" for q in plan.queries) or "(only PROBLEM.md references)"
+    if not await confirm(server, f"Search the literature with these queries?\n{listing}"):
+        show(server, "mathlsp: search cancelled; nothing was changed", types.MessageType.Info)
+        return None
+    service = server.verification
+    service.status("searching", problem.title or root.name)
+    try:
+        async with work_done_progress(server, "Searching the literature") as progress:
+            service._progress = progress
+
+            def on_progress(backend: str, message: str) -> None:
+                who = label(backend) if backend in sources.settings.base_urls else backend
+                progress.report(f"{who}: {message}")
+
+            result = await run_search(root, sources, query, on_progress, reader=reader, plan=plan)
+    except WorkCancelled:
+        show(server, "mathlsp: search cancelled; nothing was changed", types.MessageType.Info)
+        return None
+    finally:
+        service._progress = None
+        service.status("idle")
+    service.learned()
+    # The user may have typed while the search ran: plan the writes on the newest text.
+    result.literature_text = reader(root / "LITERATURE.md")
+    result.journal_text = reader(root / "JOURNAL.md")
+    try:
+        writes = plan_writes(result)
+    except SearchWriteError as exc:
+        show(server, f"mathlsp: search results not written: {exc}", types.MessageType.Error)
+        return None
+    files: list[FileEdit] = []
+    for update in writes.files:
+        snap = snapshot(server, update.path)
+        if snap.text is None:
+            files.append(FileEdit.create(update.path, None, update.text))
+        else:
+            files.append(snap.edit(update.edits))
+    if files:
+        prepared = build_workspace_edit(files, server.client_capabilities, server.position_encoding)
+        if not await apply_edit(server, prepared, "Search literature"):
+            return None
+    if result.all_down:
+        show(
+            server,
+            "mathlsp: no source answered, so nothing was found (a FAILED journal entry records "
+            "the attempt). Try again later.",
+            types.MessageType.Warning,
+        )
+    else:
+        show(server, f"mathlsp: {summary(result, writes)}", types.MessageType.Info)
+    return {
+        "confirmed": len(writes.new_confirmed),
+        "unconfirmed": len(writes.new_unconfirmed),
+        "journal": writes.journal_id,
+    }
+
+
+def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> list[types.CodeAction]:
+    """ "Search literature" in PROBLEM.md and LITERATURE.md; "…for the selection" anywhere."""
+    actions: list[types.CodeAction] = []
+    name = state.path.name
+    if name in ("PROBLEM.md", "LITERATURE.md") and wanted(types.CodeActionKind.Source):
+        title = "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch)"
+        actions.append(
+            types.CodeAction(
+                title=title,
+                kind=types.CodeActionKind.Source,
+                command=types.Command(title=title, command=SEARCH, arguments=[state.uri]),
+            )
+        )
+    start, end = state.offset(params.range.start), state.offset(params.range.end)
+    selected = " ".join(state.doc.text[start:end].split())
+    if 3 <= len(selected) <= 300 and wanted(types.CodeActionKind.Refactor):
+        shown = selected if len(selected) <= 40 else selected[:37] + "…"
+        title = f"Search literature for “{shown}”"
+        actions.append(
+            types.CodeAction(
+                title=title,
+                kind=types.CodeActionKind.Refactor,
+                command=types.Command(title=title, command=SEARCH, arguments=[state.uri, selected]),
+            )
+        )
+    return actions
+
+
+def register(server: MathLanguageServer) -> None:
+    @server.command(SEARCH)
+    async def mathlsp_search_literature(*args: Any) -> Any:
+        try:
+            return await search_command(server, args)
+        except Exception as exc:
+            server.report_feature_error(SEARCH, exc, None)
+            show(server, f"mathlsp: search failed: {exc}", types.MessageType.Error)
+            return None

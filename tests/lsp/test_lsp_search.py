@@ -1,0 +1,251 @@
+"""Literature search from the editor, end to end: the real server over stdio, the real clients
+against the fake scholarly server, the result applied as one versioned WorkspaceEdit."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import os
+import socket
+import sys
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import pytest_lsp
+from lsp_helpers import CLIENTS, REPO, Buffer, change_buffer, make_client, wait_until
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from mathlsp.notes.journal import JournalDoc
+from mathlsp.notes.literature import LiteratureDoc
+from tests.fakescholar import FakeScholar
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+PORT = _free_port()
+CACHE = tempfile.mkdtemp(prefix="mathlsp-search-cache-")
+FAKE_URL = f"http://127.0.0.1:{PORT}"
+ENV = {
+    **os.environ,
+    "PYTHONPATH": str(REPO),
+    "PYTHONUNBUFFERED": "1",
+    "MATHLSP_CACHE_DIR": CACHE,
+    "MATHLSP_RATE_LIMIT_SCALE": "0.001",
+    **FakeScholar(port=PORT).env(),
+}
+ENV.pop("SEMANTIC_SCHOLAR_API_KEY", None)
+
+PROBLEM = """\
+---
+title: "Gaps between consecutive primes"
+status: defined
+domain: number-theory
+type: proof
+tags: [prime-gaps, arithmetic-progressions, sieve-methods]
+---
+# Problem
+
+Show that there are infinitely many pairs of primes $p < q$ with $q - p$ bounded, and relate
+the bound to long arithmetic progressions in the primes.
+
+## Known Results
+
+- Bounded gaps between primes (Zhang 2014).
+- The primes contain arbitrarily long arithmetic progressions (Green and Tao 2008).
+"""
+
+
+@pytest.fixture(scope="module")
+def fake() -> Iterator[FakeScholar]:
+    with FakeScholar.running(port=PORT) as server:
+        yield server
+
+
+def answer(
+    client: LanguageClient, params: types.ShowMessageRequestParams
+) -> types.MessageActionItem | None:
+    client.asked.append(params)  # type: ignore[attr-defined]
+    choice = client.choice  # type: ignore[attr-defined]
+    return next((a for a in params.actions or [] if a.title == choice), None)
+
+
+def factory() -> LanguageClient:
+    client = make_client()
+    client.asked = []  # type: ignore[attr-defined]
+    client.choice = "Run"  # type: ignore[attr-defined]
+    client.feature(types.WINDOW_SHOW_MESSAGE_REQUEST)(lambda params: answer(client, params))
+    return client
+
+
+@pytest_lsp.fixture(
+    config=ClientServerConfig(
+        server_command=[sys.executable, "-m", "mathlsp", "serve"],
+        server_env=ENV,
+        client_factory=factory,
+    ),
+    params=CLIENTS,
+)
+async def client(request, lsp_client: LanguageClient, fake: FakeScholar, tmp_path: Path):
+    fake.controls.reset()
+    root = tmp_path / "project" / ".math" / "problems" / "prime-gaps"
+    root.mkdir(parents=True)
+    (root / "PROBLEM.md").write_text(PROBLEM, encoding="utf-8")
+    lsp_client.root = root  # type: ignore[attr-defined]
+    lsp_client.init_result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities(request.param),
+            root_uri=root.parents[2].as_uri(),
+            initialization_options={"mathlsp": {"debounceMs": 20, "verification": "off"}},
+        )
+    )
+    lsp_client.client_name = request.param  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
+
+
+def open_file(client: LanguageClient, path: Path) -> str:
+    text = path.read_text(encoding="utf-8")
+    uri = path.as_uri()
+    client.buffers[uri] = Buffer(1, text)  # type: ignore[attr-defined]
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="markdown", version=1, text=text
+            )
+        )
+    )
+    return uri
+
+
+def as_action(item: types.CodeAction | types.Command) -> types.CodeAction:
+    """lsprotocol's client-side parsing turns a CodeAction carrying a command into a Command
+    whose `command` is the action's text; rebuild it (real editors are not affected)."""
+    if isinstance(item, types.CodeAction):
+        return item
+    inner = ast.literal_eval(item.command) if item.command.startswith("{") else None
+    if inner is None:
+        return types.CodeAction(title=item.title, command=item)
+    return types.CodeAction(title=item.title, command=types.Command(**inner))
+
+
+async def search_action(client: LanguageClient, uri: str) -> types.CodeAction:
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.Source]),
+        )
+    )
+    found = [as_action(a) for a in actions or [] if a.title.startswith("Search literature")]
+    assert found, [a.title for a in actions or []]
+    return found[0]
+
+
+async def run(client: LanguageClient, command: types.Command) -> object:
+    return await client.workspace_execute_command_async(
+        types.ExecuteCommandParams(command=command.command, arguments=command.arguments)
+    )
+
+
+def text_of(client: LanguageClient, path: Path) -> str:
+    buf = client.buffers.get(path.as_uri())  # type: ignore[attr-defined]
+    return buf.text if buf is not None else path.read_text(encoding="utf-8")
+
+
+async def test_search_shows_queries_then_writes_verified_results(
+    client: LanguageClient, fake
+) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    uri = open_file(client, root / "PROBLEM.md")
+    action = await search_action(client, uri)
+    result = await run(client, action.command)
+    # The queries were shown before anything was sent.
+    (asked,) = client.asked  # type: ignore[attr-defined]
+    assert "Search the literature with these queries?" in asked.message
+    assert [a.title for a in asked.actions] == ["Run", "Cancel"]
+    assert result["confirmed"] >= 1
+    lit = LiteratureDoc(text_of(client, root / "LITERATURE.md"))
+    assert lit.confirmed and all(e.verified and e.verified.url for e in lit.confirmed)
+    titles = {e.title for e in lit.confirmed}
+    assert "The primes contain arbitrarily long arithmetic progressions" in titles
+    assert lit.history and "`arxiv:" in lit.history[-1].cells[1]
+    journal = JournalDoc(text_of(client, root / "JOURNAL.md"))
+    (entry,) = journal.entries
+    assert entry.id == "LIT-001" and entry.insight
+    messages = [m.message for m in client.messages]
+    assert any(m.startswith("mathlsp: Search:") and "confirmed" in m for m in messages)
+    if client.client_name == "visual_studio_code":  # type: ignore[attr-defined]
+        reports = [p for _, p in client.progress_reports.items() for p in p]
+        assert any(isinstance(p, types.WorkDoneProgressBegin) for p in reports)
+        assert any(isinstance(p, types.WorkDoneProgressEnd) for p in reports)
+
+
+async def test_cancel_at_the_confirmation_changes_nothing(client: LanguageClient, fake) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    client.choice = "Cancel"  # type: ignore[attr-defined]
+    uri = open_file(client, root / "PROBLEM.md")
+    await run(client, (await search_action(client, uri)).command)
+    assert not (root / "LITERATURE.md").exists() and not (root / "JOURNAL.md").exists()
+    assert fake.controls.requests() == []  # not one query was sent
+    assert any("search cancelled" in m.message for m in client.messages)
+
+
+async def test_draft_problem_gets_the_seeds_message(client: LanguageClient, fake) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    (root / "PROBLEM.md").write_text(
+        PROBLEM.replace("status: defined", "status: draft"), encoding="utf-8"
+    )
+    uri = open_file(client, root / "PROBLEM.md")
+    await run(client, (await search_action(client, uri)).command)
+    await wait_until(lambda: any("No defined problem found" in m.message for m in client.messages))
+    assert not (root / "LITERATURE.md").exists()
+
+
+async def test_user_edit_during_the_search_survives(client: LanguageClient, fake) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    lit_path = root / "LITERATURE.md"
+    from mathlsp.notes.templates import fill_template
+
+    lit_path.write_text(
+        fill_template("LITERATURE.md", {"PROBLEM_SLUG": "prime-gaps", "PROBLEM_TITLE": "Gaps"}),
+        encoding="utf-8",
+    )
+    lit_uri = open_file(client, lit_path)
+    fake.controls.set_latency(0.3)
+    task = asyncio.ensure_future(run(client, (await search_action(client, lit_uri)).command))
+    await wait_until(lambda: len(fake.controls.requests()) >= 1, timeout=20, what="search started")
+    typed = client.buffers[lit_uri].text.replace(
+        "## Synthesis", "My own note, typed mid-search.\n\n## Synthesis"
+    )  # type: ignore[attr-defined]
+    change_buffer(client, lit_uri, typed)
+    await asyncio.wait_for(task, 60)
+    text = client.buffers[lit_uri].text  # type: ignore[attr-defined]
+    assert "My own note, typed mid-search." in text
+    assert LiteratureDoc(text).confirmed  # and the results landed around it
+
+
+async def test_selection_search_leads_with_the_selected_text(client: LanguageClient, fake) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    uri = open_file(client, root / "PROBLEM.md")
+    text = PROBLEM
+    line = text.splitlines().index("- Bounded gaps between primes (Zhang 2014).")
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(line, 2), end=types.Position(line, 30)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    (action,) = [as_action(a) for a in actions or [] if a.title.startswith("Search literature for")]
+    assert action.command.arguments[1] == "Bounded gaps between primes"
+    await run(client, action.command)
+    (asked,) = client.asked  # type: ignore[attr-defined]
+    first_query = asked.message.splitlines()[1].lower()
+    assert "bounded gaps" in first_query and "primes" in first_query  # the selection leads
