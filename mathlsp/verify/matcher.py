@@ -185,10 +185,19 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
     return Criterion("authors", True, score, detail)
 
 
-def match_year(claimed: int | None, source: int | None, linked_preprint: bool) -> Criterion:
+def match_year(
+    claimed: int | None, source: int | None, linked_preprint: bool, linked_journal: bool = False
+) -> Criterion:
+    """`linked_preprint`: the record is an arXiv preprint of the (later) journal version the note
+    cites; `linked_journal`: the record is the journal version of the arXiv preprint the note
+    cites (its year is the preprint's)."""
     if claimed is None or source is None:
         return Criterion("year", True, None, "no year to compare")
     diff = claimed - source
+    if linked_journal and -PREPRINT_YEAR_SPAN <= diff < 0:
+        return Criterion(
+            "year", True, float(diff), f"journal version {source} of the {claimed} arXiv preprint"
+        )
     if abs(diff) <= 1:
         return Criterion(
             "year", True, float(diff), f"year {source}" + (f" (note: {claimed})" if diff else "")
@@ -259,10 +268,17 @@ def match(claim: Claim, record: RecordLike) -> Verdict:
         and record.doi
         and (not claim.doi or claim.doi.lower() == record.doi.lower())
     )
+    linked_journal = bool(
+        record.backend != "arxiv"
+        and claim.arxiv_id
+        and claim.doi
+        and record.doi
+        and claim.doi.lower() == record.doi.lower()
+    )
     criteria = [
         match_title(claim.title, record.title),
         match_authors(claim.authors, record.authors, claim.et_al),
-        match_year(claim.year, record.year, linked_preprint),
+        match_year(claim.year, record.year, linked_preprint, linked_journal),
     ]
     for extra in (
         match_abstract(claim.abstract, record.abstract),

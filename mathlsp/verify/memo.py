@@ -2,10 +2,15 @@
 
 The editor re-checks LITERATURE.md on every change; each entry's verdict from cached evidence is
 kept under the fingerprint of what the entry claims, and dropped when the cache learns more.
+
+A verification that ended *pending* (a source could not answer) leaves nothing in the cache, so
+it is remembered here, in memory, until a later run settles that claim: the editor can then say
+"verification pending" (VER003) instead of nothing.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import threading
 from typing import Any
 
@@ -27,10 +32,22 @@ class OfflineVerifier:
     def __init__(self, cache: Any) -> None:
         self.cache = cache
         self._memo: dict[str, ReferenceCheck | None] = {}
+        self._pending: dict[str, ReferenceCheck] = {}  # claim key → the last pending result
         self._lock = threading.Lock()
 
     def invalidate(self) -> None:
         with self._lock:
+            self._memo.clear()
+
+    def remember(self, entry: ReferenceEntry, check: ReferenceCheck) -> None:
+        """An online result for `entry`: kept when pending (the cache holds nothing for it),
+        forgotten otherwise (the cache now holds the evidence)."""
+        key = claim_key(entry)
+        with self._lock:
+            if check.pending and not check.confirmed:
+                self._pending[key] = check
+            else:
+                self._pending.pop(key, None)
             self._memo.clear()
 
     def check(self, entry: ReferenceEntry) -> ReferenceCheck | None:
@@ -44,6 +61,14 @@ class OfflineVerifier:
         else:
             stored = self.cache.get_verification(claim_key(entry))
             result = check_from_json(entry, stored) if stored else None
+        if result is None:
+            with self._lock:
+                pending = self._pending.get(claim_key(entry))
+            if pending is not None:
+                section = (
+                    entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
+                )
+                result = dataclasses.replace(pending, entry_id=entry.id, section=section)
         with self._lock:
             if len(self._memo) > _MAX:
                 self._memo.clear()

@@ -249,3 +249,32 @@ async def test_selection_search_leads_with_the_selected_text(client: LanguageCli
     (asked,) = client.asked  # type: ignore[attr-defined]
     first_query = asked.message.splitlines()[1].lower()
     assert "bounded gaps" in first_query and "primes" in first_query  # the selection leads
+
+
+async def test_cancelled_search_changes_nothing(client: LanguageClient, fake) -> None:
+    if client.client_name != "visual_studio_code":  # type: ignore[attr-defined]
+        pytest.skip("cancelling through $/progress needs a client that shows progress")
+    root: Path = client.root  # type: ignore[attr-defined]
+    uri = open_file(client, root / "PROBLEM.md")
+    fake.controls.set_latency(0.5)
+    task = asyncio.ensure_future(run(client, (await search_action(client, uri)).command))
+    await wait_until(lambda: len(fake.controls.requests()) >= 1, timeout=20, what="search started")
+    (token,) = list(client.progress_reports)
+    client.window_work_done_progress_cancel(types.WorkDoneProgressCancelParams(token=token))
+    assert await asyncio.wait_for(task, 30) is None
+    await wait_until(lambda: any("search cancelled" in m.message for m in client.messages))
+    assert not (root / "LITERATURE.md").exists() and not (root / "JOURNAL.md").exists()
+    assert not client.apply_requests  # type: ignore[attr-defined]
+
+
+async def test_backend_down_and_429_storm_still_complete(client: LanguageClient, fake) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    fake.controls.add_fault("503", "openalex", count=500)
+    fake.controls.add_fault("429", "semantic_scholar", count=500)
+    uri = open_file(client, root / "PROBLEM.md")
+    result = await run(client, (await search_action(client, uri)).command)
+    assert result is not None and result["confirmed"] >= 1  # arXiv carried the search
+    row = LiteratureDoc(text_of(client, root / "LITERATURE.md")).history[-1]
+    assert "OpenAlex" in row.cells[1] and "Semantic Scholar" in row.cells[1]  # noted as down
+    messages = [m.message for m in client.messages]
+    assert any("Down:" in m and "OpenAlex" in m for m in messages)

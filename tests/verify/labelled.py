@@ -242,6 +242,22 @@ def _cases() -> list[Case]:
     ok("journal-year-bethe", replace(exact(BETHE), year=2012), BETHE)
     # arXiv itself links the preprint to its journal DOI: the note may cite the journal year.
     ok("journal-year-arxiv-id-only", replace(exact(GREEN_TAO), doi=None, year=2008), GREEN_TAO)
+    # The note cites the preprint (arXiv id, preprint year) and its journal DOI; Crossref has the
+    # journal version with its later year.
+    green_tao_journal = rec(
+        "crossref", GREEN_TAO.title, ["Ben Green", "Terence Tao"], 2008,
+        doi="10.4007/annals.2008.167.481",
+    )  # fmt: skip
+    ok(
+        "preprint-year-against-journal-record",
+        replace(exact(GREEN_TAO), year=2004),
+        green_tao_journal,
+    )
+    bad(
+        "preprint-year-without-arxiv-id",
+        replace(exact(GREEN_TAO), arxiv_id=None, year=2004),
+        green_tao_journal,
+    )
     bad(
         "journal-year-other-doi",
         replace(exact(GREEN_TAO), doi="10.1000/other", year=2008),
