@@ -1,0 +1,88 @@
+"""`mathlsp init` and `mathlsp resume` as a user runs them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mathlsp.cli import main
+
+
+def test_init_creates_the_project_and_refuses_unsafe_slugs(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "neumann-series", "--title", "Perturbed Neumann series"]) == 0
+    folder = tmp_path / ".math" / "problems" / "neumann-series"
+    assert sorted(p.name for p in folder.iterdir()) == [
+        "JOURNAL.md", "LITERATURE.md", "NOTATION.md", "PROBLEM.md", "STATE.md"
+    ]  # fmt: skip
+    assert 'title: "Perturbed Neumann series"' in (folder / "PROBLEM.md").read_text()
+    config = json.loads((tmp_path / ".math" / "config.json").read_text())
+    assert config["current_problem"] == "neumann-series"
+    for bad in ("../escape", "/abs", "Upper", "a/b", ".."):
+        assert main(["init", bad]) == 2
+        assert "invalid problem slug" in capsys.readouterr().err
+    assert not (tmp_path.parent / "escape").exists()
+
+
+def test_init_never_overwrites(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    main(["init", "p"])
+    problem = tmp_path / ".math" / "problems" / "p" / "PROBLEM.md"
+    problem.write_text("# My own words\n")
+    assert main(["init", "p"]) == 0
+    assert problem.read_text() == "# My own words\n"
+
+
+def test_resume_writes_the_dashboard_and_counts_sessions(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    main(["init", "p"])
+    capsys.readouterr()
+    assert main(["resume"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("---\ngenerated:") and "## Suggested Next Action" in out
+    folder = tmp_path / ".math" / "problems" / "p"
+    assert (folder / "DASHBOARD.md").read_text() == out
+    assert main(["resume"]) == 0
+    state = (folder / "STATE.md").read_text()
+    assert "session_count: 2" in state and state.count("Session resumed") == 2
+    config = json.loads((tmp_path / ".math" / "config.json").read_text())
+    assert set(config["last_active"]) == {"p"}
+
+
+@pytest.mark.parametrize(
+    ("setup", "message"),
+    [
+        ("none", "no math project here"),
+        ("no-current", "no active problem"),
+        ("bad-json", "is not valid JSON"),
+    ],
+)
+def test_resume_explains_what_is_missing(
+    tmp_path: Path, monkeypatch, capsys, setup: str, message: str
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    if setup != "none":
+        (tmp_path / ".math").mkdir()
+        text = '{"current_problem": ""}' if setup == "no-current" else "{oops"
+        (tmp_path / ".math" / "config.json").write_text(text)
+    assert main(["resume"]) == 2
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+
+
+def test_resume_of_the_example_project(tmp_path: Path, capsys) -> None:
+    import shutil
+
+    example = Path(__file__).resolve().parents[2] / "examples" / "markov-bases"
+    copy = tmp_path / "markov-bases"
+    shutil.copytree(example, copy)
+    assert main(["resume", str(copy)]) == 0
+    out = capsys.readouterr().out
+    assert "PROOF-001 (reduction), was ABANDONED" in out
+    assert "session_number: 4" in out  # the example's STATE.md had 3 sessions
