@@ -14,7 +14,7 @@ from enum import StrEnum
 from typing import Protocol, TypeVar, runtime_checkable
 
 from mathlsp.sources.errors import RateLimited, SourceError, TimedOut
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord
 
 T = TypeVar("T")

@@ -29,20 +29,7 @@ from mathlsp.sources.errors import (
     SourceError,
     TimedOut,
 )
-
-LABELS = {
-    "arxiv": "arXiv",
-    "semantic_scholar": "Semantic Scholar",
-    "openalex": "OpenAlex",
-    "crossref": "Crossref",
-    "pubmed": "PubMed",
-    "theoremsearch": "TheoremSearch",
-}
-
-
-def label(backend: str) -> str:
-    return LABELS.get(backend, backend)
-
+from mathlsp.sources.labels import LABELS, label  # noqa: F401  re-exported
 
 # --- events -------------------------------------------------------------------------------
 

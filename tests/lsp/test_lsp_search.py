@@ -102,7 +102,14 @@ async def client(request, lsp_client: LanguageClient, fake: FakeScholar, tmp_pat
         types.InitializeParams(
             capabilities=client_capabilities(request.param),
             root_uri=root.parents[2].as_uri(),
-            initialization_options={"mathlsp": {"debounceMs": 20, "verification": "off"}},
+            initialization_options={
+                # A cache per test: cached search results would hide the faults a test injects.
+                "mathlsp": {
+                    "debounceMs": 20,
+                    "verification": "off",
+                    "cacheDir": str(tmp_path / "cache"),
+                }
+            },
         )
     )
     lsp_client.client_name = request.param  # type: ignore[attr-defined]
