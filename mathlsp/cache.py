@@ -167,19 +167,31 @@ class Cache:
         return conn
 
     def _open(self) -> sqlite3.Connection:
-        try:
-            return self._connect()
-        except sqlite3.DatabaseError as exc:
-            if not self.path.exists():
-                raise
-            aside = self._set_aside()
-            msg = (
-                f"cache file {self.path} was unreadable ({exc}); moved to {aside.name} and rebuilt"
-            )
-            log.warning(msg)
-            self.warnings.append(msg)
-            self.recovered_from = aside
-            return self._connect()
+        for attempt in range(6):
+            try:
+                return self._connect()
+            except sqlite3.OperationalError as exc:
+                # Another process holding the database is busy, not broken: wait, never set
+                # a healthy cache aside.
+                if "locked" not in str(exc) and "busy" not in str(exc):
+                    return self._recover(exc)
+                if attempt == 5:
+                    raise
+                time.sleep(0.2 * (attempt + 1))
+            except sqlite3.DatabaseError as exc:
+                return self._recover(exc)
+        raise AssertionError("unreachable")
+
+    def _recover(self, exc: sqlite3.DatabaseError) -> sqlite3.Connection:
+        """A corrupt file is set aside (kept for inspection) and the cache rebuilt."""
+        if not self.path.exists():
+            raise exc
+        aside = self._set_aside()
+        msg = f"cache file {self.path} was unreadable ({exc}); moved to {aside.name} and rebuilt"
+        log.warning(msg)
+        self.warnings.append(msg)
+        self.recovered_from = aside
+        return self._connect()
 
     def _set_aside(self) -> Path:
         stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")

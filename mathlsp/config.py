@@ -28,8 +28,8 @@ class ServerSettings:
     debounce_ms: int = 150
     # Unopened notes are re-checked this often when the editor cannot watch files (0: never)
     poll_interval_ms: int = 2000
-    # Verification (used once verification lands in the server)
-    verification: str = "off"  # off | onSave | onOpen
+    # Background verification of new or changed entries (never edits the text)
+    verification: str = "onSave"  # off | onSave | onOpen
     confirm_queries: bool = True
     backends: tuple[str, ...] = BACKEND_NAMES
     cache_dir: str | None = None

@@ -30,6 +30,7 @@ from mathlsp.features import (
     navigation,
     search,
     symbols,
+    synthesis,
     verification,
 )
 from mathlsp.features.diagnostics import DiagnosticsPublisher
@@ -48,6 +49,7 @@ FEATURES = (
     code_actions,
     commands,
     search,
+    synthesis,
 )
 
 

@@ -1,23 +1,37 @@
 """The Synthesis of LITERATURE.md: every claim carries a confidence marker (seed 004 §2 Phase C).
 
-A synthesis line that cites an unconfirmed reference with [V] is REF010 (references.py).
+A synthesis line that cites an unconfirmed reference with [V] is REF010 (references.py). SYN003:
+a [V] claim resting only on references with nothing quoted; SYN004: a line `mathlsp synthesize`
+drafted that nobody has reviewed yet (mathlsp.synthesis.review).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 
 from mathlsp.checks.base import CheckContext, define, rule
 from mathlsp.findings import Finding, Severity
+from mathlsp.notes.document import REF_ID
 from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
 from mathlsp.notes.markdown import normalize_heading
+from mathlsp.notes.spans import Span
+from mathlsp.synthesis.review import unreviewed
 
 NO_MARKER = define("SYN001", Severity.WARNING, "Synthesis claim without a confidence marker")
 SUBSECTIONS = define(
     "SYN002", Severity.INFORMATION, "Synthesis subsections are missing or out of order"
 )
 
+UNSUPPORTED = define(
+    "SYN003", Severity.WARNING, "[V] claim cites only references with nothing quoted to support it"
+)
+UNREVIEWED = define("SYN004", Severity.INFORMATION, "Drafted synthesis line not reviewed yet")
+
 MARKERS = ("[V]", "[S]", "[~]")
+# What a Key Results field says when it holds nothing (the search writes "None quoted: …").
+_NOTHING = re.compile(r"^\s*(?:none\b|n/?a\b|-+$|—$|\(?none|$)", re.IGNORECASE)
+_QUOTED_WITH_SOURCE = re.compile(r"[\"“][^\"”]{8,}[\"”].*https?://")
 _EXEMPT = "reading_order"  # an ordering is advice, not a claim
 _KEYS = {normalize_heading(t): k for k, t in SYNTHESIS_TITLES.items()}
 
@@ -84,4 +98,52 @@ def subsections(ctx: CheckContext) -> Iterator[Finding]:
             f"the Synthesis is {order}",
             section.heading.span,
             data={"missing": missing},
+        )
+
+
+@rule(applies_to=LiteratureDoc)
+def verified_claims_have_evidence(ctx: CheckContext) -> Iterator[Finding]:
+    """[V] means a cited fact: the line quotes it with its source, or one of the references it
+    cites has Key Results to cite. A [V] resting only on references with nothing quoted is not
+    verified by anything in the notes."""
+    doc = ctx.doc
+    assert isinstance(doc, LiteratureDoc)
+    for item in doc.synthesis_items:
+        if "V" not in item.markers or _QUOTED_WITH_SOURCE.search(item.text):
+            continue
+        ids = [f"{m.group('kind')}-{int(m.group('num')):03d}" for m in REF_ID.finditer(item.text)]
+        refs = [doc.by_id[i] for i in dict.fromkeys(ids) if i in doc.by_id]
+        confirmed = [e for e in refs if e.confirmed]
+        if not confirmed or len(confirmed) < len(refs):
+            continue  # no reference at all, or an unconfirmed one (REF010)
+        if any(not _NOTHING.match(e.fields.value("key_results")) for e in confirmed):
+            continue
+        names = ", ".join(e.id for e in confirmed)
+        lines = doc.lines
+        first = lines.texts[item.first_line]
+        indent = len(first) - len(first.lstrip())
+        yield ctx.finding(
+            UNSUPPORTED,
+            f"[V] rests on {names}, which quote{'s' if len(confirmed) == 1 else ''} no statement "
+            "(Key Results empty or 'None quoted'): quote the statement with its source, or mark "
+            "the claim [S]",
+            lines.span(item.first_line, indent),
+            data={"refs": [e.id for e in confirmed], "line": item.first_line},
+        )
+
+
+@rule(applies_to=LiteratureDoc)
+def drafted_lines(ctx: CheckContext) -> Iterator[Finding]:
+    doc = ctx.doc
+    assert isinstance(doc, LiteratureDoc)
+    for d in unreviewed(doc):
+        text = doc.lines.texts[d.line]
+        indent = len(text) - len(text.lstrip())
+        start = doc.lines.starts[d.line] + indent
+        yield ctx.finding(
+            UNREVIEWED,
+            "Drafted by mathlsp from the evidence and not reviewed yet: check it, then edit it or "
+            "accept it (the draft marker goes; the line is yours)",
+            Span(start, d.marker_span.start),
+            data={"line": d.line},
         )

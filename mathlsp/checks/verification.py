@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from mathlsp.checks.base import CheckContext, define, rule
 from mathlsp.findings import Finding, Severity
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.verify.memo import OfflineVerifier
 from mathlsp.verify.normalize import normalize_title
 from mathlsp.verify.pipeline import ReferenceCheck

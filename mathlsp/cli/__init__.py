@@ -17,6 +17,7 @@ from mathlsp import __version__
 # Order is the order shown in --help. Modules are imported on demand: `mathlsp serve` must not
 # pay for the scholarly clients at start-up.
 SUBCOMMANDS = ["serve", "check", "verify", "search", "init", "resume", "lookup", "cache"]
+SUBCOMMANDS.insert(SUBCOMMANDS.index("search") + 1, "synthesize")
 
 
 def _module(name: str) -> ModuleType:

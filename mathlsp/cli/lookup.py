@@ -145,7 +145,7 @@ def _print_outcome(o: LookupOutcome) -> None:
 
 
 def _print_record(query: str, r: PaperRecord, *, cached: bool) -> None:
-    from mathlsp.sources.http import label
+    from mathlsp.sources.labels import label
 
     where = label(r.backend) + (" (cached)" if cached else "")
     print(f"{query}: found via {where}")

@@ -123,7 +123,7 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     from mathlsp.search.run import run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
     from mathlsp.sources import open_sources
-    from mathlsp.sources.http import label
+    from mathlsp.sources.labels import label
 
     def progress(backend: str, message: str) -> None:
         print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)

@@ -21,7 +21,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp import fixes
-from mathlsp.features import search, verification
+from mathlsp.features import search, synthesis, verification
 from mathlsp.features.convert import offset_of
 from mathlsp.features.edits import (
     FileEdit,
@@ -332,6 +332,7 @@ def code_actions(
         wanted = lambda kind: _wanted(kind, only)  # noqa: E731
         actions.extend(verification.code_actions(server, state, params, wanted))
         actions.extend(search.code_actions(state, params, wanted))
+        actions.extend(synthesis.code_actions(state, params, wanted))
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
         actions.append(
             types.CodeAction(

@@ -19,7 +19,7 @@ from pygls.capabilities import get_capability
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 
 if TYPE_CHECKING:
     from mathlsp.server import MathLanguageServer

@@ -14,6 +14,7 @@ import asyncio
 import dataclasses
 import datetime as dt
 import logging
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -21,15 +22,16 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from mathlsp import hover_card, navigation
+from mathlsp.features import synthesis
 from mathlsp.features.convert import lsp_range
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
-from mathlsp.notes.render import Edit, NewReference, insert_references
+from mathlsp.notes.render import Edit, NewReference, insert_references, update_frontmatter
 from mathlsp.notes.spans import Span
 from mathlsp.notes.templates import fill_template
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import PaperRecord, parse_identifier
 from mathlsp.verify.memo import OfflineVerifier
 from mathlsp.verify.pipeline import ReferenceCheck, claim_key, identifiers_of
@@ -46,6 +48,7 @@ APPLY_METADATA = "mathlsp.applySourceMetadata"
 INSERT_REFERENCE = "mathlsp.insertReference"
 COMMANDS = (VERIFY_ALL, VERIFY_REFERENCE, MOVE_TO_UNCONFIRMED, APPLY_METADATA, INSERT_REFERENCE)
 STATUS = "mathlsp/status"
+CLOSE_TIMEOUT_S = 2.0
 
 
 class VerificationService:
@@ -61,23 +64,35 @@ class VerificationService:
         self._progress: Any = None  # the WorkDoneProgress of the running job, for events
         self._background: set[asyncio.Task[Any]] = set()
         self._looking_up: set[str] = set()
+        self._lock = threading.RLock()  # lazy creation of the cache from worker threads
+        self._jobs: set[asyncio.Task[Any]] = set()  # running commands
+        self.closing = False  # shutdown was requested
 
     # -- the cache and the offline verifier -------------------------------------------------
     @property
     def cache(self) -> Any:
+        # Diagnostics are computed in worker threads (asyncio.to_thread): without the lock two
+        # of them could each open a Cache, and the loser's "database is locked" made the cache
+        # set the (healthy) file aside as corrupt.
         if self._cache is None:
-            from mathlsp.cache import Cache
+            with self._lock:
+                if self._cache is None:
+                    from mathlsp.cache import Cache
 
-            cache_dir = self.server.settings.cache_dir
-            self._cache = Cache(Path(cache_dir).expanduser() if cache_dir else None)
-            for warning in getattr(self._cache, "warnings", []):
-                self.server.warn_user(f"mathlsp: {warning}")
+                    cache_dir = self.server.settings.cache_dir
+                    cache = Cache(Path(cache_dir).expanduser() if cache_dir else None)
+                    for warning in getattr(cache, "warnings", []):
+                        self.server.warn_user(f"mathlsp: {warning}")
+                    self._cache = cache
         return self._cache
 
     @property
     def verifier(self) -> OfflineVerifier:
         if self._verifier is None:
-            self._verifier = OfflineVerifier(self.cache)
+            cache = self.cache
+            with self._lock:
+                if self._verifier is None:
+                    self._verifier = OfflineVerifier(cache)
         return self._verifier
 
     def learned(self) -> None:
@@ -136,19 +151,46 @@ class VerificationService:
             finally:
                 self._progress = None
                 self.status("idle")
+        for entry, check in zip(entries, checks, strict=True):
+            self.verifier.remember(entry, check)
         self.learned()
         return checks
 
     def spawn(self, coro: Any) -> None:
+        if self.closing:
+            coro.close()
+            return
         task = asyncio.ensure_future(coro)
         self._background.add(task)
         task.add_done_callback(self._background.discard)
 
     async def close(self) -> None:
-        for task in list(self._background):
-            task.cancel()
-        if self._client is not None:
-            await self._client.aclose()
+        """Stop everything that could keep the process alive or write after `exit`: running
+        commands (they answer `null`), background verification and lookups, the HTTP client
+        and the cache. Called on `shutdown`; idempotent."""
+        self.closing = True
+        tasks = [t for t in (*self._jobs, *self._background) if not t.done()]
+        current = asyncio.current_task()
+        for task in tasks:
+            if task is not current:
+                task.cancel()
+        tasks = [t for t in tasks if t is not current]
+        if tasks:
+            await asyncio.wait(tasks, timeout=CLOSE_TIMEOUT_S)
+        # Let the commands' answers go out before the `shutdown` answer.
+        await asyncio.sleep(0)
+        client, self._client, self._sources = self._client, None, None
+        if client is not None:
+            try:
+                await asyncio.wait_for(client.aclose(), CLOSE_TIMEOUT_S)
+            except Exception:  # closing is best effort: the process is about to end
+                log.debug("closing the HTTP client failed", exc_info=True)
+        cache, self._cache, self._verifier = self._cache, None, None
+        if cache is not None:
+            try:
+                cache.close()
+            except Exception:
+                log.debug("closing the cache failed", exc_info=True)
 
 
 # -- helpers ----------------------------------------------------------------------------------
@@ -170,13 +212,19 @@ def _arg(args: Sequence[Any], index: int, key: str) -> Any:
 
 
 def _summary(checks: Sequence[ReferenceCheck]) -> str:
+    """One line: how many were confirmed, refuted, and left pending (an outage refutes
+    nothing, so those are counted apart and the user is told to try again)."""
     confirmed = sum(c.confirmed for c in checks)
-    failing = [c for c in checks if not c.confirmed]
+    failing = [c for c in checks if not c.confirmed and not c.pending]
+    pending = [c for c in checks if not c.confirmed and c.pending]
     text = f"Verified {len(checks)} reference{'s' * (len(checks) != 1)}: {confirmed} confirmed"
-    if failing:
-        first = failing[0]
-        text += f", {len(failing)} not confirmed ({first.entry_id}: {'; '.join(first.reasons)}"
-        text += ", …)" if len(failing) > 1 else ")"
+    for group, what in ((failing, "not confirmed"), (pending, "pending")):
+        if group:
+            first = group[0]
+            text += f", {len(group)} {what} ({first.entry_id}: {'; '.join(first.reasons)}"
+            text += ", …)" if len(group) > 1 else ")"
+    if pending:
+        text += "; verify again later for the pending ones"
     return text
 
 
@@ -384,6 +432,18 @@ async def insert_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
             reason="; ".join(check.reasons),
         )
     edits = insert_references(current, [new])
+    if current.frontmatter.present and current.frontmatter.error is None:
+        # The counts follow the body, as after a search or `verify --write`.
+        confirmed = len(current.confirmed) + (new.kind == "REF")
+        unconfirmed = len(current.unconfirmed) + (new.kind == "UREF")
+        edits += update_frontmatter(
+            current,
+            {
+                "total_papers": confirmed + unconfirmed,
+                "confirmed_count": confirmed,
+                "unconfirmed_count": unconfirmed,
+            },
+        )
     file_edit = (
         snap.edit(edits)
         if snap.text is not None
@@ -481,8 +541,9 @@ def entry_card(
                 break
     if record is None:
         return None
+    extra = synthesis.hover_lines(server, lit, entry)  # citations among your references
     return hover_card.record_card(
-        record, entry_status(entry, check), heading=entry.id, markdown=markdown
+        record, entry_status(entry, check), heading=entry.id, markdown=markdown, extra=extra
     )
 
 
@@ -608,6 +669,12 @@ def register(server: MathLanguageServer) -> None:
     async def mathlsp_insert(*args: Any) -> Any:
         return await _guard(server, INSERT_REFERENCE, insert_command(server, args))
 
+    @server.handler(types.SHUTDOWN)
+    async def shutdown(params: Any) -> None:
+        # Before pygls answers `shutdown` (and later ends the process on `exit`): nothing of
+        # ours may still be running, holding a connection, or about to write to a closed pipe.
+        await server.verification.close()
+
     @server.handler(
         types.TEXT_DOCUMENT_CODE_LENS, types.CodeLensOptions(resolve_provider=False), empty=None
     )
@@ -620,11 +687,13 @@ def register(server: MathLanguageServer) -> None:
             return None
         now = dt.datetime.now(dt.UTC)
         verifier = server.verification.verifier
+        graph = synthesis.citation_graph(server, doc)
         lenses = []
         for entry in doc.entries:
             if entry.section not in ("confirmed", "unconfirmed"):
                 continue
             status, action = lens_title(entry, verifier.check(entry), now)
+            status += synthesis.lens_suffix(graph, entry)  # "cited by N of your references"
             rng = lsp_range(doc, entry.id_span, server.position_encoding)
             lenses.append(
                 types.CodeLens(
@@ -640,13 +709,27 @@ def register(server: MathLanguageServer) -> None:
 
 
 async def _guard(server: MathLanguageServer, name: str, job: Any) -> Any:
+    service = server.verification
+    if service.closing:
+        job.close()
+        return None
+    task = asyncio.current_task()
+    if task is not None:
+        service._jobs.add(task)
     try:
         return await job
+    except asyncio.CancelledError:
+        if service.closing:  # stopped by `shutdown`: answer null instead of an error
+            return None
+        raise
     except (ValueError, OSError) as exc:
         show(server, f"mathlsp: {name}: {exc}", types.MessageType.Error)
     except Exception as exc:
         server.report_feature_error(name, exc, None)
         show(server, f"mathlsp: {name} failed: {exc}", types.MessageType.Error)
+    finally:
+        if task is not None:
+            service._jobs.discard(task)
     return None
 
 

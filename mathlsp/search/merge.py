@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from mathlsp.search.queries import Term
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, arxiv_id_from_doi
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.verify.matcher import Claim

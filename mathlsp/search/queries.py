@@ -24,7 +24,7 @@ from mathlsp.search.text import (
     stem,
     words,
 )
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 
 #: Discovery backends, in the order queries are shown and run.

@@ -34,7 +34,7 @@ from mathlsp.search.queries import (
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
 from mathlsp.sources.base import LookupStatus
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.verify.normalize import normalize_title

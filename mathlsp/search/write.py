@@ -41,7 +41,7 @@ from mathlsp.notes.templates import fill_template
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import DISCOVERY, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import IdKind
 
 AGENT = "mathlsp search"

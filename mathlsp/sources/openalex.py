@@ -128,6 +128,25 @@ def parse_work(
     )
 
 
+def parse_links(obj: Any) -> tuple[list[str], list[list[str]]] | None:
+    """A work selected as `id,doi,referenced_works` → (own keys, keys of each cited work)."""
+    if not isinstance(obj, Mapping):
+        return None
+    openalex_id = _short_id(obj.get("id"))
+    if openalex_id is None:
+        return None
+    own = [f"openalex:{openalex_id}"]
+    doi = normalize_doi(obj["doi"]) if isinstance(obj.get("doi"), str) else None
+    if doi:
+        own.append(f"doi:{doi}")
+        arxiv = arxiv_id_from_doi(doi)
+        if arxiv:
+            own.append(f"arxiv:{arxiv}")
+    refs = obj.get("referenced_works") if isinstance(obj.get("referenced_works"), list) else []
+    cited = [[f"openalex:{w}"] for r in refs if (w := _short_id(r))]
+    return own, cited
+
+
 def parse_list(
     data: Any, base_url: str, url: str, *, prefer_doi_url: bool = False
 ) -> list[PaperRecord]:
@@ -225,3 +244,35 @@ class OpenAlexSource:
         except SourceError as exc:
             return LookupResult(ident, NAME, LookupStatus.ERROR, error=exc, url=url)
         return LookupResult(ident, NAME, LookupStatus.FOUND, record=record, url=url)
+
+    async def references(
+        self, identifiers: Sequence[Identifier]
+    ) -> dict[Identifier, tuple[list[str], list[list[str]]]]:
+        """What each work cites (`filter=doi:a|b` with `select=id,doi,referenced_works`).
+
+        Works OpenAlex does not know are absent; a failed request raises SourceError."""
+        wanted = dedupe([i for i in identifiers if self.supports(i)])
+        out: dict[Identifier, tuple[list[str], list[list[str]]]] = {}
+        for field, kind in (("doi", IdKind.DOI), ("ids.openalex", IdKind.OPENALEX)):
+            usable = [i for i in wanted if i.kind is kind and not set(i.value) & {",", "|"}]
+            for chunk in chunked(usable, self.batch_size):
+                values = "|".join(i.value for i in chunk)
+                resp = await self.fetcher.request(
+                    "GET",
+                    self.base_url + "/works",
+                    params=self._params(
+                        filter=f"{field}:{values}",
+                        select="id,doi,referenced_works",
+                        **{"per-page": len(chunk)},
+                    ),
+                )
+                data = resp.json(NAME)
+                if not isinstance(data, Mapping) or not isinstance(data.get("results"), list):
+                    raise MalformedResponse(NAME, resp.url, "OpenAlex sent an unexpected list body")
+                parsed = [links for obj in data["results"] if (links := parse_links(obj))]
+                for ident in chunk:
+                    key = ident.key if kind is IdKind.DOI else f"openalex:{ident.value}"
+                    match = next((links for links in parsed if key in links[0]), None)
+                    if match is not None:
+                        out[ident] = match
+        return out

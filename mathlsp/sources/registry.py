@@ -117,6 +117,37 @@ class SearchOutcome:
 
 
 @dataclass(frozen=True)
+class PaperLinks:
+    """One paper in the citation graph: its identifier keys and those of every work it cites
+    (keys in `Identifier.key` form, merged over the backends that answered)."""
+
+    own: frozenset[str] = frozenset()
+    references: tuple[frozenset[str], ...] = ()
+    backends: tuple[str, ...] = ()
+
+    def merged(self, other: PaperLinks) -> PaperLinks:
+        return PaperLinks(
+            self.own | other.own,
+            self.references + other.references,
+            tuple(dict.fromkeys(self.backends + other.backends)),
+        )
+
+
+@dataclass(frozen=True)
+class ReferencesOutcome:
+    """`Sources.references`: the links found per identifier, and the backends that failed."""
+
+    links: dict[Identifier, PaperLinks] = field(default_factory=dict)
+    errors: list[SourceError] = field(default_factory=list)
+    cached: int = 0  # answers served from the cache
+
+
+#: The backends that can say what a paper cites, in the order they are asked.
+REFERENCE_BACKENDS = ("semantic_scholar", "openalex")
+REFS_KEY = "refs:"  # cache keys: refs:<backend>:<identifier key>
+
+
+@dataclass(frozen=True)
 class TheoremOutcome:
     query: str
     hits: list[TheoremHit] = field(default_factory=list)
@@ -374,6 +405,70 @@ class Sources:
             self.cache.put_record(record)
         return SearchOutcome(backend, title, [record] if record else [])
 
+    async def references(
+        self, identifiers: Iterable[str | Identifier], *, use_cache: bool = True
+    ) -> ReferencesOutcome:
+        """What each paper cites, from every enabled backend that knows (S2 `references`,
+        OpenAlex `referenced_works`), one batched call per backend, cached per identifier
+        (a paper the backend does not know is cached too). Never raises for network trouble."""
+        wanted = [
+            i
+            for i in dict.fromkeys(
+                x if isinstance(x, Identifier) else parse_identifier(x) for x in identifiers
+            )
+            if i is not None
+        ]
+        wanted = list(dict.fromkeys(i.unversioned() for i in wanted))
+        links: dict[Identifier, PaperLinks] = {}
+        errors: list[SourceError] = []
+        cached = 0
+
+        def add(ident: Identifier, found: PaperLinks) -> None:
+            links[ident] = links[ident].merged(found) if ident in links else found
+
+        for backend in REFERENCE_BACKENDS:
+            source = self.backends.get(backend)
+            fetch = getattr(source, "references", None)
+            if source is None or fetch is None:
+                continue
+            fresh: list[Identifier] = []
+            for ident in wanted:
+                if not source.supports(ident):
+                    continue
+                hit = (
+                    self.cache.get_verification(f"{REFS_KEY}{backend}:{ident.key}")
+                    if self.cache is not None and use_cache
+                    else None
+                )
+                if hit is None:
+                    fresh.append(ident)
+                    continue
+                cached += 1
+                if hit.get("own"):
+                    add(ident, _links_from(hit, backend))
+            if not fresh:
+                continue
+            try:
+                answer = await fetch(fresh)
+            except SourceError as exc:
+                errors.append(exc)
+                continue
+            except Exception as exc:  # a parser bug degrades the graph, not the editor
+                log.exception("%s references failed", backend)
+                errors.append(
+                    SourceError(backend, "", f"{label(backend)} references: {type(exc).__name__}")
+                )
+                continue
+            for ident in fresh:
+                own, refs = answer.get(ident, ([], []))
+                if self.cache is not None:
+                    self.cache.put_verification(
+                        f"{REFS_KEY}{backend}:{ident.key}", {"own": own, "references": refs}
+                    )
+                if own:
+                    add(ident, _links_from({"own": own, "references": refs}, backend))
+        return ReferencesOutcome(links, errors, cached)
+
     async def search_theorems(self, query: str, limit: int = 10) -> TheoremOutcome:
         """TheoremSearch hits; a TheoremSearch outage is an empty outcome, never an exception."""
         source = self.backends.get("theoremsearch")
@@ -387,6 +482,31 @@ class Sources:
             log.exception("theoremsearch failed")
             err = SourceError("theoremsearch", "", f"TheoremSearch failed: {type(exc).__name__}")
             return TheoremOutcome(query, error=err)
+
+
+def _links_from(data: Mapping[str, object], backend: str) -> PaperLinks:
+    own = data.get("own")
+    refs = data.get("references")
+    return PaperLinks(
+        frozenset(str(k) for k in own) if isinstance(own, list) else frozenset(),
+        tuple(frozenset(str(k) for k in r) for r in refs if isinstance(r, list))
+        if isinstance(refs, list)
+        else (),
+        (backend,),
+    )
+
+
+def cached_links(cache: Cache, identifiers: Iterable[Identifier]) -> dict[Identifier, PaperLinks]:
+    """The citation links the cache already holds (offline: hovers and code lenses)."""
+    out: dict[Identifier, PaperLinks] = {}
+    for ident in identifiers:
+        ident = ident.unversioned()
+        for backend in REFERENCE_BACKENDS:
+            hit = cache.get_verification(f"{REFS_KEY}{backend}:{ident.key}")
+            if hit and hit.get("own"):
+                found = _links_from(hit, backend)
+                out[ident] = out[ident].merged(found) if ident in out else found
+    return out
 
 
 @asynccontextmanager

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 
 from mathlsp.sources.errors import MalformedResponse, UnsafeXML
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 
 _FORBIDDEN = re.compile(rb"<!\s*(DOCTYPE|ENTITY)", re.IGNORECASE)
 

@@ -30,6 +30,12 @@ FIELDS = (
     "citationCount,openAccessPdf"
 )
 _SUPPORTED = (IdKind.ARXIV, IdKind.DOI, IdKind.S2, IdKind.PMID)
+#: The batch fields for the citation graph: each paper's own ids and those of what it cites.
+REFERENCE_FIELDS = "paperId,externalIds,references.paperId,references.externalIds"
+
+#: One paper's place in the citation graph: its own identifier keys (`Identifier.key` form:
+#: `s2:…`, `arxiv:…`, `doi:…`, `openalex:W…`) and the keys of each work it references.
+Links = tuple[list[str], list[list[str]]]
 
 
 def paper_ref(identifier: Identifier) -> str:
@@ -89,6 +95,32 @@ def parse_paper(
         if isinstance(obj.get("publicationDate"), str)
         else None,
     )
+
+
+def link_keys(obj: Any) -> list[str]:
+    """The identifier keys of an S2 paper stub (`paperId` and `externalIds`)."""
+    if not isinstance(obj, Mapping):
+        return []
+    keys: list[str] = []
+    if isinstance(obj.get("paperId"), str) and obj["paperId"]:
+        keys.append(f"s2:{obj['paperId'].lower()}")
+    ext = obj.get("externalIds") if isinstance(obj.get("externalIds"), Mapping) else {}
+    arxiv = parse_arxiv_id(str(ext["ArXiv"])) if ext.get("ArXiv") else None
+    if arxiv:
+        keys.append(f"arxiv:{arxiv[0]}")
+    doi = normalize_doi(str(ext["DOI"])) if ext.get("DOI") else None
+    if doi:
+        keys.append(f"doi:{doi}")
+    return keys
+
+
+def parse_links(obj: Any) -> Links | None:
+    """`{paperId, externalIds, references: [{paperId, externalIds}, …]}` → (own, references)."""
+    if not isinstance(obj, Mapping):
+        return None
+    refs = obj.get("references") if isinstance(obj.get("references"), list) else []
+    cited = [keys for r in refs if (keys := link_keys(r))]
+    return link_keys(obj), cited
 
 
 def parse_search(content_json: Any, base_url: str, url: str) -> list[PaperRecord]:
@@ -194,4 +226,29 @@ class SemanticScholarSource:
                 out.append(LookupResult(ident, NAME, LookupStatus.ERROR, error=err, url=url))
             else:
                 out.append(LookupResult(ident, NAME, LookupStatus.FOUND, record=record, url=url))
+        return out
+
+    async def references(self, identifiers: Sequence[Identifier]) -> dict[Identifier, Links]:
+        """What each paper cites, batched (`POST /paper/batch` with `references.*` fields).
+
+        Papers S2 does not know are absent from the answer; a failed batch raises SourceError."""
+        wanted = dedupe([i.unversioned() for i in identifiers if self.supports(i)])
+        out: dict[Identifier, Links] = {}
+        for chunk in chunked(wanted, self.batch_size):
+            refs = [paper_ref(i) for i in chunk]
+            resp = await self.fetcher.request(
+                "POST",
+                self.base_url + "/paper/batch",
+                params={"fields": REFERENCE_FIELDS},
+                json_body={"ids": refs},
+            )
+            data = resp.json(NAME)
+            if not isinstance(data, list) or len(data) != len(refs):
+                raise MalformedResponse(
+                    NAME, resp.url, "Semantic Scholar batch answer does not match the request"
+                )
+            for ident, obj in zip(chunk, data, strict=True):
+                links = parse_links(obj)
+                if links is not None:
+                    out[ident] = links
         return out

@@ -24,7 +24,7 @@ from typing import Any
 from mathlsp.notes.journal_render import iso
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.base import LookupResult, LookupStatus
-from mathlsp.sources.http import label
+from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
 from mathlsp.verify.matcher import Claim, Verdict, match, match_title
 from mathlsp.verify.normalize import has_et_al

@@ -138,6 +138,12 @@ def load_theorems() -> list[Theorem]:
     return out
 
 
+def load_citations() -> dict[str, list[str]]:
+    """Corpus key → the corpus keys it cites (data/citations.json)."""
+    data = json.loads((DATA / "citations.json").read_text(encoding="utf-8"))
+    return {str(k): [str(x) for x in v] for k, v in data["cites"].items()}
+
+
 def synthetic_papers(n: int) -> list[Paper]:
     """Deterministic filler papers for load tests: arXiv ids 2401.1xxxx, DOIs 10.5555/bench.N."""
     out = []

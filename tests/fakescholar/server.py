@@ -24,6 +24,7 @@ from tests.fakescholar.corpus import (
     Paper,
     Theorem,
     arxiv_terms,
+    load_citations,
     load_papers,
     load_theorems,
     rank,
@@ -206,9 +207,24 @@ class Controls:
 
 
 class Corpus:
-    def __init__(self, papers: list[Paper], theorems: list[Theorem]) -> None:
+    def __init__(
+        self,
+        papers: list[Paper],
+        theorems: list[Theorem],
+        cites: dict[str, list[str]] | None = None,
+    ) -> None:
         self.papers = papers
         self.theorems = theorems
+        by_key = {p.key: p for p in papers}
+        cites = load_citations() if cites is None else cites
+        # The citation graph among corpus papers: key → papers it cites / papers citing it.
+        self.references: dict[str, list[Paper]] = {
+            k: [by_key[c] for c in v if c in by_key] for k, v in cites.items() if k in by_key
+        }
+        self.citations: dict[str, list[Paper]] = {}
+        for k, cited in self.references.items():
+            for c in cited:
+                self.citations.setdefault(c.key, []).append(by_key[k])
         self.by_arxiv = {p.arxiv_id: p for p in papers if p.arxiv_id}
         self.by_doi: dict[str, Paper] = {}
         for p in papers:
@@ -475,6 +491,19 @@ class Handler(BaseHTTPRequestHandler):
             return c.by_corpus_id.get(value)
         return None
 
+    def _s2_render(self, p: Paper, fields: list[str]) -> dict[str, Any]:
+        """`render.s2_paper`, plus nested `references.x` / `citations.x` fields (S2's syntax)."""
+        plain = [f for f in fields if "." not in f]
+        out = render.s2_paper(p, plain or ["paperId"])
+        for nested, table in (
+            ("references", self.corpus.references),
+            ("citations", self.corpus.citations),
+        ):
+            sub = [f.split(".", 1)[1] for f in fields if f.startswith(nested + ".")]
+            if sub:
+                out[nested] = [render.s2_paper(o, sub) for o in table.get(p.key, [])]
+        return out
+
     def _s2(self, method: str, rest: str, q: dict[str, list[str]], body: bytes) -> int:
         controls = self.server.controls
         if controls.require_key and self.headers.get("x-api-key") != controls.require_key:
@@ -494,7 +523,7 @@ class Handler(BaseHTTPRequestHandler):
             out = []
             for ref in ids:
                 p = self._s2_resolve(str(ref))
-                out.append(render.s2_paper(p, fields or ["title"]) if p else None)
+                out.append(self._s2_render(p, fields or ["title"]) if p else None)
             self._json(200, out)
             return 200
         if rest == "/paper/search/match":
@@ -536,12 +565,22 @@ class Handler(BaseHTTPRequestHandler):
             if p is None:
                 self._json(404, {"error": f"Paper with id {ref} not found"})
                 return 404
-            self._json(200, render.s2_paper(p, fields or ["title"]))
+            self._json(200, self._s2_render(p, fields or ["title"]))
             return 200
         self._json(404, {"error": "Not found"})
         return 404
 
     # OpenAlex -------------------------------------------------------------------------------
+
+    def _openalex_select(self, p: Paper, q: dict[str, list[str]]) -> dict[str, Any]:
+        """A work, cut down to `select=a,b,…` when asked (with `referenced_works`)."""
+        work = render.openalex_work(p)
+        if "select" not in q:
+            return work
+        work["referenced_works"] = [
+            f"https://openalex.org/{o.openalex_id}" for o in self.corpus.references.get(p.key, [])
+        ]
+        return {k: work[k] for k in q["select"][0].split(",") if k in work}
 
     def _openalex(self, method: str, rest: str, q: dict[str, list[str]], body: bytes) -> int:
         c = self.corpus
@@ -592,7 +631,7 @@ class Handler(BaseHTTPRequestHandler):
                     )
                     return 400
                 found = list({p.key: p for p in found}.values())
-                works = [render.openalex_work(p) for p in found[:per_page]]
+                works = [self._openalex_select(p, q) for p in found[:per_page]]
                 self._json(200, render.openalex_list(works, count=len(found), per_page=per_page))
                 return 200
             query = q.get("search", [""])[0]

@@ -1,0 +1,99 @@
+"""`mathlsp synthesize`: draft the Synthesis of LITERATURE.md from evidence."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import sys
+from pathlib import Path
+from typing import Any
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    p = subparsers.add_parser(
+        "synthesize",
+        help="draft the Synthesis from evidence (quoted theorems, shared terms, citations)",
+        description="Draft the Synthesis subsections of LITERATURE.md from what the sources "
+        "returned: theorem statements quoted from TheoremSearch [V], terms a paper shares with "
+        "the problem [S], terms no confirmed paper touches [~], and a reading order from the "
+        "citation graph. Drafted lines are only ever added, marked as drafts; nothing you wrote "
+        "is changed. PROBLEM_DIR: a problem folder, its LITERATURE.md or a project root.",
+    )
+    p.add_argument("path", nargs="?", type=Path, metavar="PROBLEM_DIR")
+    p.add_argument("--write", action="store_true", help="add the drafted lines to LITERATURE.md")
+    p.add_argument(
+        "--offline",
+        action="store_true",
+        help="no network: use the notes' Key Results and the cached citations only",
+    )
+    p.add_argument("--no-cache", action="store_true", help="ask the sources again")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    return asyncio.run(_run(args))
+
+
+async def _run(args: argparse.Namespace) -> int:
+    from mathlsp.cache import Cache
+    from mathlsp.cli import UsageError
+    from mathlsp.cli.verify import literature_path
+    from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
+    from mathlsp.notes.literature import SYNTHESIS_TITLES, LiteratureDoc
+    from mathlsp.notes.problem import ProblemDoc
+    from mathlsp.sources import SourceSettings, load_project_config, open_sources
+    from mathlsp.synthesis.draft import draft
+    from mathlsp.synthesis.run import gather, offline_evidence
+    from mathlsp.synthesis.write import write_draft
+
+    path = literature_path(args.path)
+    original = read_text(path)
+    if original is None:
+        raise UsageError(f"cannot read {path}")
+    doc = LiteratureDoc(original, path)
+    problem_text = read_text(path.parent / "PROBLEM.md")
+    problem = ProblemDoc(problem_text, path.parent / "PROBLEM.md") if problem_text else None
+    if problem is None:
+        print("mathlsp: no PROBLEM.md next to LITERATURE.md: no terms to connect", file=sys.stderr)
+    cache = Cache()
+    if args.offline:
+        evidence = offline_evidence(doc, problem, cache)
+    else:
+        settings = SourceSettings.from_env(load_project_config(path.parent))
+
+        def event(ev: Any) -> None:
+            print(getattr(ev, "message", str(ev)), file=sys.stderr)
+
+        async with open_sources(settings, cache=cache, on_event=event) as sources:
+            gathered = await gather(
+                sources,
+                doc,
+                problem,
+                progress=lambda m: print(m, file=sys.stderr),
+                use_cache=not args.no_cache,
+            )
+        for note in gathered.notes:
+            print(f"mathlsp: {note}", file=sys.stderr)
+        evidence = gathered.evidence
+    result = write_draft(original, draft(evidence))
+    if not doc.confirmed:
+        print("no confirmed references: nothing to synthesise yet", file=sys.stderr)
+    current = None
+    number = 0
+    for d in result.added:
+        if d.subsection != current:
+            current = d.subsection
+            print(f"### {SYNTHESIS_TITLES[d.subsection]}")
+        number = number + 1 if d.subsection == "reading_order" else 0
+        print(f"{number}. {d.text}" if number else f"- {d.text}")
+    print(
+        f"{len(result.added)} new drafted lines, {len(result.already)} already in the Synthesis",
+        file=sys.stderr,
+    )
+    if args.write and result.changed:
+        try:
+            write_if_unchanged(path, original, result.text)
+        except ChangedOnDisk as exc:
+            raise UsageError(str(exc)) from exc
+        print(f"wrote {path}: {len(result.added)} drafted lines (review them)", file=sys.stderr)
+    return 0

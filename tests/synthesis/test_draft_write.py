@@ -1,0 +1,188 @@
+from __future__ import annotations
+
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.problem import ProblemDoc
+from mathlsp.notes.render import apply_edits
+from mathlsp.sources.theoremsearch import TheoremHit
+from mathlsp.synthesis.draft import Evidence, draft, key_result_quotes, theorems_from_hits
+from mathlsp.synthesis.graph import build_graph
+from mathlsp.synthesis.review import accept_edits, draft_lines, line_hash, mark, unreviewed
+from mathlsp.synthesis.run import offline_evidence
+from mathlsp.synthesis.write import write_draft
+from tests.synthesis.fixtures import LITERATURE, PROBLEM
+
+
+def evidence(text: str = LITERATURE, problem: str = PROBLEM, graph: bool = True) -> Evidence:
+    doc = LiteratureDoc(text)
+    ev = offline_evidence(doc, ProblemDoc(problem))
+    if graph:
+        # REF-002 (Maynard) cites REF-003 (Zhang) and REF-001; REF-001 cites REF-004.
+        keys = {e.id: {f"ref:{e.id}"} for e in doc.confirmed}
+        cites = {
+            "REF-001": [{"ref:REF-004"}],
+            "REF-002": [{"ref:REF-003"}, {"ref:REF-001"}],
+            "REF-003": [{"ref:REF-001"}],
+            "REF-004": [],
+        }
+        ev.graph = build_graph(keys, cites)
+    return ev
+
+
+def synthesis(text: str) -> str:
+    return text[text.index("## Synthesis") : text.index("## Unconfirmed")]
+
+
+def test_key_results_quotes_are_parsed_and_hits_kept_only_for_confirmed_papers() -> None:
+    doc = LiteratureDoc(LITERATURE)
+    quotes = key_result_quotes(doc.by_id["REF-001"])
+    assert [(q.name, q.link) for q in quotes] == [
+        ("Theorem 1.1 (Green–Tao)", "https://arxiv.org/abs/math/0404188")
+    ]
+    hits = [
+        TheoremHit(
+            "Theorem 1 (Maynard)",
+            "liminf p_{n+m} - p_n < infinity",
+            None,
+            0.9,
+            "arXiv",
+            "https://arxiv.org/abs/1311.4600",
+            arxiv_id="1311.4600",
+        ),
+        TheoremHit("Other", "not ours", None, 0.9, "arXiv", None, arxiv_id="2001.00001"),
+        TheoremHit("Neumann Series", "stmt", None, 0.9, "ProofWiki", None),
+    ]
+    kept = theorems_from_hits(hits, doc.confirmed)
+    assert [(t.ref, t.name, t.origin) for t in kept] == [
+        ("REF-002", "Theorem 1 (Maynard)", "TheoremSearch")
+    ]
+
+
+def test_every_line_carries_a_marker_and_rests_on_ref_ids() -> None:
+    lines = draft(evidence())
+    assert {d.subsection for d in lines} == {
+        "applicable_theorems",
+        "technique_connections",
+        "reading_order",
+    }
+    for d in lines:
+        assert d.text.startswith(d.marker)
+        for ref in d.refs:
+            assert ref in d.text
+    thm = [d for d in lines if d.subsection == "applicable_theorems"]
+    assert len(thm) == 1 and thm[0].marker == "[V]" and thm[0].refs == ("REF-001",)
+    assert '"The prime numbers contain infinitely many' in thm[0].text
+
+
+def test_gaps_name_what_no_confirmed_paper_touches() -> None:
+    problem = PROBLEM.replace("sieve-methods]", "sieve-methods, ergodic-theory]")
+    gaps = [d for d in draft(evidence(problem=problem)) if d.subsection == "gaps"]
+    assert [d.text for d in gaps] == [
+        "[~] Gap: none of the 4 confirmed references mentions the tag `ergodic-theory` in its "
+        "title, abstract or quoted statements"
+    ]
+
+
+def test_reading_order_follows_the_citation_graph() -> None:
+    order = [d for d in draft(evidence()) if d.subsection == "reading_order"]
+    assert [d.refs[0] for d in order] == ["REF-004", "REF-001", "REF-003", "REF-002"]
+    assert order[0].marker == "[S]" and "cited by REF-001" in order[0].text
+    offline = [d for d in draft(evidence(graph=False)) if d.subsection == "reading_order"]
+    assert all(d.marker == "[~]" and "citations not fetched" in d.text for d in offline)
+
+
+def test_write_appends_marked_lines_and_never_touches_user_lines() -> None:
+    result = write_draft(LITERATURE, draft(evidence()))
+    assert result.added
+    new = result.text
+    # Everything that was there is still there, byte for byte, in order.
+    old_lines = LITERATURE.splitlines()
+    it = iter(new.splitlines())
+    assert all(any(line == n for n in it) for line in old_lines)
+    syn = synthesis(new)
+    assert "- [S] My own note on REF-002: the GPY sieve is the tool." in syn
+    assert "1. [S] REF-004 —" in syn and "4. [S] REF-002 —" in syn
+    doc = LiteratureDoc(new)
+    marks = draft_lines(doc)
+    assert len(marks) == len(result.added)
+    assert all(not d.edited for d in marks)
+    assert len(unreviewed(doc)) == len(marks)
+
+
+def test_redrafting_adds_nothing_already_present_even_when_edited() -> None:
+    first = write_draft(LITERATURE, draft(evidence())).text
+    assert not write_draft(first, draft(evidence())).changed
+    # The user edits a drafted line: it is theirs, never touched, and not drafted again.
+    line = next(x for x in first.splitlines() if "REF-001 shares with the problem" in x)
+    edited = first.replace(
+        line, line.replace("shares with the problem", "shares with the problem (I checked)")
+    )
+    doc = LiteratureDoc(edited)
+    mine = [d for d in draft_lines(doc) if "I checked" in d.text]
+    assert len(mine) == 1 and mine[0].edited
+    again = write_draft(edited, draft(evidence()))
+    assert not again.changed
+
+
+def test_redrafting_adds_only_new_references_after_existing_numbering() -> None:
+    first = write_draft(LITERATURE, draft(evidence())).text
+    # The user deletes the reading-order line of REF-003: only that one comes back, numbered on.
+    kept = "\n".join(x for x in first.splitlines() if not x.startswith("3. ")) + "\n"
+    again = write_draft(kept, draft(evidence()))
+    assert [d.refs for d in again.added] == [("REF-003",)]
+    assert "\n5. [S] REF-003 —" in again.text
+
+
+def test_missing_synthesis_and_subsections_are_created_in_order() -> None:
+    text = LITERATURE[: LITERATURE.index("## Synthesis")] + "## Unconfirmed References\n"
+    out = write_draft(text, draft(evidence())).text
+    heads = [x for x in out.splitlines() if x.startswith("#")]
+    assert heads[-6:] == [
+        "## Synthesis",
+        "### Applicable Theorems",
+        "### Technique Connections",
+        "### Gaps in Literature",
+        "### Suggested Reading Order",
+        "## Unconfirmed References",
+    ]
+    partial = LITERATURE.replace("### Gaps in Literature\n\n", "").replace(
+        "### Applicable Theorems\n\n", ""
+    )
+    out = write_draft(partial, draft(evidence())).text
+    heads = [x for x in synthesis(out).splitlines() if x.startswith("###")]
+    assert heads == [
+        "### Applicable Theorems",
+        "### Technique Connections",
+        "### Gaps in Literature",
+        "### Suggested Reading Order",
+    ]
+
+
+def test_crlf_documents_stay_crlf() -> None:
+    text = LITERATURE.replace("\n", "\r\n")
+    out = write_draft(text, draft(evidence(text))).text
+    assert "\n" not in out.replace("\r\n", "")
+
+
+def test_nothing_to_draft_without_confirmed_references() -> None:
+    text = LITERATURE.replace("### REF-", "### UREF-")
+    assert draft(evidence(text, graph=False)) == []
+    assert not write_draft(text, []).changed
+
+
+def test_marker_hash_and_accept() -> None:
+    assert mark("- [V] x") == f"- [V] x <!-- mathlsp:draft sha={line_hash('- [V] x')} -->"
+    text = write_draft(LITERATURE, draft(evidence())).text
+    doc = LiteratureDoc(text)
+    first = draft_lines(doc)[0]
+    accepted = apply_edits(text, accept_edits(doc, {first.line}))
+    assert accepted.splitlines()[first.line] == first.text
+    assert len(draft_lines(LiteratureDoc(accepted))) == len(draft_lines(doc)) - 1
+    everything = apply_edits(text, accept_edits(doc))
+    assert "mathlsp:draft" not in everything
+
+
+def test_api_text_cannot_open_a_comment() -> None:
+    text = LITERATURE.replace("for all k.", "for all k. <!-- sneaky")
+    lines = draft(evidence(text))
+    thm = next(d for d in lines if d.subsection == "applicable_theorems")
+    assert "<!--" not in thm.text
