@@ -221,9 +221,12 @@ def test_status_bar_item(vscode_run):
     assert vscode_run["status_bar"] and "mathlsp" in vscode_run["status_bar"]
 
 
-def test_undeclared_command_says_so(vscode_run):
+def test_search_command_shows_its_queries_first(vscode_run):
+    # "mathlsp: Search literature" from the command palette reaches the server, which shows the
+    # queries with Run/Cancel before sending any (the "not supported" path is for older servers).
     text = " ".join(vscode_run["notifications"])
-    assert "not supported by this mathlsp version" in text, vscode_run["notifications"]
+    assert "Search the literature with these queries?" in text, vscode_run["notifications"]
+    assert "Run" in text and "Cancel" in text
 
 
 def test_missing_server_says_how_to_install_it(vscode_run):

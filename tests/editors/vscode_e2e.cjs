@@ -155,7 +155,7 @@ async function main(page) {
   ).catch(() => {});
   out.problems_after = await markers.allInnerTexts();
 
-  // 5. A command the server does not declare (yet): a clear message rather than silence.
+  // 5. Search literature from the command palette: the server shows its queries (Run/Cancel).
   await retry("command palette", async () => {
     await page.keyboard.press("Control+Shift+P");
     const input = page.locator(".quick-input-widget input");
