@@ -344,3 +344,40 @@ def handle_apply_edit(
         result = apply_workspace_edit(client, params.edit)
     client.apply_requests.append((params, result))  # type: ignore[attr-defined]
     return result
+
+
+# -- a fake scholarly server for the server process ---------------------------------------------
+def free_port() -> int:
+    """A port free now, so the server's environment can name the fake server before it starts."""
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def fake_server_env(port: int, **extra: str) -> dict[str, str]:
+    """The environment of a `mathlsp serve` that talks only to the fake server on `port`: every
+    backend URL pointed there, fast rate limits, a throw-away cache, no inherited key or MATHLSP_*
+    setting. `extra` adds or overrides variables (e.g. a Semantic Scholar key)."""
+    import os
+    import tempfile
+
+    from tests.fakescholar import env_for
+
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if not k.startswith("MATHLSP_") and k != "SEMANTIC_SCHOLAR_API_KEY"
+    }
+    env.update(env_for(f"http://127.0.0.1:{port}"))
+    env.update(
+        {
+            "PYTHONPATH": str(REPO),
+            "PYTHONUNBUFFERED": "1",
+            "MATHLSP_RATE_LIMIT_SCALE": "0.001",
+            "MATHLSP_CACHE_DIR": tempfile.mkdtemp(prefix="mathlsp-test-cache-"),
+        }
+    )
+    env.update(extra)
+    return env

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 import ast
 import asyncio
-import os
-import socket
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import CLIENTS, REPO, Buffer, change_buffer, make_client, wait_until
+from lsp_helpers import (
+    CLIENTS,
+    Buffer,
+    change_buffer,
+    fake_server_env,
+    free_port,
+    make_client,
+    wait_until,
+)
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
@@ -22,25 +27,8 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from tests.fakescholar import FakeScholar
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-PORT = _free_port()
-CACHE = tempfile.mkdtemp(prefix="mathlsp-search-cache-")
-FAKE_URL = f"http://127.0.0.1:{PORT}"
-ENV = {
-    **os.environ,
-    "PYTHONPATH": str(REPO),
-    "PYTHONUNBUFFERED": "1",
-    "MATHLSP_CACHE_DIR": CACHE,
-    "MATHLSP_RATE_LIMIT_SCALE": "0.001",
-    **FakeScholar(port=PORT).env(),
-}
-ENV.pop("SEMANTIC_SCHOLAR_API_KEY", None)
+PORT = free_port()
+ENV = fake_server_env(PORT)
 
 PROBLEM = """\
 ---

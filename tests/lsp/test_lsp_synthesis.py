@@ -4,16 +4,13 @@ action; the citation graph in the code lens and the hover."""
 
 from __future__ import annotations
 
-import os
-import socket
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import pytest_lsp
-from lsp_helpers import CLIENTS, REPO, Buffer, make_client, wait_until
+from lsp_helpers import CLIENTS, Buffer, fake_server_env, free_port, make_client, wait_until
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
@@ -22,24 +19,8 @@ from mathlsp.synthesis.review import draft_lines
 from tests.fakescholar import FakeScholar
 from tests.synthesis.fixtures import LITERATURE, PROBLEM
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-PORT = _free_port()
-CACHE = tempfile.mkdtemp(prefix="mathlsp-synthesis-cache-")
-ENV = {
-    **os.environ,
-    "PYTHONPATH": str(REPO),
-    "PYTHONUNBUFFERED": "1",
-    "MATHLSP_CACHE_DIR": CACHE,
-    "MATHLSP_RATE_LIMIT_SCALE": "0.001",
-    **FakeScholar(port=PORT).env(),
-}
-ENV.pop("SEMANTIC_SCHOLAR_API_KEY", None)
+PORT = free_port()
+ENV = fake_server_env(PORT)
 
 
 @pytest.fixture(scope="module")

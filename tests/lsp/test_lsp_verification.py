@@ -15,9 +15,7 @@ import datetime as dt
 import json
 import os
 import re
-import socket
 import sys
-import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -27,9 +25,10 @@ import pytest
 import pytest_lsp
 from lsp_helpers import (
     CLIENTS,
-    REPO,
     Problem,
     change_buffer,
+    fake_server_env,
+    free_port,
     latest,
     make_client,
     open_note,
@@ -39,37 +38,18 @@ from lsp_helpers import (
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
-from tests.fakescholar import FakeScholar, env_for
+from tests.fakescholar import FakeScholar
 from tests.fakescholar.corpus import Paper
 
 # -- the fake scholarly server, on a port known at import time ------------------------------------
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-PORT = _free_port()
+PORT = free_port()
 FAKE_ROOT = f"http://127.0.0.1:{PORT}"
 SECRET = "s2-secret-key-never-in-a-url"  # the Semantic Scholar key the server is given
 STATUS = "mathlsp/status"
 
-SERVER_ENV = {
-    **{
-        k: v
-        for k, v in os.environ.items()
-        if not k.startswith("MATHLSP_") and k != "SEMANTIC_SCHOLAR_API_KEY"
-    },
-    **env_for(FAKE_ROOT),
-    "PYTHONPATH": str(REPO),
-    "PYTHONUNBUFFERED": "1",
-    "MATHLSP_RATE_LIMIT_SCALE": "0.001",
-    # Each test passes its own `cacheDir`; this only keeps a forgotten one off the user's cache.
-    "MATHLSP_CACHE_DIR": str(Path(tempfile.gettempdir()) / f"mathlsp-test-vcache-{os.getpid()}"),
-    "SEMANTIC_SCHOLAR_API_KEY": SECRET,
-}
+SERVER_ENV = fake_server_env(PORT, SEMANTIC_SCHOLAR_API_KEY=SECRET)
 
 # A record whose API text tries to inject Markdown, HTML and a command link into the hover.
 EVIL_ARXIV = "2402.00666"
