@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import httpx
 
 from mathlsp.cache import Cache
-from mathlsp.hover_card import Status, record_card
+from mathlsp.ide.hover_card import Status, record_card
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.sources import Sources, SourceSettings
 from mathlsp.verify.memo import OfflineVerifier

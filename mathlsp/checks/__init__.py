@@ -10,7 +10,7 @@ import logging
 from pathlib import Path
 
 from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
-from mathlsp.findings import Finding
+from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mathlsp.findings import Finding, Related, Severity
+from mathlsp.checks.findings import Finding, Related, Severity
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.spans import Span

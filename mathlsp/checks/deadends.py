@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mathlsp.checks.base import CheckContext, define, rule
-from mathlsp.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.research.deadends import find_dead_ends
 

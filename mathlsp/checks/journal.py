@@ -10,8 +10,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.checks.literature import count_mismatch, missing_keys, numbering, section_structure
-from mathlsp.findings import Finding, Severity
 from mathlsp.notes.fields import Field
 from mathlsp.notes.journal import (
     LITERATURE_STRATEGIES,

@@ -8,8 +8,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.checks.references import literature_index
-from mathlsp.findings import Finding, Severity
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.literature import (
     SECTION_ORDER,

@@ -7,8 +7,8 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.checks.literature import opening_fence
-from mathlsp.findings import Finding, Severity
 from mathlsp.notes.frontmatter import FrontmatterField
 from mathlsp.notes.markdown import normalize_heading
 from mathlsp.notes.problem import DOMAINS, PROBLEM_TYPES, STATUSES, ProblemDoc

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from mathlsp.checks.base import CheckContext, define, rule
-from mathlsp.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import MarkdownDoc, Mention
 from mathlsp.notes.fields import Field
 from mathlsp.notes.identifiers import ArxivId, parse_arxiv

@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 from mathlsp.checks.base import CheckContext, define, rule
-from mathlsp.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import REF_ID
 from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
 from mathlsp.notes.markdown import normalize_heading

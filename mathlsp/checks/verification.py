@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from mathlsp.checks.base import CheckContext, define, rule
-from mathlsp.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.sources.labels import label
 from mathlsp.verify.memo import OfflineVerifier

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mathlsp.checks import CheckSettings, check_document
-from mathlsp.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.folder import ProblemFolder, find_problem_folder, is_problem_folder
 from mathlsp.notes.text import utf16_len
 

@@ -20,7 +20,6 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp import fixes
 from mathlsp.features import search, synthesis, verification
 from mathlsp.features.convert import offset_of
 from mathlsp.features.edits import (
@@ -30,6 +29,7 @@ from mathlsp.features.edits import (
     show,
     supports_document_changes,
 )
+from mathlsp.ide import fixes
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder, find_problem_folder
 from mathlsp.notes.journal import JournalDoc

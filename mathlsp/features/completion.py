@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.completion_items import Candidate, CandidateKind, complete
 from mathlsp.features.convert import lsp_range
+from mathlsp.ide.completion_items import Candidate, CandidateKind, complete
 from mathlsp.notes.document import MarkdownDoc
 
 if TYPE_CHECKING:

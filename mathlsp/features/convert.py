@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lsprotocol import types
 
-from mathlsp.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.spans import Span
 from mathlsp.notes.text import Position, Range, utf16_len

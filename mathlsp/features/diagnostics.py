@@ -22,8 +22,8 @@ from mathlsp.checks import check_document
 from mathlsp.features.convert import diagnostic, model_range_to_lsp
 
 if TYPE_CHECKING:
+    from mathlsp.checks.findings import Finding
     from mathlsp.features.workspace_state import OpenNote
-    from mathlsp.findings import Finding
     from mathlsp.server import MathLanguageServer
 
 log = logging.getLogger(__name__)

@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp import navigation
 from mathlsp.features import verification
 from mathlsp.features.convert import lsp_range
+from mathlsp.ide import navigation
 
 if TYPE_CHECKING:
     from mathlsp.server import MathLanguageServer

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from mathlsp import navigation
 from mathlsp.features.convert import lsp_range
+from mathlsp.ide import navigation
 
 if TYPE_CHECKING:
     from mathlsp.server import MathLanguageServer

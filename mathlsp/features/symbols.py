@@ -9,8 +9,8 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp.features.convert import lsp_range
+from mathlsp.ide.outline import OutlineNode, SymbolKind, folder_symbols, matches_query, outline
 from mathlsp.notes.document import MarkdownDoc
-from mathlsp.outline import OutlineNode, SymbolKind, folder_symbols, matches_query, outline
 
 if TYPE_CHECKING:
     from mathlsp.server import MathLanguageServer

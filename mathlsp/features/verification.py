@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
-from mathlsp import hover_card, navigation
 from mathlsp.features import synthesis
 from mathlsp.features.convert import lsp_range
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
+from mathlsp.ide import hover_card, navigation
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.render import Edit, NewReference, insert_references, update_frontmatter
 from mathlsp.notes.spans import Span

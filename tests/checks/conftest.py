@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from mathlsp.checks import CheckSettings, check_document
-from mathlsp.findings import Finding
+from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mathlsp.findings import Severity
+from mathlsp.checks.findings import Severity
 from tests.checks.conftest import JOURNAL, codes, edit, only, span
 
 J = "JOURNAL.md"

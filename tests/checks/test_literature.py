@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mathlsp.checks import check_document
-from mathlsp.findings import Severity
+from mathlsp.checks.findings import Severity
 from mathlsp.notes.folder import ProblemFolder
 from tests.checks.conftest import (
     LITERATURE,

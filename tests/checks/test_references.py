@@ -7,7 +7,7 @@ import datetime as dt
 
 import pytest
 
-from mathlsp.findings import Severity
+from mathlsp.checks.findings import Severity
 from tests.checks.conftest import (
     JOURNAL,
     LITERATURE,

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathlsp.checks import check_document
-from mathlsp.findings import Finding
+from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from tests.checks.conftest import SETTINGS, VALID, codes, write
 

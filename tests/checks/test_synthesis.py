@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mathlsp.findings import Severity
+from mathlsp.checks.findings import Severity
 from tests.checks.conftest import LITERATURE, codes, edit, only, span
 
 L = "LITERATURE.md"

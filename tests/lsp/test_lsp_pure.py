@@ -11,16 +11,16 @@ from hypothesis import strategies as st
 from lsp_helpers import JOURNAL, LITERATURE, PROBLEM, PROOF
 from lsprotocol import types
 
-from mathlsp import navigation
-from mathlsp.completion_items import CandidateKind, complete
 from mathlsp.config import ServerSettings, parse_settings
 from mathlsp.features.convert import lsp_position, offset_of
+from mathlsp.ide import navigation
+from mathlsp.ide.completion_items import CandidateKind, complete
+from mathlsp.ide.outline import SymbolKind, matches_query, outline
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import parse_note
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.problem import ProblemDoc
-from mathlsp.outline import SymbolKind, matches_query, outline
 
 
 def lit() -> LiteratureDoc:

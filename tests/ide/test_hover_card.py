@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from mathlsp.hover_card import Status, escape_markdown, record_card, safe_url
+from mathlsp.ide.hover_card import Status, escape_markdown, record_card, safe_url
 from mathlsp.sources.record import Author, PaperRecord
 
 NOW = dt.datetime(2026, 3, 4, 12, 0, tzinfo=dt.UTC)

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from mathlsp import fixes
 from mathlsp.checks import check_document
-from mathlsp.findings import Finding
+from mathlsp.checks.findings import Finding
+from mathlsp.ide import fixes
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.journal import JournalDoc
