@@ -60,7 +60,7 @@ def configure_logging(verbose: int, log_file: str | None) -> None:
 def run(args: argparse.Namespace) -> int:
     tcp = parse_tcp(args.tcp) if args.tcp else None
     configure_logging(args.verbose, args.log_file)
-    from mathlsp.server import create_server
+    from mathlsp.features.server import create_server
 
     server = create_server()
     if tcp is not None:

@@ -37,7 +37,7 @@ from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.spans import Span
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

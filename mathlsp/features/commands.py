@@ -51,7 +51,7 @@ from mathlsp.research.project import (
 )
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

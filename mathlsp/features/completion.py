@@ -12,7 +12,7 @@ from mathlsp.ide.completion_items import Candidate, CandidateKind, complete
 from mathlsp.notes.document import MarkdownDoc
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 TRIGGER_CHARACTERS = ["-", "[", ":"]
 

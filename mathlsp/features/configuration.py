@@ -19,7 +19,7 @@ from pygls.capabilities import get_capability
 from mathlsp.config import SECTION, parse_settings
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

@@ -23,8 +23,8 @@ from mathlsp.features.convert import diagnostic, model_range_to_lsp
 
 if TYPE_CHECKING:
     from mathlsp.checks.findings import Finding
+    from mathlsp.features.server import MathLanguageServer
     from mathlsp.features.workspace_state import OpenNote
-    from mathlsp.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

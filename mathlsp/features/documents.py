@@ -12,7 +12,7 @@ from mathlsp.features.verification import on_saved_or_opened
 from mathlsp.features.workspace_state import uri_to_path
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 
 def register(server: MathLanguageServer) -> None:

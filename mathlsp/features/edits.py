@@ -47,7 +47,7 @@ from mathlsp.notes.render import Edit, apply_edits
 from mathlsp.notes.spans import Span
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

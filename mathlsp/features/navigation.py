@@ -11,7 +11,7 @@ from mathlsp.features.convert import lsp_range
 from mathlsp.ide import navigation
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 
 def register(server: MathLanguageServer) -> None:

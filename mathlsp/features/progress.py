@@ -33,7 +33,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

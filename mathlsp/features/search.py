@@ -22,7 +22,7 @@ from mathlsp.features.workspace_state import uri_to_path
 from mathlsp.sources.labels import label
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 SEARCH = "mathlsp.searchLiterature"
 RUN, CANCEL = "Run", "Cancel"

@@ -13,7 +13,7 @@ from mathlsp.ide.outline import OutlineNode, SymbolKind, folder_symbols, matches
 from mathlsp.notes.document import MarkdownDoc
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 MAX_WORKSPACE_SYMBOLS = 500
 

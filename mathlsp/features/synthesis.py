@@ -21,7 +21,7 @@ from mathlsp.synthesis.graph import CitationGraph, describe
 from mathlsp.synthesis.review import accept_edits, draft_lines
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 DRAFT = "mathlsp.draftSynthesis"
 TITLE = "Draft synthesis from evidence"

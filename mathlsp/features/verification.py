@@ -37,7 +37,7 @@ from mathlsp.verify.memo import OfflineVerifier
 from mathlsp.verify.pipeline import ReferenceCheck, claim_key, identifiers_of
 
 if TYPE_CHECKING:
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

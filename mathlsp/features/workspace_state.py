@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from lsprotocol import types
     from pygls.workspace import TextDocument
 
-    from mathlsp.server import MathLanguageServer
+    from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
 

@@ -507,7 +507,7 @@ FAKE_JOB = "mathlsp.test.fakeJob"
 def serve_with_fake_job() -> None:
     """`mathlsp serve` plus a command that runs a fake job under `work_done_progress`."""
     from mathlsp.features.progress import WorkCancelled, work_done_progress
-    from mathlsp.server import create_server
+    from mathlsp.features.server import create_server
 
     server = create_server()
 

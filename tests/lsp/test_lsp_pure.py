@@ -227,7 +227,7 @@ def test_utf16_positions_match_the_model():
 
 # -- handler guard ---------------------------------------------------------------------------
 async def test_a_failing_handler_answers_empty_and_logs(caplog):
-    from mathlsp.server import create_server
+    from mathlsp.features.server import create_server
 
     server = create_server()
     sent: list[str] = []
