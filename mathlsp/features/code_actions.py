@@ -1,6 +1,6 @@
 """Code actions: quick fixes for diagnostics, and source actions (renumber, resume).
 
-Thin handlers over the pure `mathlsp.fixes`: the action's edit is computed against the note's
+Thin handlers over the pure `mathlsp.ide.fixes`: the action's edit is computed against the note's
 current buffer and returned as a versioned WorkspaceEdit (`features.edits`). Multi-file edits
 (renumbering updates every note of the folder) — and every edit for a client that cannot version
 its edits (no `documentChanges`) — are computed in `codeAction/resolve` when the client supports

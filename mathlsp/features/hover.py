@@ -2,7 +2,7 @@
 the paper (features/verification.py), else the entry exactly as written in LITERATURE.md.
 
 The entry's text stands inside a code block, so Markdown in the file cannot inject links or HTML
-into the editor's hover; API text in the card is escaped (mathlsp/hover_card.py).
+into the editor's hover; API text in the card is escaped (mathlsp/ide/hover_card.py).
 """
 
 from __future__ import annotations

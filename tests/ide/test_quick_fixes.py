@@ -1,4 +1,4 @@
-"""The pure quick-fix edits (`mathlsp.fixes`), driven by the findings the real checks report:
+"""The pure quick-fix edits (`mathlsp.ide.fixes`), driven by the findings the real checks report:
 each fix, applied, makes its finding go away and touches nothing else."""
 
 from __future__ import annotations
