@@ -1,4 +1,4 @@
-"""JOURNAL.md: entries, sections, numbering and the `strategies_tried` index (seed 002, 004 §9).
+"""JOURNAL.md: entries, sections, numbering and the `strategies_tried` index (docs/schemas.md).
 
 JRN009 is reserved for dead-end detection (a new PROOF- attempt repeating a failed strategy).
 """
@@ -54,7 +54,7 @@ STATUS_MISMATCH = define(
 
 REQUIRED_KEYS = ("problem", "total_entries", "last_entry", "strategies_tried")
 STRATEGIES = {"PROOF": PROOF_STRATEGIES, "LIT": LITERATURE_STRATEGIES}
-# Seed 002's dead-end detection also reads "failed", so it is accepted for a FAILED outcome.
+# Dead-end detection also reads "failed", so it is accepted for a FAILED outcome.
 _ALSO_ACCEPTED = {"FAILED": ("failed",)}
 
 

@@ -1,4 +1,4 @@
-"""LITERATURE.md structure: frontmatter, sections, numbering, duplicates (seed 004 §4)."""
+"""LITERATURE.md structure: frontmatter, sections, numbering, duplicates (docs/schemas.md)."""
 
 from __future__ import annotations
 

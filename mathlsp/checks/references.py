@@ -34,7 +34,7 @@ UNKNOWN_MENTION = define(
 )
 UNCONFIRMED_AS_VERIFIED = define("REF010", Severity.ERROR, "Unconfirmed reference cited with [V]")
 
-# Seed 004 §4. arXiv ID and DOI are optional ("if available"); the stamp has its own codes.
+# docs/schemas.md: arXiv ID and DOI are optional ("if available"); the stamp has its own codes.
 REF_REQUIRED = (
     ("authors", "Authors"),
     ("year", "Year"),

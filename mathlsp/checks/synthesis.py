@@ -1,4 +1,4 @@
-"""The Synthesis of LITERATURE.md: every claim carries a confidence marker (seed 004 §2 Phase C).
+"""The Synthesis of LITERATURE.md: every claim carries a confidence marker (docs/schemas.md).
 
 A synthesis line that cites an unconfirmed reference with [V] is REF010 (references.py). SYN003:
 a [V] claim resting only on references with nothing quoted; SYN004: a line `mathlsp synthesize`

@@ -1,4 +1,4 @@
-"""JOURNAL.md: research journal entries (seed 002, seed 004 §9) as a typed model."""
+"""JOURNAL.md: research journal entries (docs/schemas.md) as a typed model."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ ENTRY_FIELDS = (
     "related_files",
     "insight",
 )
-# Seed 002, Function 1: how an outcome is recorded in `strategies_tried`.
+# How an outcome is recorded in `strategies_tried`.
 OUTCOME_STATUS = {
     "SUCCEEDED": "succeeded",
     "FAILED": "abandoned",

@@ -1,4 +1,4 @@
-"""Writing research-journal entries (seed 002, Function 1) as minimal edits of JOURNAL.md."""
+"""Writing research-journal entries as minimal edits of JOURNAL.md."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from mathlsp.notes.spans import Span
 class NewJournalEntry:
     category: str  # PROOF | LIT | COMP | NOTE
     title: str
-    insight: str  # never optional (seed 002)
+    insight: str  # never optional
     outcome: str  # SUCCEEDED | FAILED | PARTIAL | ABANDONED | IN_PROGRESS
     agent: str = "mathlsp"
     strategy_type: str = ""

@@ -1,4 +1,4 @@
-"""LITERATURE.md: the schema of seed 004 §4 as a typed model with source spans."""
+"""LITERATURE.md: the schema of docs/schemas.md as a typed model with source spans."""
 
 from __future__ import annotations
 

@@ -14,7 +14,7 @@ from mathlsp.notes.spans import Span
 
 STATUSES = ("draft", "defined", "in-progress", "solved", "abandoned")
 PROBLEM_TYPES = ("proof", "counterexample", "computation", "exploration")
-# Seed 004 §5: domain → (primary, secondary) arXiv categories.
+# Domain → (primary, secondary) arXiv categories (the table of docs/schemas.md).
 DOMAIN_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "algebra": (("math.RA", "math.GR", "math.AC"), ("math.RT", "math.CT")),
     "analysis": (("math.FA", "math.CA", "math.CV"), ("math.AP", "math.SP", "math.OA")),

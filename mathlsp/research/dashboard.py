@@ -1,4 +1,4 @@
-"""The resume dashboard (seed 002, Steps 3-4): where the problem stands, read from its files,
+"""The resume dashboard: where the problem stands, read from its files,
 with provenance for every section and a next action specific to what the files say."""
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def last_approach(files: ProblemFiles) -> str:
 
 
 def next_action(files: ProblemFiles) -> str:
-    """Seed 002's decision tree, made specific with what the files actually say."""
+    """The next-action decision tree, made specific with what the files actually say."""
     p = files.problem
     journal = files.journal
     lits = journal.in_category("LIT") if journal else []

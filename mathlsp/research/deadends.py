@@ -1,4 +1,4 @@
-"""Dead-end detection (seed 002, Function 2): a gentle nudge, never a block.
+"""Dead-end detection: a gentle nudge, never a block.
 
 A PROOF- entry in progress that uses the strategy type of an earlier FAILED/ABANDONED attempt,
 or shares two or more tags with it, is pointed at that attempt — with what has changed since

@@ -1,4 +1,4 @@
-"""Merging discovery results into candidates (seed 001 step 4, seed 004 §2 step 5): pure.
+"""Merging discovery results into candidates: pure.
 
 Records are the same paper when they share an identifier (arXiv id, normalised DOI — arXiv's
 DataCite DOIs count as the arXiv id —, Semantic Scholar, OpenAlex or PubMed id), or, failing

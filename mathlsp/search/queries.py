@@ -1,4 +1,4 @@
-"""Query construction (seed 004 §5, §7, §8; seed 001 step 2): pure, from a PROBLEM.md.
+"""Query construction: pure, from a PROBLEM.md.
 
 `build_queries` reads the statement (LaTeX stripped to plain mathematical English), tags, Known
 Results (theorem names, cited authors) and References (authors, titles, identifiers), picks arXiv
@@ -33,7 +33,7 @@ DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
 QUOTA = {"arxiv": 4, "semantic_scholar": 3, "openalex": 3, "pubmed": 2, "theoremsearch": 2}
 ARXIV_WITH_USER_QUERY = 5
 
-# Seed 001 step 2: PubMed only for biomedical problems.
+# PubMed only for biomedical problems.
 BIOMEDICAL = frozenset(
     """
     biology biological biomedical biomedicine medical medicine clinical epidemic epidemics
@@ -161,7 +161,7 @@ def clean_query(query: str) -> str:
 
 
 def query_key(backend: str, query: str) -> str:
-    """What makes two queries "identical" (seed 004 §8): backend, words, case-insensitively."""
+    """What makes two queries "identical": backend, words, case-insensitively."""
     return f"{backend}: {clean_query(query).lower()}"
 
 

@@ -1,4 +1,4 @@
-"""Ranking candidates (seed 001 step 5): relevance × log(citations + 1), ties by relevance. Pure.
+"""Ranking candidates: relevance × log(citations + 1), ties by relevance. Pure.
 
 Relevance (0–1) is measured against the problem's own terms (`QueryPlan.terms`): a term found as a
 phrase in the title counts fully, in the abstract or a quoted theorem 0.7, its words scattered
@@ -7,8 +7,8 @@ authors count when they are among the paper's authors. Weights: the user's query
 tags 2, named results 1.5, key phrases of the statement 1, of the Known Results 0.75. The best
 position a backend gave the paper and TheoremSearch's similarity add a little. A paper listed in
 PROBLEM.md References is relevant by definition. Candidates matching none of the terms are
-dropped (however similar TheoremSearch found one of their theorems); the rest are capped (seed
-004 §10: 10–20 candidates per search, not hundreds).
+dropped (however similar TheoremSearch found one of their theorems); the rest are capped (10–20
+candidates per search, not hundreds).
 """
 
 from __future__ import annotations
@@ -83,7 +83,7 @@ def relevance(candidate: Candidate, terms: Sequence[Term]) -> tuple[float, list[
 
 
 def score(relevance_: float, citations: int | None) -> float:
-    """Seed 001: relevance × log(citations + 1); an unknown count counts as none."""
+    """Relevance × log(citations + 1); an unknown count counts as none."""
     return relevance_ * math.log((citations or 0) + 1)
 
 

@@ -150,7 +150,7 @@ class SearchResult:
 
     @property
     def strategy(self) -> str:
-        """Seed 004 §9: a first search without an explicit query is a broad survey."""
+        """A first search without an explicit query is a broad survey."""
         if self.first_search and not self.plan.user_query:
             return "broad-survey"
         return "targeted-search"
@@ -229,7 +229,7 @@ def _entry_ids(entry: ReferenceEntry) -> list[str]:
 
 # -- the search ---------------------------------------------------------------------------------
 def load_problem(problem_dir: Path, reader: Reader = read_text) -> ProblemDoc:
-    """PROBLEM.md, or ProblemNotReady with the seed's message."""
+    """PROBLEM.md, or ProblemNotReady saying what to complete first."""
     path = problem_dir / "PROBLEM.md"
     text = reader(path)
     if text is None:

@@ -1,4 +1,4 @@
-"""Writing a search into LITERATURE.md and JOURNAL.md (seed 004 §4, §8, §9): pure.
+"""Writing a search into LITERATURE.md and JOURNAL.md (docs/schemas.md): pure.
 
 From a `SearchResult` and the texts the search started from, `plan_writes` computes the new
 texts: a Search History row (the queries that ran as `` `backend: query` ``, so the next search
@@ -180,7 +180,7 @@ def confirmed_reference(
         else "[V] metadata as returned by the sources; [S] Relevance"
     )
     stamp = check.stamp
-    if check.reasons:  # seed 004 §10: note what could only be checked partly
+    if check.reasons:  # note what could only be checked partly
         stamp += f" ({'; '.join(check.reasons)})"
     return NewReference(
         kind="REF",

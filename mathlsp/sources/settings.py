@@ -1,8 +1,8 @@
 """Source settings: base URLs, switches, key, mailto, timeouts, rate limits and retry policy.
 
 Precedence, lowest first: built-in defaults < `.math/config.json` < environment < explicit
-overrides (init options or tests). The Semantic Scholar key is the exception the seed protocol
-prescribes: `SEMANTIC_SCHOLAR_API_KEY` wins over the config file. The key is kept out of `repr`.
+overrides (init options or tests). The Semantic Scholar key is an exception (docs/sources.md):
+`SEMANTIC_SCHOLAR_API_KEY` wins over the config file. The key is kept out of `repr`.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The Synthesis of LITERATURE.md drafted from evidence (seed 004 §2 Phase C). Pure except
+"""The Synthesis of LITERATURE.md drafted from evidence. Pure except
 `run`, which fetches the evidence through `mathlsp.sources`.
 
 - `graph`: the citation graph among confirmed references and a reading order from it;

@@ -1,4 +1,4 @@
-"""Drafting the Synthesis from evidence (seed 004 §2 Phase C), without a language model. Pure.
+"""Drafting the Synthesis from evidence, without a language model. Pure.
 
 mathlsp cannot judge which theorem applies to a problem; it can say what the sources returned
 and what the notes share. Each drafted line carries its confidence marker and the REF ids it

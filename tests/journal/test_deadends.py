@@ -1,4 +1,4 @@
-"""Dead-end detection: the gentle nudge of seed 002, from journal entries alone."""
+"""Dead-end detection: the gentle nudge, from journal entries alone."""
 
 from __future__ import annotations
 

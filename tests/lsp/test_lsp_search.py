@@ -192,7 +192,7 @@ async def test_cancel_at_the_confirmation_changes_nothing(client: LanguageClient
     assert any("search cancelled" in m.message for m in client.messages)
 
 
-async def test_draft_problem_gets_the_seeds_message(client: LanguageClient, fake) -> None:
+async def test_draft_problem_gets_the_not_ready_message(client: LanguageClient, fake) -> None:
     root: Path = client.root  # type: ignore[attr-defined]
     (root / "PROBLEM.md").write_text(
         PROBLEM.replace("status: defined", "status: draft"), encoding="utf-8"

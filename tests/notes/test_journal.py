@@ -1,4 +1,4 @@
-"""JournalDoc: entries by category, outcomes, tags and timestamps (seed 004 §9)."""
+"""JournalDoc: entries by category, outcomes, tags and timestamps."""
 
 from __future__ import annotations
 
@@ -100,7 +100,7 @@ def test_entries(doc: JournalDoc) -> None:
     assert set(doc.by_id) == {"PROOF-001", "LIT-001", "NOTE-002"}
 
 
-def test_seed_example_entry(doc: JournalDoc) -> None:
+def test_schema_example_entry(doc: JournalDoc) -> None:
     lit = doc.by_id["LIT-001"]
     assert lit.title == "Initial survey of operator norm convergence results"
     assert _at(JOURNAL, lit.id_span) == "LIT-001"

@@ -1,4 +1,4 @@
-"""LiteratureDoc: the LITERATURE.md schema of seed 004 §4 with source spans."""
+"""LiteratureDoc: the LITERATURE.md schema (docs/schemas.md) with source spans."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The resume dashboard: every section from the files, with provenance, and a next action that
-follows seed 002's decision tree and names what the files actually say."""
+follows the files' state and names what the files actually say."""
 
 from __future__ import annotations
 

@@ -43,7 +43,7 @@ def test_environment_and_config_precedence() -> None:
     s = SourceSettings.from_env(config, environ=env)
     assert s.base_url("arxiv") == "http://mirror.example/arxiv"  # env beats config
     assert s.base_url("crossref") == "http://cr.example"  # config beats default
-    assert s.semantic_scholar_api_key == "env-key-123"  # the seed's order: env first
+    assert s.semantic_scholar_api_key == "env-key-123"  # the documented order: env first
     assert s.mailto == "env@example.org"
     assert not s.is_enabled("pubmed") and not s.is_enabled("theoremsearch")
     assert s.interval("semantic_scholar") == 1.0  # a key grants 1 request per second
