@@ -29,6 +29,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "mathlsp": (),  # __init__: the version only
     "mathlsp.__main__": (),
     "mathlsp.fsutil": ("mathlsp",),
+    "mathlsp.safetext": ("mathlsp",),
     "mathlsp.notes": (
         "mathlsp.sources",
         "mathlsp.verify",

@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from types import ModuleType
+from typing import Any, TextIO
 
 from mathlsp import __version__
+from mathlsp.safetext import safe_line
 
 # Order is the order shown in --help. Modules are imported on demand: `mathlsp serve` must not
 # pay for the scholarly clients at start-up.
@@ -26,6 +28,24 @@ def _module(name: str) -> ModuleType:
 
 class UsageError(Exception):
     """A problem with what the user asked for: reported in one line, exit code 2."""
+
+
+class SafeStream:
+    """A text stream whose writes pass through `safe_line`: titles from the sources and text from
+    the notes reach the terminal without escape sequences, controls or bidi overrides."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        return self._stream.write(safe_line(text))
+
+    def writelines(self, lines: Iterable[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
@@ -48,8 +68,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         parser.print_help(sys.stderr)
         return 2
+    unsafe_slug: tuple[type[Exception], ...] = ()
+    if args.command != "serve":  # serve's stdout is JSON-RPC, byte for byte, and starts lean
+        from mathlsp.notes.folder import UnsafeSlug
+
+        unsafe_slug = (UnsafeSlug,)
+        sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)  # type: ignore[assignment]
     try:
         return int(args.run(args))
+    except unsafe_slug as exc:  # a project's `current_problem` naming a path outside it
+        print(f"mathlsp: {exc}", file=sys.stderr)
+        return 2
     except UsageError as exc:
         print(f"mathlsp: {exc}", file=sys.stderr)
         return 2

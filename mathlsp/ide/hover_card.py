@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
+from mathlsp.safetext import safe_text
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import PaperRecord
 
@@ -22,7 +23,7 @@ _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|~>])")
 
 def escape_markdown(text: str) -> str:
     """Plain text that renders as itself: Markdown punctuation escaped, HTML neutralised."""
-    text = " ".join(text.split())
+    text = " ".join(safe_text(text).split())
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     return _MD_SPECIAL.sub(r"\\\1", text)
 
@@ -96,7 +97,7 @@ def record_card(
     """The card for one paper. `heading` is ours (e.g. "REF-003"), not API text."""
     now = now or dt.datetime.now(dt.UTC)
     lines: list[str] = []
-    esc = escape_markdown if markdown else (lambda s: " ".join(s.split()))
+    esc = escape_markdown if markdown else (lambda s: " ".join(safe_text(s).split()))
     if record is None:
         if heading:
             lines.append(f"**{heading}**" if markdown else heading)

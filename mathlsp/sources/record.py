@@ -14,6 +14,8 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from mathlsp.safetext import safe_text
+
 
 class IdKind(StrEnum):
     ARXIV = "arxiv"
@@ -187,6 +189,11 @@ class Author:
     family: str
     given: str | None = None
 
+    def __post_init__(self) -> None:
+        # Names come from the sources: never let a control character reach a note or a terminal.
+        object.__setattr__(self, "family", _fold(self.family) or "")
+        object.__setattr__(self, "given", _fold(self.given))
+
     @property
     def name(self) -> str:
         return f"{self.given} {self.family}" if self.given else self.family
@@ -250,6 +257,20 @@ class PaperRecord:
     categories: tuple[str, ...] = ()
     published: str | None = None  # ISO date when the backend gives one
 
+    def __post_init__(self) -> None:
+        # The one place every backend's text passes through (the cache's too): what a source sends
+        # is untrusted, so controls, escape sequences, bidi overrides and zero-width characters
+        # are removed here and no later layer has to remember.
+        for name in _TEXT_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, str):
+                object.__setattr__(
+                    self, name, _fold(value) if name != "title" else _fold(value) or ""
+                )
+        object.__setattr__(
+            self, "categories", tuple(c for c in (_fold(c) for c in self.categories) if c)
+        )
+
     @property
     def arxiv_id_versioned(self) -> str | None:
         if not self.arxiv_id:
@@ -303,6 +324,19 @@ class PaperRecord:
         if isinstance(kwargs.get("fetched_at"), str):
             kwargs["fetched_at"] = datetime.fromisoformat(kwargs["fetched_at"])
         return cls(**kwargs)
+
+
+_TEXT_FIELDS = ("title", "venue", "abstract", "url", "open_access_url", "published")
+
+
+def _fold(text: str | None) -> str | None:
+    """Untrusted text made safe, whitespace folded to single spaces; None when nothing is left."""
+    if text is None:
+        return None
+    if not isinstance(text, str):
+        text = str(text)
+    cleaned = " ".join(safe_text(text).split())
+    return cleaned or None
 
 
 def clean_text(text: str | None) -> str | None:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
+from mathlsp.safetext import safe_text
 from mathlsp.sources.base import LookupResult
 from mathlsp.sources.errors import MalformedResponse
 from mathlsp.sources.http import Fetcher
@@ -37,6 +38,13 @@ class TheoremHit:
     paper_year: int | None = None
     primary_category: str | None = None
     fetched_at: datetime | None = None
+
+    def __post_init__(self) -> None:
+        # Statements are quoted into notes and hovers: untrusted text is cleaned once, here.
+        for name in ("name", "body", "theorem_type", "source", "link", "slogan", "paper_title"):
+            value = getattr(self, name)
+            if isinstance(value, str):
+                object.__setattr__(self, name, safe_text(value))
 
     @property
     def is_arxiv(self) -> bool:
