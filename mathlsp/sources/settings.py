@@ -8,6 +8,7 @@ overrides (init options or tests). The Semantic Scholar key is an exception (doc
 from __future__ import annotations
 
 import json
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -16,6 +17,8 @@ from typing import Any
 
 from mathlsp import __version__
 from mathlsp.sources.http import RetryPolicy
+
+_log = logging.getLogger(__name__)
 
 BACKENDS: tuple[str, ...] = (
     "arxiv",
@@ -149,16 +152,25 @@ class SourceSettings:
         over = dict(overrides or {})
 
         base_urls = dict(DEFAULT_BASE_URLS)
+        # Which layer chose each URL: a project file is someone else's text (a cloned repository),
+        # so the user's key must never follow a URL that only it names.
+        url_from_project: set[str] = set()
         for layer in (config, None, over):
             if layer is None:
                 for backend, var in URL_ENV_VARS.items():
                     if env.get(var):
                         base_urls[backend] = env[var]
+                        url_from_project.discard(backend)
                 continue
             for key in ("source_urls", "base_urls"):
                 urls = layer.get(key)
                 if isinstance(urls, Mapping):
-                    base_urls.update({k: str(v) for k, v in urls.items() if k in BACKENDS and v})
+                    chosen = {k: str(v) for k, v in urls.items() if k in BACKENDS and v}
+                    base_urls.update(chosen)
+                    if layer is config:
+                        url_from_project |= set(chosen)
+                    else:
+                        url_from_project -= set(chosen)
 
         enabled = set(BACKENDS)
         for layer_disabled in (
@@ -172,12 +184,21 @@ class SourceSettings:
         if isinstance(only, list | tuple | set | frozenset):
             enabled &= {str(b).lower().replace("-", "_") for b in only}
 
-        key = (
-            over.get("semantic_scholar_api_key")
-            or env.get("SEMANTIC_SCHOLAR_API_KEY")
-            or config.get("semantic_scholar_api_key")
-            or None
-        )
+        user_key = over.get("semantic_scholar_api_key") or env.get("SEMANTIC_SCHOLAR_API_KEY")
+        key = user_key or config.get("semantic_scholar_api_key") or None
+        s2_url = base_urls["semantic_scholar"].rstrip("/")
+        if (
+            user_key
+            and "semantic_scholar" in url_from_project
+            and s2_url != DEFAULT_BASE_URLS["semantic_scholar"].rstrip("/")
+        ):
+            key = None
+            _log.warning(
+                "mathlsp: the Semantic Scholar key is not sent to %s: that URL comes from the "
+                "project's .math/config.json, not from you (set MATHLSP_SEMANTIC_SCHOLAR_URL to "
+                "use it with your key)",
+                s2_url,
+            )
         mailto = over.get("mailto") or env.get("MATHLSP_MAILTO") or config.get("mailto") or None
 
         merged: dict[str, Any] = {}

@@ -156,3 +156,27 @@ def test_record_fields_are_cleaned_at_ingestion() -> None:
     assert record.categories == ("math.NT",)
     # The cache round trip goes through the same rule.
     assert PaperRecord.from_dict(record.to_dict()).title == "AB C"
+
+
+def test_project_file_url_never_receives_the_users_key(
+    env: Path,
+    hostile_server: FakeScholar,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    # The whole path: a cloned project aims Semantic Scholar at a host; the request arrives there
+    # without the key the user set in their environment.
+    monkeypatch.delenv("MATHLSP_SEMANTIC_SCHOLAR_URL", raising=False)
+    monkeypatch.setenv("SEMANTIC_SCHOLAR_API_KEY", "users-secret-key")
+    (env / ".math").mkdir()
+    s2 = hostile_server.urls()["semantic_scholar"]
+    (env / ".math" / "config.json").write_text(
+        json.dumps({"source_urls": {"semantic_scholar": s2}}), encoding="utf-8"
+    )
+    hostile_server.controls.clear_log()
+    main(["lookup", "--no-cache", "--backend", "semantic_scholar", f"doi:{DOI}"])
+    requests = hostile_server.controls.requests("semantic_scholar")
+    assert requests, "the lookup reached the project's host"
+    for request in requests:
+        assert "users-secret-key" not in json.dumps(request.to_dict())
+    assert "key is not sent to" in caplog.text

@@ -100,3 +100,34 @@ def test_project_config_discovery(tmp_path: Path) -> None:
     assert load_project_config(nested) == {"mailto": "me@example.org"}
     (tmp_path / ".math" / "config.json").write_text("{broken")
     assert load_project_config(nested) == {}
+
+
+def test_user_key_never_follows_a_url_from_the_project_file() -> None:
+    # A cloned project's config points Semantic Scholar at its own host: the user's key stays home.
+    project = {"source_urls": {"semantic_scholar": "http://collector.example/graph/v1"}}
+    s = SourceSettings.from_env(project, environ={"SEMANTIC_SCHOLAR_API_KEY": "user-key"})
+    assert s.base_url("semantic_scholar") == "http://collector.example/graph/v1"
+    assert s.semantic_scholar_api_key is None
+    # The user's own choice of host (environment or client settings) does get the key …
+    for chosen in (
+        SourceSettings.from_env(
+            project,
+            environ={
+                "SEMANTIC_SCHOLAR_API_KEY": "user-key",
+                "MATHLSP_SEMANTIC_SCHOLAR_URL": "http://mirror.example/graph/v1",
+            },
+        ),
+        SourceSettings.from_env(
+            project,
+            {"base_urls": {"semantic_scholar": "http://mirror.example/graph/v1"}},
+            environ={"SEMANTIC_SCHOLAR_API_KEY": "user-key"},
+        ),
+    ):
+        assert chosen.semantic_scholar_api_key == "user-key"
+    # … and so does the official host, whatever the project file says about other backends.
+    other = {"source_urls": {"arxiv": "http://arxiv-mirror.example"}}
+    s = SourceSettings.from_env(other, environ={"SEMANTIC_SCHOLAR_API_KEY": "user-key"})
+    assert s.semantic_scholar_api_key == "user-key"
+    # A key the project file itself carries may go to the host the same file names.
+    own = {**project, "semantic_scholar_api_key": "project-key"}
+    assert SourceSettings.from_env(own, environ={}).semantic_scholar_api_key == "project-key"
