@@ -3,17 +3,59 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import stat
 import tempfile
 from pathlib import Path
+
+MAX_NOTE_BYTES = 20 * 1024 * 1024  # far above any real note; a 50 MB file is refused, not parsed
 
 
 class ChangedOnDisk(RuntimeError):
     """The file changed between reading and writing: the user's newer text wins."""
 
 
+class UnreadableFile(OSError):
+    """A path that is not a regular file of sensible size: refused before a byte is read."""
+
+
+def read_bounded(path: Path, limit: int = MAX_NOTE_BYTES) -> bytes:
+    """The bytes of the regular file at `path`, refusing devices, FIFOs, sockets and files over
+    `limit` before reading (a symlink to /dev/zero reports size 0; a FIFO blocks on open)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise UnreadableFile(errno.EINVAL, "not a regular file; not read", str(path))
+        if info.st_size > limit:
+            raise UnreadableFile(
+                errno.EFBIG,
+                f"file is too large ({info.st_size / 1e6:.0f} MB > {limit // 10**6} MB)",
+                str(path),
+            )
+        chunks: list[bytes] = []
+        remaining = limit + 1  # the file may grow between fstat and read
+        while remaining > 0:
+            chunk = os.read(fd, min(remaining, 1 << 20))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        if remaining <= 0:
+            raise UnreadableFile(errno.EFBIG, "file is too large", str(path))
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
 def atomic_write(path: Path, text: str) -> None:
-    """Write via a temporary file in the same folder and rename, so readers never see half."""
+    """Write via a temporary file in the same folder and rename, so readers never see half.
+
+    A symlinked note is written through to its target: the link the user made stays a link.
+    """
+    if path.is_symlink():
+        path = Path(os.path.realpath(path))
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
@@ -30,8 +72,9 @@ def atomic_write(path: Path, text: str) -> None:
 
 
 def read_text(path: Path) -> str | None:
+    """The note at `path` (BOM dropped), None when absent; refuses what `read_bounded` refuses."""
     try:
-        return path.read_bytes().decode("utf-8-sig")
+        return read_bounded(path).decode("utf-8-sig")
     except FileNotFoundError:
         return None
 

@@ -41,7 +41,7 @@ def literature_path(path: Path | None) -> Path:
         raise UsageError(f"no such file or directory: {path}")
     if start.is_file():
         return start
-    if (start / "LITERATURE.md").is_file():
+    if (start / "LITERATURE.md").exists():  # a FIFO or device too: the bounded reader says no
         return start / "LITERATURE.md"
     root = find_project_root(start)
     if root is None:

@@ -152,5 +152,5 @@ def _walk_markdown(root: Path) -> Iterator[Path]:
             continue
         if entry.is_dir():
             yield from _walk_markdown(entry)
-        elif entry.suffix.lower() == ".md" and entry.is_file():
-            yield entry
+        elif entry.suffix.lower() == ".md" and entry.exists():
+            yield entry  # a FIFO or device named *.md too: the reader refuses it with a finding

@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-MAX_NOTE_BYTES = 20 * 1024 * 1024  # far above any real note; a 50 MB file is refused, not parsed
+from mathlsp.fsutil import MAX_NOTE_BYTES, UnreadableFile, read_bounded
+
+__all__ = ["MAX_NOTE_BYTES", "LoadedText", "decode_note", "read_note"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,13 +28,12 @@ def decode_note(data: bytes) -> LoadedText:
 
 def read_note(path: Path) -> LoadedText:
     try:
-        size = path.stat().st_size
-        if size > MAX_NOTE_BYTES:
-            return LoadedText(
-                None,
-                f"file is too large to check ({size / 1e6:.0f} MB > {MAX_NOTE_BYTES // 10**6} MB)",
-            )
-        return decode_note(path.read_bytes())
+        return decode_note(read_bounded(path, MAX_NOTE_BYTES))
+    except UnreadableFile as exc:
+        reason = exc.strerror or "not readable"
+        if reason.startswith("file is too large"):
+            return LoadedText(None, reason.replace("file is too large", "file is too large to check"))
+        return LoadedText(None, f"cannot read: {reason}")
     except FileNotFoundError:
         return LoadedText(None, "file not found")
     except OSError as exc:

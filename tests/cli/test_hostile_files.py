@@ -1,0 +1,144 @@
+"""A project's files are untrusted: devices, FIFOs, huge files and symlinks never hurt the user.
+
+Every command reads notes through one bounded reader (regular files only, size checked before a
+byte is read) and writes through a symlink to its target instead of replacing the link.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from mathlsp.cli import main
+from mathlsp.fsutil import MAX_NOTE_BYTES, UnreadableFile, atomic_write, read_bounded, read_text
+
+LITERATURE = """\
+---
+problem: "demo"
+total_papers: 0
+confirmed_count: 0
+unconfirmed_count: 0
+---
+# Literature
+
+## Confirmed References
+
+## Unconfirmed References
+"""
+PROBLEM = """\
+---
+status: defined
+domain: combinatorics
+tags: [graphs]
+---
+# Problem
+
+## Statement
+
+Every planar graph is four-colourable.
+"""
+
+
+@pytest.fixture
+def offline(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    # Nothing here may reach a network: every backend is switched off.
+    monkeypatch.setenv("MATHLSP_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv(
+        "MATHLSP_DISABLED_SOURCES",
+        "arxiv,semantic_scholar,openalex,crossref,pubmed,theoremsearch",
+    )
+    monkeypatch.chdir(tmp_path)
+    folder = tmp_path / "demo"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(PROBLEM, encoding="utf-8")
+    return folder
+
+
+def _zero(folder: Path) -> None:
+    (folder / "LITERATURE.md").symlink_to("/dev/zero")
+
+
+def _fifo(folder: Path) -> None:
+    os.mkfifo(folder / "LITERATURE.md")
+
+
+def _huge(folder: Path) -> None:
+    with (folder / "LITERATURE.md").open("wb") as handle:  # sparse: costs no disk
+        handle.truncate(200 * 1024 * 1024)
+
+
+@pytest.mark.parametrize("make", [_zero, _fifo, _huge], ids=["dev-zero", "fifo", "200MB"])
+def test_bounded_reader_refuses_before_reading(offline: Path, make) -> None:
+    make(offline)
+    with pytest.raises(UnreadableFile):
+        read_bounded(offline / "LITERATURE.md")
+    with pytest.raises(UnreadableFile):
+        read_text(offline / "LITERATURE.md")
+
+
+@pytest.mark.parametrize("make", [_zero, _fifo, _huge], ids=["dev-zero", "fifo", "200MB"])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["check", "demo"],
+        ["search", "demo", "--dry-run"],
+        ["verify", "demo"],
+        ["synthesize", "demo"],
+    ],
+    ids=lambda argv: argv[0],
+)
+def test_every_command_refuses_with_a_message(
+    offline: Path, make, argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    make(offline)
+    code = main(argv)
+    captured = capsys.readouterr()
+    assert code in (1, 2)  # check reports a DOC finding (1); the others stop with a message (2)
+    said = captured.out + captured.err
+    assert "not a regular file" in said or "too large" in said
+    assert "Traceback" not in said
+
+
+def test_bounded_reader_reads_ordinary_files(tmp_path: Path) -> None:
+    note = tmp_path / "n.md"
+    note.write_bytes("\ufeffé\n".encode())
+    assert read_text(note) == "é\n"
+    assert read_text(tmp_path / "absent.md") is None
+    assert len(read_bounded(note, limit=MAX_NOTE_BYTES)) == 6
+
+
+def test_writes_go_through_a_symlink_to_its_target(tmp_path: Path) -> None:
+    target = tmp_path / "real" / "LITERATURE.md"
+    target.parent.mkdir()
+    target.write_text("old\n", encoding="utf-8")
+    link = tmp_path / "LITERATURE.md"
+    link.symlink_to(target)
+    atomic_write(link, "new\n")
+    assert link.is_symlink()
+    assert target.read_text(encoding="utf-8") == "new\n"
+
+
+def test_verify_write_keeps_a_symlinked_note_a_symlink(
+    offline: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "elsewhere.md"
+    entry = "### REF-001: A paper\n- **Authors:** A. Person\n- **Year:** 2020\n\n"
+    target.write_text(LITERATURE.replace("## Unconfirmed", entry + "## Unconfirmed"), "utf-8")
+    (offline / "LITERATURE.md").symlink_to(target)
+    main(["verify", "demo", "--write"])
+    assert (offline / "LITERATURE.md").is_symlink()
+
+
+def test_resume_keeps_symlinked_state_a_symlink(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "demo"]) == 0
+    folder = tmp_path / ".math" / "problems" / "demo"
+    state = folder / "STATE.md"
+    moved = tmp_path / "STATE-real.md"
+    state.rename(moved)
+    state.symlink_to(moved)
+    assert main(["resume"]) == 0
+    assert state.is_symlink()
+    assert "Session #1" in moved.read_text(encoding="utf-8")
