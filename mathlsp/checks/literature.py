@@ -95,6 +95,17 @@ def missing_keys(
             )
 
 
+def _shown(value: object) -> str:
+    """A frontmatter value quoted in a message; a huge number is described, not printed (Python
+    refuses to print integers of over 4,300 digits, and nobody wants to read one)."""
+    if value is None or value == "":
+        return "empty"
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 10**15:
+        return "a number far larger than any count"
+    text = str(value)
+    return f"`{text if len(text) <= 80 else text[:77] + '…'}`"
+
+
 def count_mismatch(
     ctx: CheckContext, code: str, key: str, expected: int, what: str
 ) -> Iterator[Finding]:
@@ -106,7 +117,7 @@ def count_mismatch(
     value = f.value
     if isinstance(value, int) and not isinstance(value, bool) and value == expected:
         return
-    shown = f"`{value}`" if value is not None and value != "" else "empty"
+    shown = _shown(value)
     yield ctx.finding(
         code,
         f"`{key}` is {shown} but the body has {expected} {what}: set it to {expected}",

@@ -154,7 +154,12 @@ def _load(fm: Frontmatter, source: str, base: int) -> None:
     except (yaml.YAMLError, RecursionError, ValueError, TypeError) as exc:
         fm.fields.clear()
         fm.data.clear()
-        fm.error = f"invalid YAML: {exc}" if not isinstance(exc, UnsafeYAML) else str(exc)
+        if isinstance(exc, UnsafeYAML):
+            fm.error = str(exc)
+        elif isinstance(exc, ValueError) and "integer string conversion" in str(exc):
+            fm.error = "invalid YAML: a number with thousands of digits; no count is that large"
+        else:
+            fm.error = f"invalid YAML: {exc}"
         fm.error_span = Span(base, base + len(source))
     finally:
         loader.dispose()

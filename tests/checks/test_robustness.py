@@ -250,3 +250,36 @@ def test_fast_mention_and_identifier_scans_match_the_regexes(text: str) -> None:
         if "<!--" not in lines.texts[x.line]
     ]
     assert have == want
+
+
+# Scalars a hostile or careless frontmatter may hold where a count, a date or a list belongs.
+HOSTILE_SCALARS = st.sampled_from(
+    ["0x" + "f" * 4000, "9" * 5000, "-" + "9" * 4299, "1e999999", ".inf", "-.inf", ".nan",
+     "-1", "true", "null", "~", "[]", "{}", "[1, [2, [3]]]", "2026-13-45", "'" + "x" * 5000 + "'",
+     "!!binary aGVsbG8=", "\"\\x1b[2J\"", "0o777", "0b101", "1_000_000", "+12", "3.0"]
+)  # fmt: skip
+COUNT_KEYS = st.sampled_from(
+    ["total_papers", "confirmed_count", "unconfirmed_count", "total_entries", "session_count",
+     "last_entry", "last_search", "sources_queried", "strategies_tried", "status", "tags"]
+)  # fmt: skip
+
+
+@SUITE
+@given(
+    name=st.sampled_from(NAMES),
+    pairs=st.lists(st.tuples(COUNT_KEYS, HOSTILE_SCALARS), min_size=1, max_size=4),
+)
+def test_hostile_frontmatter_values_never_break_a_check(
+    scratch: Path, name: str, pairs: list[tuple[str, str]]
+) -> None:
+    _reset(scratch)
+    note = scratch / name
+    text = note.read_text(encoding="utf-8")
+    if not text.startswith("---\n"):
+        text = "---\n---\n" + text
+    head, sep, body = text[4:].partition("\n---\n")
+    lines = [line for line in head.split("\n") if line.split(":")[0] not in dict(pairs)]
+    lines += [f"{key}: {value}" for key, value in dict(pairs).items()]  # replace, never duplicate
+    text = "---\n" + "\n".join(line for line in lines if line) + "\n---\n" + body
+    note.write_text(text, encoding="utf-8")
+    check_all(scratch)
