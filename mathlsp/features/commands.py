@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
+from mathlsp.features.arguments import checked
 from mathlsp.features.edits import (
     FileEdit,
     apply_edit,
@@ -240,8 +241,12 @@ def register(server: MathLanguageServer) -> None:
     # `ls` first: pygls passes the server there and the command's arguments, raw, in `args`.
     @server.command(RESUME)
     async def mathlsp_resume(ls: Any, *args: Any) -> Any:
-        return await run_command(ls, RESUME, resume(ls, args))
+        if (call := checked(ls, RESUME, args)) is None:
+            return None
+        return await run_command(ls, RESUME, resume(ls, call))
 
     @server.command(INIT)
     async def mathlsp_init(ls: Any, *args: Any) -> Any:
-        return await run_command(ls, INIT, init(ls, args))
+        if (call := checked(ls, INIT, args)) is None:
+            return None
+        return await run_command(ls, INIT, init(ls, call))

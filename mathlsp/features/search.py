@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
+from mathlsp.features.arguments import checked
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
@@ -198,8 +199,10 @@ def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> lis
 def register(server: MathLanguageServer) -> None:
     @server.command(SEARCH)
     async def mathlsp_search_literature(*args: Any) -> Any:
+        if (call := checked(server, SEARCH, args)) is None:
+            return None
         try:
-            return await search_command(server, args)
+            return await search_command(server, call)
         except Exception as exc:
             server.report_feature_error(SEARCH, exc, None)
             show(server, f"mathlsp: search failed: {exc}", types.MessageType.Error)

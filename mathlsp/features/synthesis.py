@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
 
+from mathlsp.features.arguments import checked
 from mathlsp.features.edits import apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
@@ -176,8 +177,10 @@ def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> lis
 def register(server: MathLanguageServer) -> None:
     @server.command(DRAFT)
     async def mathlsp_draft_synthesis(*args: Any) -> Any:
+        if (call := checked(server, DRAFT, args)) is None:
+            return None
         try:
-            return await draft_command(server, args)
+            return await draft_command(server, call)
         except Exception as exc:
             server.report_feature_error(DRAFT, exc, None)
             show(server, f"mathlsp: drafting the synthesis failed: {exc}", types.MessageType.Error)

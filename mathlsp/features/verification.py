@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from mathlsp.features import synthesis
+from mathlsp.features.arguments import checked
 from mathlsp.features.convert import lsp_range
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
@@ -649,25 +650,33 @@ def register(server: MathLanguageServer) -> None:
 
     @server.command(VERIFY_ALL)
     async def mathlsp_verify_all(*args: Any) -> Any:
-        return await _guard(server, VERIFY_ALL, verify_command(server, args, None))
+        if (call := checked(server, VERIFY_ALL, args)) is None:
+            return None
+        return await _guard(server, VERIFY_ALL, verify_command(server, call, None))
 
     @server.command(VERIFY_REFERENCE)
     async def mathlsp_verify_reference(*args: Any) -> Any:
-        return await _guard(
-            server, VERIFY_REFERENCE, verify_command(server, args, str(_arg(args, 1, "id") or ""))
-        )
+        if (call := checked(server, VERIFY_REFERENCE, args)) is None:
+            return None
+        return await _guard(server, VERIFY_REFERENCE, verify_command(server, call, call[0]["id"]))
 
     @server.command(MOVE_TO_UNCONFIRMED)
     async def mathlsp_move(*args: Any) -> Any:
-        return await _guard(server, MOVE_TO_UNCONFIRMED, move_command(server, args))
+        if (call := checked(server, MOVE_TO_UNCONFIRMED, args)) is None:
+            return None
+        return await _guard(server, MOVE_TO_UNCONFIRMED, move_command(server, call))
 
     @server.command(APPLY_METADATA)
     async def mathlsp_apply_metadata(*args: Any) -> Any:
-        return await _guard(server, APPLY_METADATA, apply_metadata_command(server, args))
+        if (call := checked(server, APPLY_METADATA, args)) is None:
+            return None
+        return await _guard(server, APPLY_METADATA, apply_metadata_command(server, call))
 
     @server.command(INSERT_REFERENCE)
     async def mathlsp_insert(*args: Any) -> Any:
-        return await _guard(server, INSERT_REFERENCE, insert_command(server, args))
+        if (call := checked(server, INSERT_REFERENCE, args)) is None:
+            return None
+        return await _guard(server, INSERT_REFERENCE, insert_command(server, call))
 
     @server.handler(types.SHUTDOWN)
     async def shutdown(params: Any) -> None:

@@ -32,7 +32,9 @@ def read_note(path: Path) -> LoadedText:
     except UnreadableFile as exc:
         reason = exc.strerror or "not readable"
         if reason.startswith("file is too large"):
-            return LoadedText(None, reason.replace("file is too large", "file is too large to check"))
+            return LoadedText(
+                None, reason.replace("file is too large", "file is too large to check")
+            )
         return LoadedText(None, f"cannot read: {reason}")
     except FileNotFoundError:
         return LoadedText(None, "file not found")

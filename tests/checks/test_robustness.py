@@ -275,9 +275,9 @@ def test_hostile_frontmatter_values_never_break_a_check(
     _reset(scratch)
     note = scratch / name
     text = note.read_text(encoding="utf-8")
-    if not text.startswith("---\n"):
-        text = "---\n---\n" + text
-    head, sep, body = text[4:].partition("\n---\n")
+    head, body = "", text
+    if text.startswith("---\n"):
+        head, _, body = text[4:].partition("\n---\n")
     lines = [line for line in head.split("\n") if line.split(":")[0] not in dict(pairs)]
     lines += [f"{key}: {value}" for key, value in dict(pairs).items()]  # replace, never duplicate
     text = "---\n" + "\n".join(line for line in lines if line) + "\n---\n" + body

@@ -574,3 +574,25 @@ async def test_progress_cancellation_stops_the_job(job_client: LanguageClient):
     assert isinstance(reports[-1], types.WorkDoneProgressEnd)
     assert reports[-1].message == "Cancelled"
     assert len(reports) < 500  # stopped early, not after 1000 steps
+
+
+@pytest.mark.parametrize(
+    ("command", "args", "said"),
+    [
+        ("mathlsp.verifyAll", [123], "`uri` must be a str, not int"),
+        ("mathlsp.verifyReference", [{"uri": "file:///x.md"}], "`id` is missing"),
+        ("mathlsp.moveToUnconfirmed", ["file:///x.md", ["REF-001"]], "`id` must be a str"),
+        ("mathlsp.insertReference", [{"uri": "file:///x.md", "ident": "1"}], "unknown argument"),
+        ("mathlsp.searchLiterature", [{"uri": 5}], "`uri` must be a str"),
+        ("mathlsp.draftSynthesis", ["a", "b", "c"], "3 arguments given"),
+        ("mathlsp.init", [{"slug": ["a"]}], "`slug` must be a str"),
+        ("mathlsp.resume", [True], "`uri` must be a str, not bool"),
+    ],
+)
+async def test_wrong_arguments_get_one_clear_message(client, command: str, args: list, said: str):
+    before = len(client.messages)
+    assert await execute(client, command, *args) is None
+    await wait_until(lambda: len(client.messages) > before)
+    [message] = client.messages[before:]
+    assert message.type == types.MessageType.Error
+    assert said in message.message and f"{command} takes [" in message.message
