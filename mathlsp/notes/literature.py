@@ -145,13 +145,64 @@ class SynthesisItem:
     markers: set[str]
 
 
+_AND = re.compile(r"\s+and\s+|\s*&\s*|\s+und\s+|\s+et\s+(?!al\b)", re.IGNORECASE)
+# Given names written as initials: `F`, `FM`, `F.`, `F. M.`, `J.-P.`, `Ch.`
+_INITIALS = re.compile(
+    r"^(?:[A-Z][a-z]?\.?(?:\s*-?\s*[A-Z][a-z]?\.?)*|[A-Z]{1,4})"
+    r"(?:\s+(?:van|von|der|den|de|del|della|di|da|du|dos|das|le|la|ter|ten))*$"  # `B. L. van der`
+)
+_SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv)\.?$", re.IGNORECASE)
+
+
 def split_authors(value: str) -> list[str]:
-    value = _ET_AL.sub("", value).strip().rstrip(",;")
+    """An authors field as the names it lists, in the forms bibliographies use: `First Last`,
+    `F. Last`, `Last, F`, `Last, FM`, `Last, F. M.`, `Last, First`, separated by `;`, `and`, `&`
+    or commas (`Last, F, Other, L` pairs surnames with their initials), `et al.` dropped."""
+    value = _ET_AL.sub("", " ".join(value.split())).strip().strip(",;").strip()
     if not value:
         return []
-    sep = ";" if ";" in value else ","
-    parts = [p.strip() for p in re.split(rf"{sep}|\band\b|&", value) if p.strip()]
-    return parts
+    if ";" in value:
+        return [n.strip(" ,") for p in value.split(";") for n in _AND.split(p) if n.strip(" ,")]
+    chunks = [c.strip(" ,") for c in _AND.split(value) if c.strip(" ,")]
+    pieces = [[p.strip() for p in c.split(",") if p.strip()] for c in chunks]
+    # `Last, First and Last, First`: every chunk one inverted name (BibTeX's own form).
+    inverted = len(chunks) > 1 and all(
+        len(ps) == 2 and len(ps[0].split()) <= 3 and len(ps[1].split()) <= 3 for ps in pieces
+    )
+    names: list[str] = []
+    for ps in pieces:
+        if inverted:
+            names.append(f"{ps[0]}, {ps[1]}")
+            continue
+        i = 0
+        while i < len(ps):
+            name = ps[i]
+            following = ps[i + 1] if i + 1 < len(ps) else None
+            suffixed = following is not None and bool(_SUFFIX.match(following))
+            if suffixed:
+                name, i = f"{name} {following}", i + 1  # `Smith, Jr., John` (BibTeX's von-last-jr)
+                following = ps[i + 1] if i + 1 < len(ps) else None
+            if following is not None and (
+                _INITIALS.match(following) or (suffixed and " " not in following)
+            ):
+                names.append(f"{name}, {following}")
+                i += 2
+                continue
+            # A lone `Last, First` (one author written inverted) reads as one name when neither
+            # part has a space; two full names would each have one.
+            if (
+                following is not None
+                and len(ps) == 2
+                and len(chunks) == 1
+                and " " not in name
+                and " " not in following
+            ):
+                names.append(f"{name}, {following}")
+                i += 2
+                continue
+            names.append(name)
+            i += 1
+    return names
 
 
 def parse_verified(value: str) -> VerifiedStamp:

@@ -78,7 +78,11 @@ def render_reference(ref: NewReference, eol: str = "\n") -> str:
     def add(name: str, value: object) -> None:
         lines.append(f"- **{name}:** {one_line(value)}".rstrip())
 
-    add("Authors", ", ".join(one_line(a) for a in ref.authors if one_line(a)))
+    names = [one_line(a) for a in ref.authors if one_line(a)]
+    # `A, B` could read as one inverted name (`Last, First`) when a name has no space or a comma
+    # of its own: those lists are written with `;`, which reads back unambiguously.
+    unsafe = any("," in n or " " not in n for n in names)
+    add("Authors", ("; " if unsafe else ", ").join(names))
     add("Year", ref.year if ref.year is not None else "")
     add("Source", ref.source)
     if ref.kind == "REF":

@@ -21,6 +21,7 @@ from mathlsp.verify.normalize import (
     normalize_text,
     normalize_title,
     surname,
+    transliteration_key,
 )
 
 TITLE_MIN = 92.0  # rapidfuzz ratio (0-100) between normalised titles
@@ -40,6 +41,8 @@ class AuthorLike(Protocol):
 class RecordLike(Protocol):
     @property
     def backend(self) -> str: ...
+    @property
+    def arxiv_version(self) -> int | None: ...
     @property
     def title(self) -> str: ...
     @property
@@ -65,6 +68,7 @@ class Claim:
     arxiv_id: str | None = None  # without version
     doi: str | None = None  # normalised
     et_al: bool = False  # the author list was cut short with "et al."
+    arxiv_version: int | None = None  # the version the note names (`…v7`), if any
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +77,8 @@ class Criterion:
     ok: bool
     score: float | None
     detail: str
+    #: A title that agrees only as a short main title: confirmed only with authors and year.
+    weak: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,6 +106,24 @@ def title_similarity(a: str, b: str) -> float:
     return float(fuzz.ratio(na, nb))
 
 
+# Prefixes that negate a word, and opposite pairs a character ratio cannot see as different.
+_NEGATIONS = frozenset({"in", "im", "il", "ir", "un", "non", "dis", "a", "anti"})
+_NEGATION_WORDS = frozenset({"no", "not", "non", "never", "without", "nor"})
+_ANTONYM_PAIRS = [
+    ("upper", "lower"), ("necessary", "sufficient"), ("necessity", "sufficiency"),
+    ("convergence", "divergence"), ("convergent", "divergent"), ("converges", "diverges"),
+    ("sharp", "weak"), ("sharper", "weaker"), ("strong", "weak"), ("stronger", "weaker"),
+    ("maximal", "minimal"), ("maximum", "minimum"), ("maximizing", "minimizing"),
+    ("positive", "negative"), ("increasing", "decreasing"), ("even", "odd"),
+    ("sub", "super"), ("subadditive", "superadditive"), ("subharmonic", "superharmonic"),
+    ("submultiplicative", "supermultiplicative"), ("sublinear", "superlinear"),
+    ("lower", "higher"), ("above", "below"), ("local", "global"), ("large", "small"),
+    ("many", "few"), ("dense", "sparse"), ("open", "closed"), ("true", "false"),
+    ("possible", "impossible"), ("always", "never"), ("all", "some"), ("first", "last"),
+    ("before", "after"), ("injective", "surjective"), ("left", "right"),
+]  # fmt: skip
+_ANTONYMS = frozenset(p for a, b in _ANTONYM_PAIRS for p in ((a, b), (b, a)))
+
 _STOPWORDS = frozenset(
     "a an the of on in for and with to by its is are from at as or via into over under".split()
 )
@@ -109,23 +133,121 @@ def _content_words(normalised: str) -> list[str]:
     return [w for w in normalised.split() if w not in _STOPWORDS]
 
 
+def _opposite(a: str, b: str) -> bool:
+    """`a` and `b` say opposite things: one is the other negated (finite/infinite,
+    bounded/unbounded, existence/nonexistence) or they are a listed antonym pair."""
+    if (a, b) in _ANTONYMS:
+        return True
+    short, long_ = sorted((a, b), key=len)
+    prefix = long_[: len(long_) - len(short)]
+    if not long_.endswith(short) or prefix not in _NEGATIONS:
+        return False
+    return prefix != "a" or len(short) >= 5  # a-symmetric, a-typical; not a stray "a"
+
+
+def opposites(claimed: str, source: str) -> list[tuple[str, str]]:
+    """(claimed word, source word) pairs where the two titles say opposite things."""
+    a = _joined_negations(_content_words(normalize_title(claimed)))
+    b = _joined_negations(_content_words(normalize_title(source)))
+    only_a = [w for w in a if w not in b]
+    only_b = [w for w in b if w not in a]
+    pairs = [(x, y) for x in only_a for y in only_b if _opposite(x, y)]
+    # "no"/"not"/"non" on one side only negates what follows it.
+    for words, others, flip in ((a, b, False), (b, a, True)):
+        for w in words:
+            if w in _NEGATION_WORDS and w not in others:
+                pair = (w, "(no negation)")
+                pairs.append(pair[::-1] if flip else pair)
+    return pairs
+
+
+def _joined_negations(words: list[str]) -> list[str]:
+    """`non existence` (from `non-existence`) is one word, `nonexistence`, as some write it."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        if words[i] == "non" and i + 1 < len(words):
+            out.append("non" + words[i + 1])
+            i += 2
+            continue
+        out.append(words[i])
+        i += 1
+    return out
+
+
 def changed_words(claimed: str, source: str) -> list[str]:
     """Content words of either title with no counterpart in the other (spelling variants such as
-    behaviour/behavior or graph/graphs count as counterparts). A near-miss fabrication changes
-    one word of a long title — "first" for "second" — which a character ratio alone forgives."""
-    a = _content_words(normalize_title(claimed))
-    b = _content_words(normalize_title(source))
+    behaviour/behavior or graph/graphs count as counterparts; a negated form never does). A
+    near-miss fabrication changes one word of a long title — "first" for "second" — which a
+    character ratio alone forgives."""
+    a = _joined_negations(_content_words(normalize_title(claimed)))
+    b = _joined_negations(_content_words(normalize_title(source)))
     out: list[str] = []
     for words, others in ((a, set(b)), (b, set(a))):
         for w in words:
             if w in others:
                 continue
-            if not any(fuzz.ratio(w, o) >= WORD_VARIANT_MIN for o in others):
+            if not any(
+                fuzz.ratio(w, o) >= WORD_VARIANT_MIN and not _opposite(w, o) for o in others
+            ):
                 out.append(w)
     return out
 
 
+_ROMAN_PARTS = frozenset("ii iii iv vi vii viii ix xi xii".split())
+
+
+def part_markers(title: str) -> frozenset[str]:
+    """The part numbers a title carries (`… II`, `Part 2`, `… I:`): content, never a subtitle."""
+    words = normalize_title(title).split()
+    marks = {w for w in words if w in _ROMAN_PARTS}
+    marks |= {f"part {words[i + 1]}" for i, w in enumerate(words[:-1]) if w == "part"}
+    main = normalize_title(main_title(title)).split()
+    if main and main[-1] == "i" and len(main) > 1:
+        marks.add("i")
+    return frozenset(marks)
+
+
+def _part_mismatch(claimed: str, source: str) -> str | None:
+    mine, theirs = part_markers(claimed), part_markers(source)
+    if mine == theirs or (not mine and theirs == {"i"}):  # "Part I" is often left unnumbered
+        return None
+    said = ", ".join(sorted(mine)) or "no part number"
+    has = ", ".join(sorted(theirs)) or "no part number"
+    return f'title names part "{said.upper()}" but the source\'s is "{has.upper()}": "{source}"'
+
+
+_TRUNCATION = ("…", "...")
+TRUNCATED_MIN_WORDS = 4
+
+
+def _truncated_prefix(claimed: str, source: str) -> float | None:
+    """A title cut short with `…`/`...` agrees when its words start the source's title."""
+    text = claimed.rstrip()
+    if not text.endswith(_TRUNCATION):
+        return None
+    head = normalize_title(text.rstrip(".… ")).split()
+    full = normalize_title(source).split()
+    if len(head) < TRUNCATED_MIN_WORDS or len(head) > len(full):
+        return None
+    if head[:-1] != full[: len(head) - 1] or not full[len(head) - 1].startswith(head[-1]):
+        return None
+    return 100.0 * len(head) / len(full)
+
+
 def match_title(claimed: str, source: str) -> Criterion:
+    if not normalize_title(source):
+        return Criterion("title", False, None, "the source gives no title to compare with")
+    flipped = opposites(claimed, source)
+    if flipped:
+        said = "; ".join(f'"{x}" where the source says "{y}"' for x, y in flipped)
+        return Criterion("title", False, None, f'title says {said}: "{source}"')
+    part = _part_mismatch(claimed, source)
+    if part is not None:
+        return Criterion("title", False, None, part)
+    prefix = _truncated_prefix(claimed, source)
+    if prefix is not None:
+        return Criterion("title", True, prefix, "title matches as a truncation of the source's")
     score = title_similarity(claimed, source)
     if score >= TITLE_MIN:
         changed = changed_words(claimed, source)
@@ -137,9 +259,17 @@ def match_title(claimed: str, source: str) -> Criterion:
     # "Title: a subtitle" against "Title": the main titles agree and one side adds a subtitle.
     main_claim, main_source = main_title(claimed), main_title(source)
     if (main_claim != claimed) != (main_source != source):
-        sub = max(title_similarity(main_claim, source), title_similarity(claimed, main_source))
-        if sub >= TITLE_MIN and len(normalize_title(main_claim).split()) >= 3:
-            return Criterion("title", True, sub, f"title matches without its subtitle ({sub:.0f}%)")
+        pairs = ((main_claim, source), (claimed, main_source))
+        sub, short, long_ = max((title_similarity(x, y), x, y) for x, y in pairs)
+        if sub >= TITLE_MIN and not changed_words(short, long_):
+            if len(normalize_title(main_claim).split()) >= 3:
+                return Criterion(
+                    "title", True, sub, f"title matches without its subtitle ({sub:.0f}%)"
+                )
+            if main_claim == claimed:
+                # "X's theorem" for "X's theorem: proof, complements, variations": too generic
+                # to stand alone; `match` confirms it only when authors and year agree as well.
+                return Criterion("title", True, sub, f"main title matches ({sub:.0f}%)", weak=True)
     return Criterion("title", False, score, f'title differs ({score:.0f}% similar): "{source}"')
 
 
@@ -148,6 +278,8 @@ def _same_surname(a: str, b: str) -> bool:
         return False
     if a == b or german_fold(a) == german_fold(b):
         return True
+    if len(a) > 3 and transliteration_key(a) == transliteration_key(b):
+        return True
     return len(a) > 3 and fuzz.ratio(a, b) >= AUTHOR_FUZZ_MIN
 
 
@@ -155,7 +287,10 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
     if not claimed:
         return Criterion("authors", True, None, "no authors in the note to compare")
     if not source:
-        return Criterion("authors", True, None, "the source lists no authors")
+        # Absent evidence is not agreement: another source has to list them.
+        return Criterion(
+            "authors", False, None, "the source lists no authors to check the note's against"
+        )
     source_keys = [
         (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.name)) for a in source
     ]
@@ -191,8 +326,12 @@ def match_year(
     """`linked_preprint`: the record is an arXiv preprint of the (later) journal version the note
     cites; `linked_journal`: the record is the journal version of the arXiv preprint the note
     cites (its year is the preprint's)."""
-    if claimed is None or source is None:
-        return Criterion("year", True, None, "no year to compare")
+    if claimed is None:
+        return Criterion("year", True, None, "no year in the note to compare")
+    if source is None:
+        return Criterion(
+            "year", False, None, f"the source gives no year to check {claimed} against"
+        )
     diff = claimed - source
     if linked_journal and -PREPRINT_YEAR_SPAN <= diff < 0:
         return Criterion(
@@ -245,6 +384,20 @@ def match_identifiers(claim: Claim, record: RecordLike) -> Criterion | None:
             None,
             f"arXiv id {claim.arxiv_id} differs from the source's {record.arxiv_id}",
         )
+    if (
+        claim.arxiv_version
+        and record.backend == "arxiv"
+        and record.arxiv_version
+        and claim.arxiv_version > record.arxiv_version
+    ):
+        latest = record.arxiv_version
+        versions = "v1" if latest == 1 else f"v1–v{latest}"
+        return Criterion(
+            "identifier",
+            False,
+            None,
+            f"arXiv {claim.arxiv_id}v{claim.arxiv_version} does not exist: arXiv lists {versions}",
+        )
     # arXiv lists the journal DOI; a note may carry arXiv's own DataCite DOI: neither contradicts.
     if (
         claim.doi
@@ -286,4 +439,13 @@ def match(claim: Claim, record: RecordLike) -> Verdict:
     ):
         if extra is not None:
             criteria.append(extra)
+    title, authors, year = criteria[0], criteria[1], criteria[2]
+    if title.weak and not (claim.authors and authors.ok and claim.year is not None and year.ok):
+        criteria[0] = Criterion(
+            "title",
+            False,
+            title.score,
+            f'only the main title agrees with "{record.title}", and the note gives no authors '
+            "and year that confirm it is this paper",
+        )
     return Verdict(tuple(criteria))

@@ -73,10 +73,8 @@ def normalize_title(title: str) -> str:
 
 def main_title(title: str) -> str:
     """The title before a subtitle separator (`Title: subtitle`, `Title. Subtitle`)."""
-    for sep in (": ", ". ", " - ", " — "):
-        if sep in title:
-            return title.split(sep, 1)[0]
-    return title
+    cuts = [i for sep in (": ", ". ", " - ", " — ") if (i := title.find(sep)) > 0]
+    return title[: min(cuts)] if cuts else title
 
 
 def normalize_text(text: str) -> str:
@@ -123,6 +121,20 @@ def name_keys(name: str) -> set[str]:
     keys.update(t for t in _name_tokens(name) if len(t) > 2 and t not in _PARTICLES)
     keys.discard("")
     return keys
+
+
+_TRANSLIT_KEY = (
+    ("sch", "s"), ("tch", "c"), ("ch", "c"), ("sh", "s"), ("zh", "z"), ("kh", "h"), ("ts", "c"),
+    ("tz", "c"), ("ck", "k"), ("ph", "f"), ("j", "y"), ("w", "v"), ("ff", "v"),
+)  # fmt: skip
+
+
+def transliteration_key(name: str) -> str:
+    """One spelling for the transliterations of a folded surname: Matiyasevich, Matijasevič
+    (folded `matijasevic`) and Matiyasevic share `matiyasevic`; Chebyshev and Čebyšev too."""
+    for old, new in _TRANSLIT_KEY:
+        name = name.replace(old, new)
+    return re.sub(r"(.)\1+", r"\1", name)
 
 
 def german_fold(text: str) -> str:

@@ -117,6 +117,7 @@ def claim_of(entry: ReferenceEntry) -> Claim:
         arxiv_id=arxiv.base if arxiv else None,
         doi=entry.doi,
         et_al=has_et_al(entry.fields.value("authors")),
+        arxiv_version=arxiv.version if arxiv else None,
     )
 
 

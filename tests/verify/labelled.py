@@ -103,9 +103,45 @@ KATO = rec(
     doi="10.1007/978-3-642-66282-9",
 )  # fmt: skip
 
+# Titles whose words have negated forms or antonyms, sequels, subtitles: the gate's hard cases.
+CARMICHAEL = rec(
+    "crossref", "There are infinitely many Carmichael numbers",
+    ["W. R. Alford", "Andrew Granville", "Carl Pomerance"], 1994, doi="10.2307/2118576",
+)  # fmt: skip
+ZHANG = rec(
+    "crossref", "Bounded gaps between primes", ["Yitang Zhang"], 2014,
+    doi="10.4007/annals.2014.179.3.7",
+)  # fmt: skip
+MAYNARD = rec(
+    "arxiv", "Small gaps between primes", ["James Maynard"], 2013, arxiv_id="1311.4600",
+    doi="10.4007/annals.2015.181.1.7", arxiv_version=3,
+)  # fmt: skip
+COHEN_I = rec(
+    "crossref", "The independence of the continuum hypothesis", ["Paul J. Cohen"], 1963,
+    doi="10.1073/pnas.50.6.1143",
+)  # fmt: skip
+COHEN_II = rec(
+    "crossref", "The independence of the continuum hypothesis, II", ["Paul J. Cohen"], 1964,
+    doi="10.1073/pnas.51.1.105",
+)  # fmt: skip
+TURING_COMPUTABLE = rec(
+    "crossref", "On Computable Numbers, with an Application to the Entscheidungsproblem",
+    ["A. M. Turing"], 1937, doi="10.1112/plms/s2-42.1.230",
+)  # fmt: skip
+HILBERT_TENTH = rec(
+    "crossref",
+    "Hilbert's tenth problem. Diophantine equations: positive aspects of a negative solution",
+    ["Martin Davis", "Yuri Matijasevič", "Julia Robinson"], 1976, doi="10.1090/pspum/028.2/0432534",
+)  # fmt: skip
+SHARKOVSKII = rec(
+    "crossref", "Sharkovskii's theorem: a natural direct proof",
+    ["Keith Burns", "Boris Hasselblatt"], 2011, doi="10.4169/amer.math.monthly.118.03.229",
+)  # fmt: skip
+
 RECORDS = [
     HEAT_BATH, BETHE, COPPER, METHYLPHENIDATE, STATE_OF_OA, ATTENTION, TURING, PERELMAN,
     GREEN_TAO, ERDOS_RENYI, FRIEDMAN, DE_BRANGES, VAN_DER_WAERDEN, MENDEL_NAOR, KATO,
+    CARMICHAEL, ZHANG, MAYNARD, COHEN_I, COHEN_II, TURING_COMPUTABLE, HILBERT_TENTH, SHARKOVSKII,
 ]  # fmt: skip
 
 
@@ -351,6 +387,111 @@ def _cases() -> list[Case]:
         ),
         HEAT_BATH,
     )
+
+    # -- opposites: a title that negates or inverts the paper's claim is never the paper --------
+    def retitled(record: PaperRecord, title: str) -> Claim:
+        return replace(exact(record), title=title)
+
+    flips = [
+        (CARMICHAEL, "There are finitely many Carmichael numbers"),
+        (CARMICHAEL, "There are not infinitely many Carmichael numbers"),
+        (ZHANG, "Unbounded gaps between primes"),
+        (MAYNARD, "Large gaps between primes"),
+        (COHEN_I, "The dependence of the continuum hypothesis"),
+        (TURING_COMPUTABLE, "On Uncomputable Numbers, with an Application to the Entscheidungsproblem"),
+        (TURING_COMPUTABLE, "On Incomputable Numbers, with an Application to the Entscheidungsproblem"),
+        (HEAT_BATH, "Heat-bath random walks without Markov bases"),
+        (FRIEDMAN, "A disproof of Alon's second eigenvalue conjecture and related problems"),
+        (BETHE, "Quantum Criticality for Extended Nodes on a Bethe Lattice in the Small Connectivity Limit"),
+        (STATE_OF_OA, "The state of OA: a small-scale analysis of the prevalence and impact of Open Access articles"),
+        (METHYLPHENIDATE, "Methylphenidate Exposure Induces Dopamine Neuron Gain and Activation of Microglia in the Basal Ganglia of Mice"),
+        (MENDEL_NAOR, "Non-expanders with respect to Hadamard spaces and random graphs"),
+    ]  # fmt: skip
+    for i, (record, title) in enumerate(flips):
+        bad(f"opposite-{i}:{title[:30]}", retitled(record, title), record)
+    # Harmless: one word spelt two ways, a hyphen written or not.
+    ok("nonlinear-hyphen", retitled(KATO, "Perturbation theory for linear operators"), KATO)
+    ok(
+        "behaviour-behavior",
+        retitled(HEAT_BATH, "Heat-bath random walks with Markov bases."),
+        HEAT_BATH,
+    )
+
+    # -- part numbers are content, never a subtitle ------------------------------------------
+    bad("sequel-for-first-part", replace(exact(COHEN_II), doi=COHEN_I.doi), COHEN_I)
+    bad("first-part-for-sequel", replace(exact(COHEN_I), doi=COHEN_II.doi), COHEN_II)
+    bad(
+        "sequel-with-subtitle",
+        retitled(
+            COHEN_I, "The independence of the continuum hypothesis II: Forcing and extensions"
+        ),
+        COHEN_I,
+    )
+    bad(
+        "part-2-wording",
+        retitled(COHEN_I, "The independence of the continuum hypothesis, Part 2"),
+        COHEN_I,
+    )
+    ok("sequel-as-itself", exact(COHEN_II), COHEN_II)
+    ok(
+        "sequel-roman-no-comma",
+        retitled(COHEN_II, "The independence of the continuum hypothesis II"),
+        COHEN_II,
+    )
+
+    # -- truncated titles compare as a prefix ------------------------------------------------
+    for record, cut in [
+        (STATE_OF_OA, "The state of OA: a large-scale analysis of the prevalence…"),
+        (
+            METHYLPHENIDATE,
+            "Methylphenidate Exposure Induces Dopamine Neuron Loss and Activation...",
+        ),
+        (BETHE, "Quantum Criticality for Extended Nodes on a Bethe Lattice …"),
+        (TURING_COMPUTABLE, "On Computable Numbers, with an Application..."),
+    ]:
+        ok(f"truncated:{cut[:30]}", retitled(record, cut), record)
+    bad(
+        "truncated-but-wrong",
+        retitled(METHYLPHENIDATE, "Methylphenidate Exposure Induces Serotonin Neuron Loss…"),
+        METHYLPHENIDATE,
+    )
+    bad("truncated-too-short", retitled(BETHE, "Quantum Criticality…"), BETHE)
+
+    # -- main title only ---------------------------------------------------------------------
+    ok("main-title-only", retitled(SHARKOVSKII, "Sharkovskii's theorem"), SHARKOVSKII)
+    ok("main-title-only-2", retitled(HILBERT_TENTH, "Hilbert's tenth problem"), HILBERT_TENTH)
+    bad(
+        "main-title-only-other-authors",
+        replace(
+            retitled(HILBERT_TENTH, "Hilbert's tenth problem"),
+            authors=("Yuri Matiyasevich",),
+            year=1993,
+        ),
+        HILBERT_TENTH,
+    )
+    bad(
+        "main-title-only-no-authors",
+        Claim(title="Sharkovskii's theorem", doi=SHARKOVSKII.doi),
+        SHARKOVSKII,
+    )
+
+    # -- arXiv versions that do not exist ------------------------------------------------------
+    ok("arxiv-version-exists", replace(exact(MAYNARD), arxiv_version=2), MAYNARD)
+    ok("arxiv-latest-version", replace(exact(MAYNARD), arxiv_version=3), MAYNARD)
+    bad("arxiv-version-v7", replace(exact(MAYNARD), arxiv_version=7), MAYNARD)
+
+    # -- a field the source does not give is unknown, never agreement --------------------------
+    for record in (PERELMAN, CARMICHAEL, ATTENTION):
+        bare = replace(record, authors=())
+        bad(
+            f"source-without-authors:{record.title[:30]}",
+            replace(exact(record), authors=("Rupert Fabricius",)),
+            bare,
+        )
+        bad(f"source-without-authors-real-names:{record.title[:30]}", exact(record), bare)
+        undated = replace(record, year=None)
+        bad(f"source-without-year:{record.title[:30]}", exact(record), undated)
+        ok(f"note-without-year:{record.title[:30]}", replace(exact(record), year=None), undated)
     return cases
 
 

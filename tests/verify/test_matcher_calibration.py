@@ -75,6 +75,8 @@ def test_subtitle_needs_a_substantial_main_title() -> None:
     assert not match_title("Notes: on everything", "Notes").ok
 
 
-def test_authors_missing_on_either_side_is_neutral() -> None:
+def test_authors_missing_in_the_note_is_neutral_but_missing_in_the_source_is_unknown() -> None:
     assert match_authors((), HEAT_BATH.authors, False).ok
-    assert match_authors(("Someone",), (), False).ok
+    # A source that lists no authors cannot vouch for the note's: unknown, never agreement.
+    missing = match_authors(("Someone",), (), False)
+    assert not missing.ok and "lists no authors" in missing.detail

@@ -1,0 +1,78 @@
+"""Author fields as bibliographies write them, read and matched against the sources' records.
+
+Each row is an authors field as it appears in exported BibTeX, journal reference lists or the
+sources' own records, for a real paper; genuine forms must confirm, wrong people must not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mathlsp.notes.literature import split_authors
+from mathlsp.verify.matcher import match_authors
+from tests.verify.labelled import (
+    CARMICHAEL,
+    ERDOS_RENYI,
+    GREEN_TAO,
+    HEAT_BATH,
+    HILBERT_TENTH,
+    STATE_OF_OA,
+    VAN_DER_WAERDEN,
+)
+
+GENUINE = [
+    ("Green, B; Tao, T", GREEN_TAO),
+    ("Green, B.; Tao, T.", GREEN_TAO),
+    ("Green, B. and Tao, T.", GREEN_TAO),
+    ("Green, Ben and Tao, Terence", GREEN_TAO),
+    ("Green, B., Tao, T.", GREEN_TAO),
+    ("Green B, Tao T", GREEN_TAO),
+    ("B. Green and T. Tao", GREEN_TAO),
+    ("Ben Green & Terence Tao", GREEN_TAO),
+    ("Green, Ben; Tao, Terence", GREEN_TAO),
+    ("Stanley, C; Windisch, T", HEAT_BATH),
+    ("Stanley, Caprice and Windisch, Tobias", HEAT_BATH),
+    ("Alford, WR; Granville, A; Pomerance, C", CARMICHAEL),
+    ("Alford, W. R., Granville, A., Pomerance, C.", CARMICHAEL),
+    ("W. R. Alford, A. Granville, and C. Pomerance", CARMICHAEL),
+    ("Alford, W.R., Granville, A. & Pomerance, C.", CARMICHAEL),
+    ("Erdős, P.; Rényi, A.", ERDOS_RENYI),
+    ("Erdos, P and Renyi, A", ERDOS_RENYI),
+    (r"Erd{\H o}s, Paul and R{\'e}nyi, Alfr{\'e}d", ERDOS_RENYI),
+    ("van der Waerden, B. L.", VAN_DER_WAERDEN),
+    ("Waerden, B. L. van der", VAN_DER_WAERDEN),
+    ("B.L. van der Waerden", VAN_DER_WAERDEN),
+    ("Davis, M; Matiyasevich, Y; Robinson, J", HILBERT_TENTH),
+    ("Martin Davis, Yuri Matiyasevich, Julia Robinson", HILBERT_TENTH),
+    ("Piwowar, H., Priem, J., Larivière, V., et al.", STATE_OF_OA),
+    ("Piwowar H, Priem J, Lariviere V, Alperin JP, Matthias L", STATE_OF_OA),
+    ("Heather Piwowar et al.", STATE_OF_OA),
+]
+WRONG = [
+    ("Green, B; Ziegler, T", GREEN_TAO),
+    ("Smith, J; Tao, T", GREEN_TAO),
+    ("Tao, T", CARMICHAEL),
+    ("Alford, WR; Granville, A; Pomerance, C; Lenstra, HW", CARMICHAEL),
+    ("Erdős, P.; Turán, P.", ERDOS_RENYI),
+    ("Davis, M and Putnam, H", HILBERT_TENTH),
+]
+
+
+@pytest.mark.parametrize(("field", "record"), GENUINE, ids=[g[0] for g in GENUINE])
+def test_genuine_author_forms_confirm(field, record) -> None:
+    names = split_authors(field)
+    verdict = match_authors(names, record.authors, "et al" in field)
+    assert verdict.ok, (names, verdict.detail)
+
+
+@pytest.mark.parametrize(("field", "record"), WRONG, ids=[w[0] for w in WRONG])
+def test_wrong_people_do_not(field, record) -> None:
+    verdict = match_authors(split_authors(field), record.authors, False)
+    assert not verdict.ok
+    assert "not among" in verdict.detail or "no author matches" in verdict.detail
+
+
+def test_initials_are_never_read_as_an_author() -> None:
+    assert split_authors("Green, B; Tao, T") == ["Green, B", "Tao, T"]
+    assert split_authors("Green, JB, Tao, TC") == ["Green, JB", "Tao, TC"]
+    assert split_authors("Serre, J.-P.") == ["Serre, J.-P."]
