@@ -17,6 +17,7 @@ import asyncio
 import datetime as dt
 import hashlib
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,7 +28,7 @@ from mathlsp.sources.base import LookupResult, LookupStatus
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
 from mathlsp.verify.matcher import Claim, Verdict, match, match_title
-from mathlsp.verify.normalize import has_et_al
+from mathlsp.verify.normalize import has_et_al, strip_latex
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
 
@@ -270,6 +271,21 @@ async def gather_evidence(
     done = len(unique)
     if on_progress:
         on_progress(done, total, "identifiers looked up")
+    # A record without authors (or a year) cannot vouch for the note's: ask every other source
+    # that holds the paper before judging. Rare, so the common path costs no extra request.
+    claims = {s.key: s.claim for s in subjects}
+    thin = [
+        ident
+        for k, ids in by_key.items()
+        for ident in ids
+        if _lacks_what_the_note_claims(claims[k], found[ident])
+    ]
+    if thin:
+        more = await sources.lookup_many(list(dict.fromkeys(thin)), exhaustive=True)
+        for ident, outcome in zip(dict.fromkeys(thin), more, strict=True):
+            richer = evidence_from(ident, outcome.results, outcome.reason)
+            if richer.status is LookupStatus.FOUND:
+                found[ident] = richer
     out: dict[str, list[Evidence]] = {
         k: [found[i] for i in ids] for k, ids in by_key.items() if ids
     }
@@ -286,6 +302,43 @@ async def gather_evidence(
     return out
 
 
+# Where a paper with no identifier can be found by its title, in the order tried: the two exact
+# title matchers first, then relevance search (OpenAlex) and arXiv's title field, which hold
+# preprints Crossref never sees. The next is asked only when the previous found nothing.
+TITLE_BACKENDS = ("semantic_scholar", "crossref", "openalex", "arxiv")
+_QUERY_WORDS = 12
+
+
+def title_query(title: str) -> str:
+    """The words of a title as a search engine wants them: LaTeX, markup and a trailing `…` gone
+    (`The operator norm on $[-2,2]$…` → `The operator norm on -2,2`)."""
+    text = strip_latex(title).rstrip(" .…")
+    return " ".join(text.replace("\\", " ").split())
+
+
+def _arxiv_title_query(words: str) -> str:
+    terms = [w for w in re.findall(r"[A-Za-z0-9]+", words) if len(w) > 2][:_QUERY_WORDS]
+    return " AND ".join(f"ti:{w}" for w in terms)
+
+
+def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
+    if evidence.status is not LookupStatus.FOUND:
+        return False
+    return all(
+        (claim.authors and not r.authors) or (claim.year is not None and r.year is None)
+        for r in evidence.records
+    )
+
+
+async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
+    query = title_query(title)
+    if backend in ("semantic_scholar", "crossref"):
+        return await sources.match_title(query, backend)
+    if backend == "arxiv":
+        return await sources.search("arxiv", _arxiv_title_query(query), limit=5)
+    return await sources.search(backend, query, limit=5)
+
+
 async def _title_evidence(title: str, sources: Any) -> Evidence:
     """Title match when there is no identifier. A loose hit with another title is no evidence
     either way (Crossref always answers with *something*): only a record whose title matches
@@ -294,8 +347,9 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
         return Evidence("title", LookupStatus.INVALID, reason="no title and no identifier")
     errors: list[str] = []
     closest: tuple[float, PaperRecord] | None = None
-    for backend in ("semantic_scholar", "crossref"):
-        outcome = await sources.match_title(title, backend)
+    asked = [b for b in TITLE_BACKENDS if b in getattr(sources, "backends", TITLE_BACKENDS)]
+    for backend in asked:
+        outcome = await _title_candidates(title, backend, sources)
         if outcome.error is not None:
             errors.append(str(getattr(outcome.error, "message", outcome.error)))
             continue
@@ -306,18 +360,19 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
             score = match_title(title, r.title).score or 0.0
             if closest is None or score > closest[0]:
                 closest = (score, r)
-    if len(errors) == 2:
+    if asked and len(errors) == len(asked):
         return Evidence(
             "title",
             LookupStatus.ERROR,
             reason=f"title match failed ({errors[0]}); verification pending",
         )
     hint = f' (closest: "{closest[1].title}" on {label(closest[1].backend)})' if closest else ""
+    tried = ", ".join(label(b) for b in asked)
     return Evidence(
         "title",
         LookupStatus.NOT_FOUND,
-        reason=f'no source found a paper titled "{title}"{hint}; the entry has no arXiv '
-        "id or DOI to look up",
+        reason=f'no source found a paper titled "{title}" ({tried} asked){hint}; the entry has '
+        "no arXiv id or DOI to look up",
     )
 
 

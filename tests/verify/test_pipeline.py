@@ -4,13 +4,16 @@ from __future__ import annotations
 
 import datetime as dt
 
+import httpx
 import pytest
 
+from mathlsp.cache import Cache
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
-from mathlsp.sources import LookupStatus
+from mathlsp.sources import LookupStatus, Sources, SourceSettings
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.verify.pipeline import Evidence, claim_key, decide, verify_entries
 from tests.fakescholar import FakeScholar
+from tests.verify.conftest import FAST
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 
@@ -189,3 +192,84 @@ async def test_faults_never_confirm(sources, fake: FakeScholar, fault: str) -> N
         fake.controls.add_fault(fault, backend, count=50)
     (check,) = await verify_entries(entries(PERELMAN), sources, now=NOW)
     assert not check.confirmed
+
+
+ARXIV_ONLY_TITLES = """\
+### REF-001: The ternary Goldbach conjecture is true
+- **Authors:** Helfgott, H. A.
+- **Year:** 2013
+
+### REF-002: Structure and randomness in $\\mathrm{combinatorics}$
+- **Authors:** Terence Tao
+- **Year:** 2007
+
+### REF-003: Finite extinction time for the solutions to the Ricci flow…
+- **Authors:** Perelman, G
+- **Year:** 2003
+
+### REF-004: The ternary Goldbach conjecture is false
+- **Authors:** Helfgott, H. A.
+- **Year:** 2013
+"""
+
+
+async def test_title_only_entries_are_looked_up_where_preprints_live(
+    fake: FakeScholar, tmp_path
+) -> None:
+    # Crossref cannot hold an arXiv-only paper and Semantic Scholar is off: the title is tried
+    # on OpenAlex and arXiv before the entry is called unfound.
+    settings = SourceSettings.from_env(
+        overrides={
+            **FAST,
+            "base_urls": fake.urls(),
+            "enabled_sources": ["crossref", "openalex", "arxiv"],
+        },
+        environ={},
+    )
+    async with httpx.AsyncClient() as client:
+        sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
+        checks = {c.entry_id: c for c in await verify_entries(entries(ARXIV_ONLY_TITLES), sources)}
+    assert checks["REF-001"].confirmed, checks["REF-001"].reasons
+    assert checks["REF-002"].confirmed, checks["REF-002"].reasons
+    assert checks["REF-003"].confirmed, checks["REF-003"].reasons
+    assert not checks["REF-004"].confirmed  # the opposite claim is never this paper
+    reason = checks["REF-004"].reasons[0]
+    assert "no source found" in reason and "arXiv" in reason
+
+
+class _ThinSources:
+    """arXiv answers without authors; only an exhaustive lookup reaches Semantic Scholar."""
+
+    def __init__(self, s2_authors: tuple[Author, ...]) -> None:
+        self.s2_authors = s2_authors
+        self.calls: list[bool] = []
+
+    async def lookup_many(self, idents, *, exhaustive=False, use_cache=True):
+        from mathlsp.sources.base import LookupResult
+        from mathlsp.sources.registry import LookupOutcome
+
+        self.calls.append(exhaustive)
+        out = []
+        for ident in idents:
+            results = [
+                LookupResult(ident, "arxiv", LookupStatus.FOUND, record(authors=()), url="u1")
+            ]
+            if exhaustive:
+                s2 = record(backend="semantic_scholar", authors=self.s2_authors)
+                results.append(LookupResult(ident, "semantic_scholar", LookupStatus.FOUND, s2))
+            out.append(LookupOutcome(str(ident), ident, tuple(results)))
+        return out
+
+
+async def test_absent_authors_are_unknown_and_another_source_is_asked() -> None:
+    (entry,) = entries(PERELMAN)
+    real = _ThinSources((Author("Perelman", "Grisha"),))
+    (check,) = await verify_entries([entry], real, now=NOW)
+    assert real.calls == [False, True]  # one more request, only because authors were missing
+    assert check.confirmed and check.source == "semantic_scholar"
+
+    invented = entries(PERELMAN.replace("Grisha Perelman", "Rupert Fabricius"))
+    nobody = _ThinSources(())
+    (check,) = await verify_entries(invented, nobody, now=NOW)
+    assert not check.confirmed
+    assert any("lists no authors" in r for r in check.reasons)
