@@ -151,6 +151,9 @@ _INITIALS = re.compile(
     r"^(?:[A-Z][a-z]?\.?(?:\s*-?\s*[A-Z][a-z]?\.?)*|[A-Z]{1,4})"
     r"(?:\s+(?:van|von|der|den|de|del|della|di|da|du|dos|das|le|la|ter|ten))*$"  # `B. L. van der`
 )
+_NAME_PARTICLES = frozenset(
+    "van von der den de del della di da du dos das le la lo ter ten bin ibn al el".split()
+)
 _SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv)\.?$", re.IGNORECASE)
 
 
@@ -188,14 +191,13 @@ def split_authors(value: str) -> list[str]:
                 names.append(f"{name}, {following}")
                 i += 2
                 continue
-            # A lone `Last, First` (one author written inverted) reads as one name when neither
-            # part has a space; two full names would each have one.
+            # A lone `Last, First M.` (one author written inverted) reads as one name when the
+            # first part is a bare surname (particles aside); `Ben Green, Terence Tao` is two.
             if (
                 following is not None
                 and len(ps) == 2
                 and len(chunks) == 1
-                and " " not in name
-                and " " not in following
+                and len([w for w in name.split() if w.lower() not in _NAME_PARTICLES]) == 1
             ):
                 names.append(f"{name}, {following}")
                 i += 2

@@ -217,6 +217,23 @@ def _part_mismatch(claimed: str, source: str) -> str | None:
     return f'title names part "{said.upper()}" but the source\'s is "{has.upper()}": "{source}"'
 
 
+_SEPARATORS = (": ", ". ", " - ", " — ")
+
+
+def _cuts(title: str) -> list[str]:
+    """The title cut at each subtitle separator, shortest first."""
+    found = sorted(i for sep in _SEPARATORS for i in _positions(title, sep))
+    return [title[:i] for i in found if i > 0]
+
+
+def _positions(text: str, sep: str) -> list[int]:
+    out, start = [], 0
+    while (i := text.find(sep, start)) >= 0:
+        out.append(i)
+        start = i + 1
+    return out
+
+
 _TRUNCATION = ("…", "...")
 TRUNCATED_MIN_WORDS = 4
 
@@ -256,6 +273,15 @@ def match_title(claimed: str, source: str) -> Criterion:
         return Criterion(
             "title", False, score, f'title differs in "{", ".join(changed)}": "{source}"'
         )
+    # The note gives the source's title up to one of its separators ("Title. Part: subtitle").
+    for cut in _cuts(source):
+        if (
+            cut != main_title(source)
+            and title_similarity(claimed, cut) >= TITLE_MIN
+            and not changed_words(claimed, cut)
+            and len(normalize_title(cut).split()) >= 3
+        ):
+            return Criterion("title", True, 100.0, "title matches up to the source's subtitle")
     # "Title: a subtitle" against "Title": the main titles agree and one side adds a subtitle.
     main_claim, main_source = main_title(claimed), main_title(source)
     if (main_claim != claimed) != (main_source != source):
@@ -296,9 +322,16 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
     ]
     matched: list[str] = []
     invented: list[str] = []
-    for name in claimed:
+    taken: set[int] = set()  # each source author vouches for one name: "Zhang, Y" and an
+    for name in claimed:  # invented "Wei Zhang" cannot both be Yitang Zhang
         keys = {surname(name)} | name_keys(name)
-        if any(_same_surname(k, sk) for _, sks in source_keys for k in keys for sk in sks):
+        hits = [
+            i
+            for i, (_, sks) in enumerate(source_keys)
+            if i not in taken and any(_same_surname(k, sk) for k in keys for sk in sks)
+        ]
+        if hits:
+            taken.add(hits[0])
             matched.append(name)
         else:
             invented.append(name)

@@ -11,13 +11,16 @@ import pytest
 from mathlsp.notes.literature import split_authors
 from mathlsp.verify.matcher import match_authors
 from tests.verify.labelled import (
+    BETHE,
     CARMICHAEL,
+    COHEN_I,
     ERDOS_RENYI,
     GREEN_TAO,
     HEAT_BATH,
     HILBERT_TENTH,
     STATE_OF_OA,
     VAN_DER_WAERDEN,
+    ZHANG,
 )
 
 GENUINE = [
@@ -47,6 +50,8 @@ GENUINE = [
     ("Piwowar, H., Priem, J., Larivière, V., et al.", STATE_OF_OA),
     ("Piwowar H, Priem J, Lariviere V, Alperin JP, Matthias L", STATE_OF_OA),
     ("Heather Piwowar et al.", STATE_OF_OA),
+    ("Cohen, Paul J.", COHEN_I),
+    ("Del Maestro, Adrian", None),
 ]
 WRONG = [
     ("Green, B; Ziegler, T", GREEN_TAO),
@@ -55,11 +60,13 @@ WRONG = [
     ("Alford, WR; Granville, A; Pomerance, C; Lenstra, HW", CARMICHAEL),
     ("Erdős, P.; Turán, P.", ERDOS_RENYI),
     ("Davis, M and Putnam, H", HILBERT_TENTH),
+    ("Zhang, Y; Zhang, W", ZHANG),  # one source author cannot vouch for two names
 ]
 
 
 @pytest.mark.parametrize(("field", "record"), GENUINE, ids=[g[0] for g in GENUINE])
 def test_genuine_author_forms_confirm(field, record) -> None:
+    record = record or BETHE
     names = split_authors(field)
     verdict = match_authors(names, record.authors, "et al" in field)
     assert verdict.ok, (names, verdict.detail)
