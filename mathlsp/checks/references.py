@@ -56,7 +56,10 @@ _DOI_HELP = "a DOI is `10.` + a 4–9 digit registrant + `/` + a suffix (e.g. 10
 # -- an index of LITERATURE.md, built once per parsed document -------------------------------
 @dataclass(slots=True)
 class LiteratureIndex:
-    doc: LiteratureDoc
+    # A weak reference: the index is the value of a WeakKeyDictionary keyed by this very doc, and
+    # a strong one would keep every version of the file alive (the server leaked one parsed
+    # LITERATURE.md per keystroke that way).
+    doc_ref: weakref.ref[LiteratureDoc]
     by_id: dict[str, ReferenceEntry]
     # Parsed identifiers of each entry (aligned with doc.entries), parsed once for every rule.
     arxiv: list[ArxivId | None] = field(default_factory=list)
@@ -68,6 +71,10 @@ class LiteratureIndex:
     # REF ids that no longer exist but are mentioned inside an UREF entry ("moved from REF-003").
     moved: dict[str, ReferenceEntry] = field(default_factory=dict)
     highest: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def doc(self) -> LiteratureDoc | None:
+        return self.doc_ref()
 
 
 _INDEX: weakref.WeakKeyDictionary[LiteratureDoc, LiteratureIndex] = weakref.WeakKeyDictionary()
@@ -81,7 +88,7 @@ def literature_index(doc: LiteratureDoc) -> LiteratureIndex:
 
 
 def _build_index(doc: LiteratureDoc) -> LiteratureIndex:
-    index = LiteratureIndex(doc, doc.by_id)
+    index = LiteratureIndex(weakref.ref(doc), doc.by_id)
     for e in doc.entries:
         index.highest[e.kind] = max(index.highest.get(e.kind, 0), e.number)
         arxiv, doi = e.arxiv_id, e.doi
