@@ -175,7 +175,9 @@ class Candidate:
     def source_label(self) -> str:
         """The Source field: one backend, `both (arXiv, Semantic Scholar)`, or a merged list."""
         names = [label(b) for b in self.found_by]
-        if len(names) == 1:
+        if not names:  # only the PROBLEM.md References lookup knows it (or nothing does)
+            found = "PROBLEM.md References" if self.problem_reference is None else ""
+        elif len(names) == 1:
             found = names[0]
         elif len(names) == 2:
             found = f"both ({names[0]}, {names[1]})"
