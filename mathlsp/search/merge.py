@@ -73,7 +73,14 @@ class Candidate:
     def key(self) -> str:
         """Stable within one search: the first identifier, else the normalised title."""
         ids = self.identifiers
-        return ids[0].key if ids else "title:" + normalize_title(self.title)
+        if ids:
+            # Every identifier: two candidates may share an arXiv id yet name different journal
+            # DOIs (sources that disagree), and must not share a verification result.
+            return "|".join(i.key for i in ids)
+        # Two papers without identifiers that were not merged differ in authors or year: the
+        # key says so, or one paper's verification would be read as the other's.
+        who = ",".join(sorted(self.surnames))
+        return f"title:{normalize_title(self.title)}|{who}|{self.year or ''}"
 
     @property
     def by_priority(self) -> list[PaperRecord]:
@@ -268,6 +275,8 @@ def merge_records(found: Iterable[Found], problem_refs: Sequence[Found] = ()) ->
     candidates: list[Candidate] = []
     tagged = [(f, False) for f in found] + [(f, True) for f in problem_refs]
     for item, is_ref in tagged:
+        if not item.record.title.strip() and not item.record.identifiers:
+            continue  # nothing to write, look up or verify
         matches = [c for c in candidates if same_paper(c, item.record)]
         if matches:
             target = matches[0]

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable, Collection, Iterable, Mapping
 from dataclasses import dataclass, field
 from email.utils import parsedate_to_datetime
-from typing import Any
+from typing import Any, NoReturn
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
@@ -256,6 +256,61 @@ class Fetcher:
     throttle_report_s: float = 1.0
     #: Counts every HTTP request actually sent (the benchmark reads it).
     requests_sent: int = 0
+    #: Circuit breaker: after this many connection failures in a row (refused, DNS, TLS,
+    #: timeout) the host counts as down for `down_for_s`, and requests fail at once.
+    failures_to_trip: int = 2
+    down_for_s: float = 60.0
+    #: A monotonic time after which no request starts (a whole run's deadline), or None.
+    deadline: float | None = None
+    _failures: int = 0
+    _down_until: float = 0.0
+    _down_reason: str = ""
+    _announced: bool = False
+
+    @property
+    def is_down(self) -> bool:
+        return time.monotonic() < self._down_until
+
+    def _refuse_if_down(self, shown: str) -> None:
+        now = time.monotonic()
+        if now < self._down_until:
+            raise BackendUnavailable(
+                self.backend,
+                shown,
+                f"{label(self.backend)} is unreachable ({self._down_reason}); not asked again "
+                f"for {_fmt_s(self._down_until - now)}",
+                attempts=0,
+            )
+        if self.deadline is not None and now >= self.deadline:
+            raise TimedOut(
+                self.backend, shown, "the run's time limit was reached; not asked", attempts=0
+            )
+
+    def _trip(self, error: SourceError, attempt: int) -> NoReturn:
+        """The host is down: say so once per outage, and fail this request with that reason."""
+        error.attempts = attempt
+        if not self._announced:
+            self._announced = True
+            self.emit(GaveUp(self.backend, f"unreachable ({self._down_reason})", attempt))
+        raise type(error)(
+            self.backend,
+            error.url,
+            f"{error} — {label(self.backend)} is taken for unreachable for "
+            f"{_fmt_s(self.down_for_s)}",
+            attempts=attempt,
+        )
+
+    def _connection_failed(self, reason: str) -> bool:
+        """Count a connection failure; True when the host is (now) taken for down."""
+        self._failures += 1
+        if self.is_down:
+            return True  # a request that was already in flight when the host went down
+        if self._failures < self.failures_to_trip:
+            return False
+        self._down_until = time.monotonic() + self.down_for_s
+        self._down_reason = reason
+        self._announced = False
+        return True
 
     def emit(self, event: SourceEvent) -> None:
         if self.on_event is None:
@@ -284,10 +339,14 @@ class Fetcher:
         attempt = 0
         while True:
             attempt += 1
+            self._refuse_if_down(shown)
             waited = await self.limiter.wait()
             if waited >= self.throttle_report_s:
                 self.emit(Throttled(self.backend, waited))
+            self._refuse_if_down(shown)  # another request may have found the host down meanwhile
             remaining = self.policy.total_timeout_s - (time.monotonic() - start)
+            if self.deadline is not None:
+                remaining = min(remaining, self.deadline - time.monotonic())
             if remaining <= 0:
                 self.emit(GaveUp(self.backend, "took too long", attempt - 1))
                 raise TimedOut(
@@ -311,15 +370,22 @@ class Fetcher:
             except httpx.TimeoutException:
                 error = TimedOut(self.backend, shown, f"{label(self.backend)} timed out")
                 reason = "timed out"
+                if self._connection_failed(reason):
+                    self._trip(error, attempt)
             except (httpx.TransportError, httpx.DecodingError) as exc:
-                # Connection refused/reset, DNS, a peer closing mid-body: all worth one more try.
+                # Connection refused/reset, DNS, a peer closing mid-body: worth one more try,
+                # then the host counts as down (offline, every request would fail the same way).
                 error = BackendUnavailable(
                     self.backend,
                     shown,
                     f"{label(self.backend)} unreachable ({type(exc).__name__})",
                 )
                 reason = "connection failed"
+                if self._connection_failed(f"{type(exc).__name__}"):
+                    self._trip(error, attempt)
             else:
+                self._failures = 0  # it answered: reachable, whatever it said
+                self._down_until = 0.0
                 response = Response(
                     resp.status_code,
                     {k.lower(): v for k, v in resp.headers.items()},
@@ -362,9 +428,11 @@ class Fetcher:
                 # Waiting would blow the time budget: fail now with the real reason.
                 self.emit(GaveUp(self.backend, reason, attempt))
                 raise error
-            self.emit(
-                RetryScheduled(self.backend, reason, delay, attempt, self.policy.max_attempts)
-            )
+            if isinstance(error, RateLimited | HTTPStatusError):
+                # Connection trouble retries quietly: one line when the host is given up on.
+                self.emit(
+                    RetryScheduled(self.backend, reason, delay, attempt, self.policy.max_attempts)
+                )
             if retry_after is not None:
                 self.limiter.push_back(delay)
             await self.sleep(delay)

@@ -169,7 +169,8 @@ async def test_timeouts_are_retried(
     fake.controls.add_fault("timeout", "semantic_scholar")
     resp = await fetcher(timeout_s=0.3).request("GET", s2_search_url(fake), params={"query": "x"})
     assert resp.status == 200
-    assert [e.reason for e in events if isinstance(e, RetryScheduled)] == ["timed out"]
+    assert len(fake.controls.requests("semantic_scholar")) == 2
+    assert events == []  # connection trouble retries quietly; one line only if it gives up
 
 
 async def test_total_time_budget_bounds_retries(
@@ -190,7 +191,7 @@ async def test_connection_reset_is_retried(
     fake.controls.add_fault("reset", "semantic_scholar")
     resp = await fetcher().request("GET", s2_search_url(fake), params={"query": "x"})
     assert resp.status == 200
-    assert [e.reason for e in events if isinstance(e, RetryScheduled)] == ["connection failed"]
+    assert events == []
 
 
 async def test_connection_refused(
@@ -199,12 +200,29 @@ async def test_connection_refused(
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]  # closed again below: nothing listens there
-    policy = RetryPolicy(max_attempts=3, base_delay_s=0.01, max_delay_s=0.02)
+    policy = RetryPolicy(max_attempts=4, base_delay_s=0.01, max_delay_s=0.02)
+    down = fetcher(policy=policy)
     with pytest.raises(BackendUnavailable) as info:
-        await fetcher(policy=policy).request("GET", f"http://127.0.0.1:{port}/paper/search")
-    assert info.value.attempts == 3
+        await down.request("GET", f"http://127.0.0.1:{port}/paper/search")
+    # Two connection failures and the host counts as down: no further attempts…
+    assert info.value.attempts == 2 and down.requests_sent == 2
     assert "unreachable" in info.value.message
-    assert sum(isinstance(e, RetryScheduled) for e in events) == 2
+    assert [type(e) for e in events] == [GaveUp]  # … and one line says so
+    # Later requests to it fail at once, with the reason, without a request or a new line.
+    for _ in range(5):
+        with pytest.raises(BackendUnavailable, match="not asked again"):
+            await down.request("GET", f"http://127.0.0.1:{port}/paper/search")
+    assert down.requests_sent == 2 and len(events) == 1
+
+
+async def test_a_run_deadline_stops_requests_from_starting(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher]
+) -> None:
+    late = fetcher()
+    late.deadline = time.monotonic() - 1
+    with pytest.raises(TimedOut, match="time limit"):
+        await late.request("GET", s2_search_url(fake))
+    assert late.requests_sent == 0
 
 
 async def test_malformed_bodies_are_not_retried(
