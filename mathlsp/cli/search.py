@@ -120,15 +120,24 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
 async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
+    from mathlsp.cli.verify import RUN_DEADLINE_S
     from mathlsp.search.run import run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
     from mathlsp.sources import open_sources
     from mathlsp.sources.labels import label
 
+    said_down: set[str] = set()
+
     def progress(backend: str, message: str) -> None:
+        # One line per outage: the queries that then fail at once would only repeat it.
+        if "not asked again" in message or (backend in said_down and "failed" in message):
+            return
+        if "unreachable" in message:
+            said_down.add(backend)
         print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)
 
     async with open_sources(settings, cache=Cache()) as sources:
+        sources.set_deadline(RUN_DEADLINE_S)
         result = await run_search(folder, sources, args.query, on_progress=progress)
     if result.nothing_to_do:
         print(
@@ -152,8 +161,8 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         _print(result, writes, written, args.write)
     if result.all_down:
         print(
-            "mathlsp: no source answered; nothing was added to LITERATURE.md. Try again "
-            "later (the failure is recorded in JOURNAL.md with --write).",
+            "mathlsp: no source answered; nothing was written (an outage is not a search "
+            "result). Try again later.",
             file=sys.stderr,
         )
         return 1
@@ -244,8 +253,10 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             link = f" {hit.link}" if hit.link else ""
             print(f"  - {hit.name} ({hit.source}){link}")
     lines = describe_writes(writes)
-    if written:
+    if written and lines:
         print("Written:")
+    elif asked_to_write and not lines:
+        print("Nothing was written.")
     elif lines:
         print("Would write:")
     for line in lines:

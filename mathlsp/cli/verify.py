@@ -59,6 +59,10 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(_run(args))
 
 
+#: A whole run gives up after this long, whatever the sources do (pending, never confirmed).
+RUN_DEADLINE_S = 60.0
+
+
 async def _run(args: argparse.Namespace) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
@@ -86,14 +90,16 @@ async def _run(args: argparse.Namespace) -> int:
         print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
     async with open_sources(settings, cache=cache, on_event=event) as sources:
+        sources.set_deadline(RUN_DEADLINE_S)
         checks = await verify_entries(
             entries, sources, use_cache=not args.no_cache, on_progress=progress
         )
+    summary = {
+        "confirmed": sum(c.confirmed for c in checks),
+        "unconfirmed": sum(not c.confirmed and not c.pending for c in checks),
+        "pending": sum(not c.confirmed and c.pending for c in checks),
+    }
     if args.format == "json":
-        summary = {
-            "confirmed": sum(c.confirmed for c in checks),
-            "unconfirmed": sum(not c.confirmed for c in checks),
-        }
         json.dump(
             {"references": [c.to_json() for c in checks], "summary": summary},
             sys.stdout,
@@ -106,8 +112,10 @@ async def _run(args: argparse.Namespace) -> int:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
             detail = c.url if c.confirmed else "; ".join(c.reasons)
             print(f"{c.entry_id:<9} {status:<11} {detail}")
-        confirmed = sum(c.confirmed for c in checks)
-        print(f"{confirmed} confirmed, {len(checks) - confirmed} unconfirmed", file=sys.stderr)
+        line = f"{summary['confirmed']} confirmed, {summary['unconfirmed']} unconfirmed"
+        if summary["pending"]:
+            line += f", {summary['pending']} pending (a source could not answer; try again later)"
+        print(line, file=sys.stderr)
 
     if args.write:
         try:
@@ -115,8 +123,10 @@ async def _run(args: argparse.Namespace) -> int:
         except ChangedOnDisk as exc:
             raise UsageError(str(exc)) from exc
         print(written, file=sys.stderr)
-    failing = [c for c in checks if c.section == "confirmed" and not c.confirmed]
-    return 1 if failing else 0
+    in_confirmed = [c for c in checks if c.section == "confirmed" and not c.confirmed]
+    if any(not c.pending for c in in_confirmed):
+        return 1  # a confirmed reference failed
+    return 3 if in_confirmed else 0  # 3: some could not be checked (pending), none failed
 
 
 def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) -> str:
@@ -135,5 +145,14 @@ def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) 
     write_if_unchanged(path, original, apply_edits(original, edits.literature))
     for note, note_edits in edits.others.items():
         write_if_unchanged(note, others[note].text, apply_edits(others[note].text, note_edits))
-    moved = ", ".join(f"{a} → {b}" for a, b in edits.moved.items()) or "none"
-    return f"wrote {path}: {len(edits.stamped)} stamped, moved to Unconfirmed: {moved}"
+    if not edits.stamped and not edits.moved:
+        return f"nothing changed in {path}"
+    parts = []
+    if edits.stamped:
+        parts.append(f"stamped {', '.join(edits.stamped)}")
+    if edits.moved:
+        parts.append(
+            "moved to Unconfirmed " + ", ".join(f"{a} → {b}" for a, b in edits.moved.items())
+        )
+    others = f" (mentions renamed in {len(edits.others)} other note(s))" if edits.others else ""
+    return f"wrote {path}: {'; '.join(parts)}{others}"

@@ -78,7 +78,9 @@ class BackendReport:
 
     @property
     def error_summary(self) -> str:
-        return "; ".join(dict.fromkeys(self.errors))
+        # "… is unreachable …; not asked again" only repeats the outage the first error names.
+        errors = [e for e in self.errors if "not asked again" not in e] or self.errors[:1]
+        return "; ".join(dict.fromkeys(errors))
 
 
 @dataclass(frozen=True, slots=True)

@@ -541,10 +541,11 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
 def plan_writes(result: SearchResult) -> SearchWrites:
     """The new LITERATURE.md and JOURNAL.md for `result`, from the texts it started with.
 
-    Nothing at all when the plan had nothing to run; only the FAILED journal entry when no
-    source answered. Raises SearchWriteError when a file's frontmatter cannot be updated."""
+    Nothing at all when the plan had nothing to run, and nothing when no source answered: an
+    outage is not research (a FAILED literature attempt would feed dead-end detection). Raises
+    SearchWriteError when a file's frontmatter cannot be updated."""
     writes = SearchWrites(None, None)
-    if result.nothing_to_do:
+    if result.nothing_to_do or result.all_down:
         return writes
     folder = result.problem_dir
     refs: list[NewReference] = []

@@ -101,14 +101,20 @@ class RateLimiter:
         self._next = 0.0
         self._lock = asyncio.Lock()
 
-    async def wait(self) -> float:
-        """Wait for the next slot; returns how long this call waited."""
+    async def wait(self, abort: Callable[[], bool] | None = None) -> float:
+        """Wait for the next slot; returns how long this call waited. `abort` is polled while
+        waiting: a request queued behind others stops waiting as soon as it says so (the host
+        was found down meanwhile)."""
         async with self._lock:
             now = self._clock()
             delay = max(0.0, self._next - now)
             self._next = max(now, self._next) + self.min_interval
-        if delay > 0:
+        if delay > 0 and abort is None:
             await asyncio.sleep(delay)
+        elif delay > 0:
+            end = time.monotonic() + delay
+            while (left := end - time.monotonic()) > 0 and not abort():
+                await asyncio.sleep(min(left, 0.05))
         return delay
 
     def push_back(self, seconds: float) -> None:
@@ -271,6 +277,9 @@ class Fetcher:
     def is_down(self) -> bool:
         return time.monotonic() < self._down_until
 
+    def _should_stop(self) -> bool:
+        return self.is_down or (self.deadline is not None and time.monotonic() >= self.deadline)
+
     def _refuse_if_down(self, shown: str) -> None:
         now = time.monotonic()
         if now < self._down_until:
@@ -292,13 +301,7 @@ class Fetcher:
         if not self._announced:
             self._announced = True
             self.emit(GaveUp(self.backend, f"unreachable ({self._down_reason})", attempt))
-        raise type(error)(
-            self.backend,
-            error.url,
-            f"{error} — {label(self.backend)} is taken for unreachable for "
-            f"{_fmt_s(self.down_for_s)}",
-            attempts=attempt,
-        )
+        raise error
 
     def _connection_failed(self, reason: str) -> bool:
         """Count a connection failure; True when the host is (now) taken for down."""
@@ -337,11 +340,14 @@ class Fetcher:
         shown = redact_url(full_url, self.secrets)
         start = time.monotonic()
         attempt = 0
+        skip_slot = False
         while True:
             attempt += 1
             self._refuse_if_down(shown)
-            waited = await self.limiter.wait()
-            if waited >= self.throttle_report_s:
+            # A refused connection never reached the server: its retry owes no rate-limit slot.
+            waited = 0.0 if skip_slot else await self.limiter.wait(abort=self._should_stop)
+            skip_slot = False
+            if waited >= self.throttle_report_s and not self._should_stop():
                 self.emit(Throttled(self.backend, waited))
             self._refuse_if_down(shown)  # another request may have found the host down meanwhile
             remaining = self.policy.total_timeout_s - (time.monotonic() - start)
@@ -381,6 +387,7 @@ class Fetcher:
                     f"{label(self.backend)} unreachable ({type(exc).__name__})",
                 )
                 reason = "connection failed"
+                skip_slot = True
                 if self._connection_failed(f"{type(exc).__name__}"):
                     self._trip(error, attempt)
             else:

@@ -172,22 +172,44 @@ def test_json_output(
     assert data["writes"]["literature"]["created"] is True and data["written"] is False
 
 
-def test_all_down_writes_only_a_failed_journal_entry(
+def test_all_down_writes_nothing(
     graphs_dir: Path,
     capsys: pytest.CaptureFixture[str],
     fake_env: dict[str, str],
     fake: FakeScholar,
 ) -> None:
+    # An outage is not research: no FAILED literature attempt that dead-end detection would read.
     fake.controls.add_fault("503", None, count=100_000)
+    code, out, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 1
+    assert "no source answered; nothing was written" in err
+    assert "HTTP 503" in out
+    assert not (graphs_dir / "LITERATURE.md").exists()
+    assert not (graphs_dir / "JOURNAL.md").exists()
+
+
+def test_offline_search_gives_up_fast_with_one_line_per_backend(
+    graphs_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    fake_env: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed: connection refused
+    for var in [v for v in fake_env if v.endswith("_URL")]:
+        monkeypatch.setenv(var, f"http://127.0.0.1:{port}/down")
+    journal = graphs_dir / "JOURNAL.md"
     code, _out, err = search(capsys, str(graphs_dir), "--write")
     assert code == 1
-    assert "no source answered" in err
-    assert not (graphs_dir / "LITERATURE.md").exists()
-    journal = JournalDoc((graphs_dir / "JOURNAL.md").read_text(encoding="utf-8"))
-    (entry,) = journal.entries
-    assert entry.fields.value("outcome") == "FAILED"
-    assert "No source answered" in entry.fields.value("insight")
-    assert "HTTP 503" in entry.fields.value("reasoning")
+    assert not journal.exists()
+    gave_up = [line for line in err.splitlines() if "unreachable" in line]
+    # One line per backend that was asked, however many queries it had.
+    backends = {line.split("]")[0] for line in gave_up}
+    assert len(gave_up) == len(backends) and len(backends) >= 3, err
+    assert "retrying" not in err
 
 
 def test_rate_limit_storm_is_visible_on_stderr(

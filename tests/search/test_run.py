@@ -113,10 +113,8 @@ async def test_all_down(graphs_dir: Path, sources: Sources, fake: FakeScholar) -
     assert result.all_down and result.outcome == "FAILED"
     assert not result.confirmed
     writes = plan_writes(result)
-    assert writes.literature is None  # nothing written to LITERATURE.md
-    assert writes.journal is not None and writes.journal_entry is not None
-    assert writes.journal_entry.outcome == "FAILED"
-    assert "No source answered" in writes.journal_entry.insight
+    # An outage is not research: neither LITERATURE.md nor a FAILED LIT- entry in JOURNAL.md.
+    assert writes.literature is None and writes.journal is None and writes.files == []
 
 
 async def test_pending_verification_is_unconfirmed_never_confirmed(

@@ -68,7 +68,7 @@ def test_json_is_exactly_the_documented_shape(folder: Path, fake_env, capsys) ->
     report = json.loads(capsys.readouterr().out)
     assert code == 1  # REF-003 stands in Confirmed References and fails
     assert set(report) == {"references", "summary"}
-    assert report["summary"] == {"confirmed": 2, "unconfirmed": 1}
+    assert report["summary"] == {"confirmed": 2, "unconfirmed": 1, "pending": 0}
     for ref in report["references"]:
         assert set(ref) == {"id", "section", "status", "reasons", "source", "url", "record"}
         assert ref["section"] == "confirmed"
@@ -145,9 +145,12 @@ def test_outage_is_pending_and_nothing_moves(folder: Path, fake_env, fake, capsy
     for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
         fake.controls.add_fault("503", backend, count=200)
     before = (folder / "LITERATURE.md").read_text(encoding="utf-8")
-    assert main(["verify", str(folder), "--write"]) == 1
-    out = capsys.readouterr().out
+    assert main(["verify", str(folder), "--write"]) == 3  # pending: neither passed nor failed
+    captured = capsys.readouterr()
+    out = captured.out
     assert [line.split()[1] for line in out.splitlines()] == ["pending"] * 3
+    assert "0 confirmed, 0 unconfirmed, 3 pending" in captured.err
+    assert "nothing changed in" in captured.err
     after = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
     assert [e.id for e in after.confirmed] == ["REF-001", "REF-002", "REF-003"]
     assert after.text == before  # an outage is no evidence against a paper
