@@ -126,10 +126,16 @@ def parse_settings(raw: Any, base: ServerSettings | None = None) -> ParsedSettin
     Values absent from `raw` keep those of `base` (the defaults when None). Never raises.
     """
     base = base or ServerSettings()
-    if raw is None:
+    # Lua encodes an empty table as `[]`: Neovim's `setup()` / `setup({})` sends
+    # `{"mathlsp": []}` (or `[]`), which means "no settings", not a bad one.
+    if raw is None or raw == []:
         return ParsedSettings(base)
-    if isinstance(raw, Mapping) and isinstance(raw.get(SECTION), Mapping):
-        raw = raw[SECTION]
+    if isinstance(raw, Mapping) and SECTION in raw:
+        section = raw[SECTION]
+        if section is None or section == []:
+            return ParsedSettings(base)
+        if isinstance(section, Mapping):
+            raw = section
     if not isinstance(raw, Mapping):
         return ParsedSettings(base, [f"mathlsp settings must be an object, not {raw!r}"])
     changes: dict[str, Any] = {}

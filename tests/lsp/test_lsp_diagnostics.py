@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 from lsp_helpers import (
     LITERATURE,
     NEW_ENTRY,
@@ -224,3 +225,12 @@ async def test_invalid_settings_warn_and_keep_running(client: LanguageClient, pr
     assert any("verification" in m.message for m in client.messages)
     uri = open_note(client, problem, "PROOF.md")
     await wait_until(lambda: latest(client, uri) is not None)
+
+
+@pytest.mark.parametrize("settings", [{"mathlsp": []}, [], {"mathlsp": None}])
+async def test_neovim_minimal_setup_raises_no_warning(client: LanguageClient, problem, settings):
+    # `require("mathlsp").setup()` sends its empty Lua table, which JSON-encodes as `[]`.
+    client.workspace_did_change_configuration(types.DidChangeConfigurationParams(settings=settings))
+    uri = open_note(client, problem, "PROOF.md")
+    await wait_until(lambda: latest(client, uri) is not None)
+    assert not [m for m in client.messages if "setting" in m.message], client.messages

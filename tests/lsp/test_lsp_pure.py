@@ -95,3 +95,9 @@ async def test_a_failing_handler_answers_empty_and_logs(caplog):
         raise RuntimeError("sync")
 
     assert server.protocol.fm.features["mathlsp/testSync"](None) is None
+
+
+def test_an_empty_lua_table_means_no_settings():
+    for raw in ([], {"mathlsp": []}, {"mathlsp": None}, None):
+        parsed = parse_settings(raw)
+        assert parsed.warnings == [] and parsed.settings == ServerSettings()

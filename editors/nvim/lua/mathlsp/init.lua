@@ -97,13 +97,20 @@ local function cmd_list(cmd)
   return cmd
 end
 
+M.announced = {}
+
 local function status_handler(err, result, ctx)
   if err or type(result) ~= "table" then
     return
   end
   M.state = { state = result.state or "idle", message = result.message or "" }
-  if M.state.state == "waiting" and M.state.message ~= "" then
-    notify(M.state.message)
+  -- Waits and retries belong in the statusline; a pop-up only when a source is given up on,
+  -- once per outage (until the server goes idle again).
+  if M.state.state == "idle" then
+    M.announced = {}
+  elseif M.state.message:find("gave up", 1, true) and not M.announced[M.state.message] then
+    M.announced[M.state.message] = true
+    notify(M.state.message, vim.log.levels.WARN)
   end
   pcall(vim.api.nvim_exec_autocmds, "User", { pattern = "MathlspStatus", modeline = false })
   if ctx == nil then
