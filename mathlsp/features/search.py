@@ -155,8 +155,8 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
     if result.all_down:
         show(
             server,
-            "mathlsp: no source answered, so nothing was found (a FAILED journal entry records "
-            "the attempt). Try again later.",
+            "mathlsp: no source answered, so nothing was found and nothing was written. Try "
+            "again later.",
             types.MessageType.Warning,
         )
     else:
@@ -181,9 +181,14 @@ def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> lis
                 command=types.Command(title=title, command=SEARCH, arguments=[state.uri]),
             )
         )
+    from mathlsp.search.text import reads_as_query
+
     start, end = state.offset(params.range.start), state.offset(params.range.end)
     selected = " ".join(state.doc.text[start:end].split())
-    if 3 <= len(selected) <= 300 and wanted(types.CodeActionKind.Refactor):
+    # Clients ask for actions on a diagnostic's range too (Problems panel, visual mode over a
+    # squiggle): that is not a selection the user typed a query into.
+    on_diagnostic = any(d.range == params.range for d in params.context.diagnostics or [])
+    if not on_diagnostic and reads_as_query(selected) and wanted(types.CodeActionKind.Refactor):
         shown = selected if len(selected) <= 40 else selected[:37] + "…"
         title = f"Search literature for “{shown}”"
         actions.append(

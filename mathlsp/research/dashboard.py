@@ -6,6 +6,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from mathlsp.notes.document import MARKER, MarkdownDoc
 from mathlsp.notes.journal import PROOF_STRATEGIES, JournalDoc, JournalEntry
@@ -45,13 +46,33 @@ def provenance(entry: JournalEntry | None, fallback: str) -> str:
     return f"_Source: {entry.id} by {agent}, {when}_"
 
 
+PREVIEW_LINES = 5
+PREVIEW_CHARS = 600
+
+
+def statement_preview(statement: str) -> list[str]:
+    """The statement's first lines, or — when it is longer — its text cut at the end of a
+    sentence (else of a word) with an ellipsis, never in the middle of one."""
+    lines = [line for line in statement.splitlines() if line.strip()]
+    if len(lines) <= PREVIEW_LINES and sum(len(line) for line in lines) <= PREVIEW_CHARS:
+        return lines
+    flat = " ".join(" ".join(lines).split())
+    if len(flat) <= PREVIEW_CHARS:
+        return [flat]
+    cut = flat[:PREVIEW_CHARS]
+    end = max(cut.rfind(". "), cut.rfind("? "), cut.rfind("! "))
+    if end >= PREVIEW_CHARS // 3:
+        return [cut[: end + 1] + " …"]
+    return [cut.rsplit(" ", 1)[0].rstrip(",;:") + " …"]
+
+
 def problem_preview(files: ProblemFiles) -> str:
     p = files.problem
     if p is None:
         return "Problem not yet submitted: create PROBLEM.md (`mathlsp init`)."
     if p.status in ("", "draft") or not p.statement:
         return "Problem not yet defined: complete PROBLEM.md and set `status: defined`."
-    lines = [line for line in p.statement.splitlines() if line.strip()][:5]
+    lines = statement_preview(p.statement)
     meta = ", ".join(
         f"{k}: {p.frontmatter.get(k)}"
         for k in ("status", "domain", "type", "output_type")
@@ -123,6 +144,12 @@ def last_approach(files: ProblemFiles) -> str:
     )
 
 
+def _is_lemma(entry: Any) -> bool:
+    """An attempt at a lemma rather than the main statement (its title or tags say so)."""
+    tags = entry.fields.value("tags") if hasattr(entry, "fields") else ""
+    return "lemma" in f"{entry.title} {tags}".lower()
+
+
 def next_action(files: ProblemFiles) -> str:
     """The next-action decision tree, made specific with what the files actually say."""
     p = files.problem
@@ -135,8 +162,16 @@ def next_action(files: ProblemFiles) -> str:
             "Define the problem: complete the statement in PROBLEM.md, add `domain` and `tags`, "
             "and set `status: defined` — a draft problem cannot be searched."
         )
-    if p.status == "solved" or any(e.outcome == "SUCCEEDED" for e in proofs):
-        done = next((e for e in reversed(proofs) if e.outcome == "SUCCEEDED"), None)
+    # The latest attempt decides, not any success in the past: a lemma that succeeded before the
+    # main attempt failed is not a finished proof.
+    latest = proofs[-1] if proofs else None
+    if latest is not None and latest.outcome == "SUCCEEDED" and _is_lemma(latest):
+        return (
+            f"{latest.id} established a lemma ({latest.title}). Use it in the next attempt on "
+            "the main statement, and record that attempt as a PROOF- journal entry."
+        )
+    if p.status == "solved" or (latest is not None and latest.outcome == "SUCCEEDED"):
+        done = latest if latest is not None and latest.outcome == "SUCCEEDED" else None
         ref = f" ({done.id}: {done.title})" if done else ""
         return (
             f"The proof appears complete{ref}. Consider writing it up, citing only [V] "

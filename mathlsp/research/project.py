@@ -170,7 +170,20 @@ def plan_resume(
             f"STATE.md frontmatter is invalid ({state.frontmatter.error}); left as is"
         )
     else:
-        state_text = apply_edits(state_text, update_frontmatter(state, {"session_count": session}))
+        updates: dict[str, object] = {"session_count": session}
+        # STATE.md follows PROBLEM.md: a problem defined (or put back to draft) since last time.
+        problem = files.problem
+        defined = bool(
+            problem is not None and problem.status not in ("", "draft") and problem.statement
+        )
+        if state.frontmatter.get("problem_defined") != defined:
+            updates["problem_defined"] = defined
+        current = state.frontmatter.get("current_state")
+        if defined and current == "INITIALIZED":
+            updates["current_state"] = "PROBLEM_DEFINED"
+        elif not defined and current == "PROBLEM_DEFINED":
+            updates["current_state"] = "INITIALIZED"
+        state_text = apply_edits(state_text, update_frontmatter(state, updates))
         state_text = _append_history(
             state_text, f"| {iso(now)} | Session resumed | Session #{session} |"
         )

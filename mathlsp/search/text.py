@@ -218,3 +218,19 @@ def contains_phrase(haystack: Sequence[str], needle: Sequence[str]) -> bool:
 def has_all(haystack: Iterable[str], needle: Iterable[str]) -> bool:
     have = set(haystack)
     return all(w in have for w in needle)
+
+
+_URLISH = re.compile(r"https?://|www\.|\b\d{4}-\d{2}-\d{2}T\d{2}:|\b10\.\d{4,9}/|\*\*|\|")
+_WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def reads_as_query(text: str) -> bool:
+    """Whether a selection reads like words to search for: at least two words of three or more
+    letters making up most of it, and no URL, timestamp, DOI, table or field markup (a range the
+    editor sends for a diagnostic often covers a `Verified:` stamp or an identifier)."""
+    text = " ".join(text.split())
+    if not 3 <= len(text) <= 300 or _URLISH.search(text):
+        return False
+    words = _WORD.findall(text)
+    letters = sum(len(w) for w in words)
+    return len(words) >= 2 and letters >= 0.6 * len(text.replace(" ", ""))

@@ -86,3 +86,22 @@ def test_resume_of_the_example_project(tmp_path: Path, capsys) -> None:
     out = capsys.readouterr().out
     assert "PROOF-001 (reduction), was ABANDONED" in out
     assert "session_number: 4" in out  # the example's STATE.md had 3 sessions
+
+
+def test_state_follows_the_problem_status(tmp_path: Path, monkeypatch, capsys) -> None:
+    monkeypatch.chdir(tmp_path)
+    main(["init", "p"])
+    folder = tmp_path / ".math" / "problems" / "p"
+    main(["resume"])
+    state = (folder / "STATE.md").read_text()
+    assert "problem_defined: false" in state and "current_state: INITIALIZED" in state
+    problem = folder / "PROBLEM.md"
+    text = problem.read_text()
+    text = text.replace("status: draft", "status: defined")
+    text = text.replace(
+        "# Problem\n", "# Problem\n\nShow that every planar graph is 4-colourable.\n"
+    )
+    problem.write_text(text)
+    main(["resume"])
+    state = (folder / "STATE.md").read_text()
+    assert "problem_defined: true" in state and "PROBLEM_DEFINED" in state

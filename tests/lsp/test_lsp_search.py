@@ -273,3 +273,47 @@ async def test_backend_down_and_429_storm_still_complete(client: LanguageClient,
     assert "OpenAlex" in row.cells[1] and "Semantic Scholar" in row.cells[1]  # noted as down
     messages = [m.message for m in client.messages]
     assert any("Down:" in m and "OpenAlex" in m for m in messages)
+
+
+async def test_no_selection_search_on_a_diagnostic_range_or_non_query(
+    client: LanguageClient, fake
+) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    uri = open_file(client, root / "PROBLEM.md")
+    line = PROBLEM.splitlines().index("- Bounded gaps between primes (Zhang 2014).")
+    rng = types.Range(start=types.Position(line, 2), end=types.Position(line, 30))
+    squiggle = types.Diagnostic(range=rng, message="something", source="mathlsp")
+
+    async def titles(context: types.CodeActionContext, at: types.Range = rng) -> list[str]:
+        actions = await client.text_document_code_action_async(
+            types.CodeActionParams(
+                text_document=types.TextDocumentIdentifier(uri=uri), range=at, context=context
+            )
+        )
+        return [a.title for a in actions or []]
+
+    # The Problems panel / visual mode over a squiggle sends the diagnostic's own range.
+    on_diagnostic = await titles(types.CodeActionContext(diagnostics=[squiggle]))
+    assert not any(t.startswith("Search literature for") for t in on_diagnostic)
+    # A selection of punctuation and digits is no query either.
+    dashes = types.Range(start=types.Position(line, 0), end=types.Position(line, 2))
+    assert not any(
+        t.startswith("Search literature for")
+        for t in await titles(types.CodeActionContext(diagnostics=[]), dashes)
+    )
+
+
+def test_reads_as_query() -> None:
+    from mathlsp.search.text import reads_as_query
+
+    assert reads_as_query("spectral gap of heat-bath walks")
+    assert reads_as_query("$P_5$-free graphs")
+    for text in (
+        "2026-04-12T22:10:19Z via http://export.arxiv.org/api/query?id_list=1605.08386",
+        "REF-001",
+        "10.4007/annals.2014.179.3.7",
+        "| 2026-01-01 | 3 | 0 |",
+        "- **Year:** 2014",
+        "ab",
+    ):
+        assert not reads_as_query(text), text

@@ -120,3 +120,52 @@ def test_sections_carry_provenance_from_the_journal() -> None:
     assert "Steps: 1. Open gaps: 1. Confidence markers: [V] 1, [S] 0, [~] 1." in text
     assert "1 confirmed and 0 unconfirmed references. Key result: [V] REF-001 bounds" in text
     assert "Find conditions under which the spectral gap is uniform." in text
+
+
+def test_long_statements_are_cut_at_a_sentence_or_word_with_an_ellipsis() -> None:
+    from mathlsp.research.dashboard import PREVIEW_CHARS, statement_preview
+
+    short = "Let $G$ be a graph.\nShow that $\\chi(G) \\le 4$."
+    assert statement_preview(short) == ["Let $G$ be a graph.", "Show that $\\chi(G) \\le 4$."]
+    sentences = " ".join(f"Sentence number {i} says something about graphs." for i in range(40))
+    (cut,) = statement_preview(sentences)
+    assert cut.endswith("graphs. …") and len(cut) <= PREVIEW_CHARS + 2
+    one_long_sentence = "word " * 300
+    (cut,) = statement_preview(one_long_sentence)
+    assert cut.endswith("word …")
+    wrapped = "\n".join(["A statement wrapped at eighty columns, as editors do, line"] * 7)
+    (whole,) = statement_preview(wrapped)  # more lines than a preview shows, but short: all of it
+    assert not whole.endswith("…") and "\n" not in whole
+    (cut,) = statement_preview(wrapped * 3)
+    assert cut.endswith("line …")
+
+
+def test_a_lemma_that_succeeded_then_a_failed_main_attempt_is_not_complete() -> None:
+    lemma = proof(1, "SUCCEEDED").replace("Attempt 1", "Lemma: local expansion")
+    action = next_action(
+        files(literature=LiteratureDoc(LIT), journal=journal(lemma, proof(2, "FAILED")))
+    )
+    assert action.startswith("The last attempt, PROOF-002 (reduction), was FAILED")
+    assert "complete" not in action
+
+
+def test_any_earlier_success_does_not_outweigh_the_latest_failure() -> None:
+    action = next_action(
+        files(
+            literature=LiteratureDoc(LIT),
+            journal=journal(proof(1, "SUCCEEDED"), proof(2, "FAILED")),
+        )
+    )
+    assert "complete" not in action and "PROOF-002" in action
+
+
+def test_a_succeeded_lemma_points_to_the_main_statement() -> None:
+    lemma = proof(1, "SUCCEEDED").replace("Attempt 1", "Lemma: local expansion")
+    action = next_action(files(literature=LiteratureDoc(LIT), journal=journal(lemma)))
+    assert action.startswith("PROOF-001 established a lemma (Lemma: local expansion)")
+
+
+def test_a_solved_problem_is_complete_whatever_the_journal() -> None:
+    solved = ProblemDoc(PROBLEM.replace("status: defined", "status: solved"))
+    action = next_action(files(problem=solved, journal=journal(proof(1, "FAILED"))))
+    assert action.startswith("The proof appears complete")
