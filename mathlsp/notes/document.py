@@ -74,6 +74,7 @@ class MarkdownDoc:
         text = self.text
         excluded = sorted(self.definition_spans())
         starts = [s.start for s in excluded]
+        code: dict[int, _Excluded] = {}
         out: list[Mention] = []
         # Same matches as REF_ID, found through its literal "REF-" (a regex starting with a
         # look-behind scans every position of a 9 MB file in Python's engine: ~25x slower).
@@ -85,7 +86,7 @@ class MarkdownDoc:
             if start and _is_word(text[start - 1]):
                 continue
             line = lines.line_of(start)
-            if lines.opaque[line] or _in_inline_code(lines, line, start):
+            if lines.opaque[line] or _in_inline_code(lines, line, start, code):
                 continue
             # Definition spans are disjoint: only the last one starting at or before can hold it.
             k = bisect.bisect_right(starts, start) - 1
@@ -111,7 +112,7 @@ class MarkdownDoc:
             code = _inline_excluded(lines, i)
             base = lines.starts[i]
             for idm in find_identifiers(text):
-                if any(s <= idm.start < e for s, e in code):
+                if code and idm.start in code:
                     continue
                 out.append(LocatedId(idm, Span(base + idm.start, base + idm.end), i))
         return out
@@ -146,18 +147,50 @@ def _identifier_lines(text: str, lines: Lines) -> list[int]:
     return sorted(found)
 
 
-def _inline_excluded(lines: Lines, line: int) -> list[tuple[int, int]]:
+class _Excluded:
+    """The column spans of one line that are not prose (inline code, inline HTML comments),
+    merged and sorted so that a lookup is a binary search: a 1 MB line of mentions costs
+    O(n log n), where scanning every span for every mention cost O(n²)."""
+
+    __slots__ = ("ends", "starts")
+
+    def __init__(self, spans: list[tuple[int, int]]) -> None:
+        merged: list[list[int]] = []
+        for s, e in sorted(spans):
+            if merged and s <= merged[-1][1]:
+                merged[-1][1] = max(merged[-1][1], e)
+            else:
+                merged.append([s, e])
+        self.starts = [s for s, _ in merged]
+        self.ends = [e for _, e in merged]
+
+    def __contains__(self, col: int) -> bool:
+        k = bisect.bisect_right(self.starts, col) - 1
+        return k >= 0 and col < self.ends[k]
+
+    def __bool__(self) -> bool:
+        return bool(self.starts)
+
+
+def _inline_excluded(lines: Lines, line: int) -> _Excluded:
     """Column spans of one line that are not prose: inline code and inline HTML comments."""
     spans = lines.inline_code_spans(line)
     text = lines.texts[line]
     if "<!--" in text:
         spans = [*spans, *((m.start(), m.end()) for m in _INLINE_COMMENT.finditer(text))]
-    return spans
+    return _Excluded(spans)
 
 
-def _in_inline_code(lines: Lines, line: int, offset: int) -> bool:
-    spans = _inline_excluded(lines, line)
-    if not spans:
+def _in_inline_code(
+    lines: Lines, line: int, offset: int, cache: dict[int, _Excluded] | None = None
+) -> bool:
+    text = lines.texts[line]
+    if "`" not in text and "<!--" not in text:
         return False
-    col = offset - lines.starts[line]
-    return any(s <= col < e for s, e in spans)
+    # With `cache`, one line's spans are computed once per scan, not once per mention on it.
+    excluded = cache.get(line) if cache is not None else None
+    if excluded is None:
+        excluded = _inline_excluded(lines, line)
+        if cache is not None:
+            cache[line] = excluded
+    return (offset - lines.starts[line]) in excluded
