@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from mathlsp.notes.journal import JournalDoc, JournalEntry
 
 FAILED_OUTCOMES = frozenset({"FAILED", "ABANDONED"})
+ACTIVE_OUTCOMES = frozenset({"", "IN_PROGRESS", "PARTIAL"})
 TAG_OVERLAP = 2
 
 
@@ -65,7 +66,9 @@ def find_dead_ends(doc: JournalDoc) -> list[DeadEnd]:
         return []
     out: list[DeadEnd] = []
     for entry in proofs:
-        if entry.outcome != "IN_PROGRESS":
+        # A drafted attempt (no outcome yet), one in progress, or a PARTIAL repeat of a failed
+        # strategy: the nudge is for attempts still being made, not for finished ones.
+        if entry.outcome not in ACTIVE_OUTCOMES:
             continue
         tags = set(entry.tags)
         for prior in failed:

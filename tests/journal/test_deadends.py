@@ -123,3 +123,13 @@ def test_jrn009_is_information_on_the_new_entry_with_related_info(tmp_path: Path
     assert f.range.start.line == text.splitlines().index("### PROOF-002: Attempt 2")
     assert f.related[0].range.start.line == text.splitlines().index("### PROOF-001: Attempt 1")
     assert f.data == {"prior": "PROOF-001", "entry": "PROOF-002"}
+
+
+def test_drafted_and_partial_attempts_are_nudged_too() -> None:
+    failed = proof(1, "FAILED", "induction", "a", "2026-01-01T00:00:00Z")
+    for outcome in ("", "PARTIAL", "IN_PROGRESS"):
+        text = HEAD + failed + proof(2, outcome, "induction", "c", "2026-01-02T00:00:00Z")
+        (d,) = find_dead_ends(JournalDoc(text))
+        assert (d.entry.id, d.prior.id) == ("PROOF-002", "PROOF-001"), outcome
+    finished = HEAD + failed + proof(2, "FAILED", "induction", "c", "2026-01-02T00:00:00Z")
+    assert [d.entry.id for d in find_dead_ends(JournalDoc(finished))] == []
