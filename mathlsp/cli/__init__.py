@@ -20,6 +20,7 @@ from mathlsp.safetext import safe_line
 # pay for the scholarly clients at start-up.
 SUBCOMMANDS = ["serve", "check", "verify", "search", "init", "resume", "lookup", "cache"]
 SUBCOMMANDS.insert(SUBCOMMANDS.index("search") + 1, "synthesize")
+SUBCOMMANDS.insert(SUBCOMMANDS.index("resume") + 1, "journal")
 
 
 def _module(name: str) -> ModuleType:

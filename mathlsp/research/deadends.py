@@ -50,8 +50,8 @@ class DeadEnd:
 def _before(a: JournalEntry, b: JournalEntry) -> bool:
     """Did `a` happen before `b`? Timestamps when both have one, else document order."""
     ta, tb = a.timestamp, b.timestamp
-    if ta is not None and tb is not None:
-        return ta < tb
+    if ta is not None and tb is not None and ta != tb:
+        return ta < tb  # the same second (two entries in one go): document order decides
     return a.heading.line < b.heading.line
 
 
