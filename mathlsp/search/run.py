@@ -366,7 +366,16 @@ async def _discover(
                 count = len(outcome.hits)
                 detail = f"{count} theorem{'s' if count != 1 else ''} ({len(items)} from arXiv)"
         else:
-            outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY)
+            # Semantic Scholar's relevance search spans every field: keep a mathematics problem
+            # among mathematics papers.
+            filters = (
+                {"fieldsOfStudy": "Mathematics"}
+                if q.backend == "semantic_scholar"
+                and result.plan.mathematical
+                and not result.plan.biomedical
+                else None
+            )
+            outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY, filters=filters)
             error = outcome.error
             if error is None:
                 items = [

@@ -221,7 +221,7 @@ def has_all(haystack: Iterable[str], needle: Iterable[str]) -> bool:
 
 
 _URLISH = re.compile(r"https?://|www\.|\b\d{4}-\d{2}-\d{2}T\d{2}:|\b10\.\d{4,9}/|\*\*|\|")
-_WORD = re.compile(r"[^\W\d_]{3,}")
+_QUERY_WORD = re.compile(r"[^\W\d_]{3,}")
 
 
 def reads_as_query(text: str) -> bool:
@@ -231,6 +231,6 @@ def reads_as_query(text: str) -> bool:
     text = " ".join(text.split())
     if not 3 <= len(text) <= 300 or _URLISH.search(text):
         return False
-    words = _WORD.findall(text)
+    words = _QUERY_WORD.findall(text)
     letters = sum(len(w) for w in words)
     return len(words) >= 2 and letters >= 0.6 * len(text.replace(" ", ""))

@@ -359,18 +359,29 @@ class Sources:
     # --- discovery ------------------------------------------------------------------------
 
     async def search(
-        self, backend: str, query: str, limit: int = 10, *, use_cache: bool = True
+        self,
+        backend: str,
+        query: str,
+        limit: int = 10,
+        *,
+        use_cache: bool = True,
+        filters: Mapping[str, str] | None = None,
     ) -> SearchOutcome:
-        """One backend, one query; `query` is in that backend's own syntax."""
+        """One backend, one query; `query` is in that backend's own syntax. `filters` go to a
+        backend that takes them (Semantic Scholar's `fieldsOfStudy`), and are ignored elsewhere."""
         source = self.backends.get(backend)
         if source is None:
             return SearchOutcome(backend, query, error=self._disabled(backend, query))
+        extra = dict(filters or {}) if backend == "semantic_scholar" else {}
+        cache_key = query + "".join(f" [{k}={v}]" for k, v in sorted(extra.items()))
         if self.cache is not None and use_cache:
-            hit = self.cache.get_search(backend, query, limit)
+            hit = self.cache.get_search(backend, cache_key, limit)
             if hit is not None:
                 return SearchOutcome(backend, query, hit, cached=True)
         try:
-            records = await source.search(query, limit)
+            records = await (
+                source.search(query, limit, **extra) if extra else source.search(query, limit)
+            )  # type: ignore[call-arg]
         except SourceError as exc:
             return SearchOutcome(backend, query, error=exc)
         except Exception as exc:
@@ -378,7 +389,7 @@ class Sources:
             err = SourceError(backend, "", f"{label(backend)} search failed: {type(exc).__name__}")
             return SearchOutcome(backend, query, error=err)
         if self.cache is not None:
-            self.cache.put_search(backend, query, limit, records)
+            self.cache.put_search(backend, cache_key, limit, records)
         return SearchOutcome(backend, query, records)
 
     async def search_many(

@@ -216,3 +216,11 @@ async def test_nothing_new_to_ask(graphs_dir: Path, sources: Sources, fake: Fake
     assert fake.controls.requests() == []
     writes = plan_writes(result)
     assert writes.literature is None and writes.journal is None
+
+
+async def test_semantic_scholar_searches_mathematics_papers_for_a_math_problem(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    await run_search(graphs_dir, sources, now=NOW)
+    searches = [r for r in fake.controls.requests("semantic_scholar") if "search" in r.path]
+    assert searches and all(r.query.get("fieldsOfStudy") == ["Mathematics"] for r in searches)
