@@ -7,6 +7,7 @@ One rule family per module; importing this package registers them all. The catal
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
@@ -24,15 +25,23 @@ from mathlsp.checks import journal as _journal  # noqa: F401  isort: skip
 from mathlsp.checks import deadends as _deadends  # noqa: F401  isort: skip
 from mathlsp.checks import verification as _verification  # noqa: F401  isort: skip
 
-__all__ = ["CATALOG", "CheckSettings", "check_document"]
+__all__ = ["CATALOG", "CheckCancelled", "CheckSettings", "check_document"]
 
 log = logging.getLogger(__name__)
 
 
+class CheckCancelled(Exception):
+    """The text being checked was replaced meanwhile: the result would be thrown away."""
+
+
 def check_document(
-    folder: ProblemFolder, path: Path, settings: CheckSettings | None = None
+    folder: ProblemFolder,
+    path: Path,
+    settings: CheckSettings | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> list[Finding]:
-    """Every finding for one note of a problem folder. Never raises on any document."""
+    """Every finding for one note of a problem folder. Never raises on any document; raises
+    `CheckCancelled` between rules once `cancelled()` says the result is no longer wanted."""
     settings = settings or CheckSettings()
     doc = folder.doc(path)
     if doc is None:
@@ -41,6 +50,8 @@ def check_document(
     findings: list[Finding] = []
     with gc_paused():
         for fn in rules_for(doc):
+            if cancelled is not None and cancelled():
+                raise CheckCancelled(str(path))
             try:
                 findings.extend(fn(ctx))
             except Exception:  # one broken rule must not hide the others' findings

@@ -12,13 +12,14 @@ import asyncio
 import dataclasses
 import logging
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.checks import check_document
+from mathlsp.checks import CheckCancelled, check_document
 from mathlsp.features.convert import diagnostic, model_range_to_lsp
 
 if TYPE_CHECKING:
@@ -33,6 +34,10 @@ class DiagnosticsPublisher:
     def __init__(self, server: MathLanguageServer) -> None:
         self.server = server
         self._pending: dict[str, asyncio.Task[None]] = {}
+        # One check per note at a time: a run that wakes while an older one computes waits for
+        # it (the older one stops at its next rule, its text being stale) instead of piling up
+        # worker threads that each hold a parse of the file.
+        self._busy: dict[str, asyncio.Lock] = {}
 
     @property
     def debounce_s(self) -> float:
@@ -81,14 +86,27 @@ class DiagnosticsPublisher:
 
     # -- computing -------------------------------------------------------------------------
     async def publish(self, uri: str) -> None:
+        lock = self._busy.setdefault(uri, asyncio.Lock())
+        async with lock:
+            await self._publish(uri)
+
+    async def _publish(self, uri: str) -> None:
         note = self.server.store.open_note(uri)
         if note is None:
             return  # closed meanwhile
         started = time.perf_counter()
         version = note.version
+
         # Checking a 5,000-reference file takes a few hundred milliseconds: a worker thread
         # keeps hovers and completions answering meanwhile (the GIL hands over every 5 ms).
-        diagnostics = await asyncio.to_thread(self.compute, note)
+        def superseded() -> bool:
+            now = self.server.store.open_note(uri)
+            return now is None or now.version != version
+
+        try:
+            diagnostics = await asyncio.to_thread(self.compute, note, superseded)
+        except CheckCancelled:
+            return  # edited meanwhile: dropped, and the run that edit scheduled publishes
         current = self.server.store.open_note(uri)
         if current is None or current.version != version:
             return  # closed or edited meanwhile: the run scheduled by that edit publishes
@@ -103,7 +121,9 @@ class DiagnosticsPublisher:
             (time.perf_counter() - started) * 1000,
         )
 
-    def compute(self, note: OpenNote) -> list[types.Diagnostic]:
+    def compute(
+        self, note: OpenNote, cancelled: Callable[[], bool] | None = None
+    ) -> list[types.Diagnostic]:
         store = self.server.store
         folder = store.folder_for(note.path)
         settings = self.server.settings.check_settings()
@@ -111,7 +131,7 @@ class DiagnosticsPublisher:
         if service is not None:
             # Entries compared with their cached source records: offline, no network call.
             settings = dataclasses.replace(settings, verification=service.verifier)
-        findings = check_document(folder, note.path, settings)
+        findings = check_document(folder, note.path, settings, cancelled)
         doc = folder.doc(note.path)
         encoding = self.server.position_encoding
         caps = self.server.client_capabilities
@@ -154,6 +174,7 @@ class DiagnosticsPublisher:
 
     def clear(self, uri: str) -> None:
         self.cancel(uri)
+        self._busy.pop(uri, None)
         self.server.text_document_publish_diagnostics(
             types.PublishDiagnosticsParams(uri=uri, diagnostics=[])
         )
