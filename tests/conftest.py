@@ -17,6 +17,9 @@ _ISOLATED = tempfile.mkdtemp(prefix="mathlsp-tests-")
 def pytest_configure(config: object) -> None:
     home = os.path.join(_ISOLATED, "home")
     os.makedirs(home, exist_ok=True)
+    # The editors the end-to-end tests drive were installed for the real home: keep finding them.
+    real_home = os.path.expanduser("~")
+    os.environ.setdefault("MATHLSP_CI_CACHE", os.path.join(real_home, ".cache", "mathlsp-ci"))
     os.environ["HOME"] = home
     os.environ["MATHLSP_CACHE_DIR"] = os.path.join(_ISOLATED, "cache")
     os.environ["XDG_CACHE_HOME"] = os.path.join(_ISOLATED, "xdg-cache")
