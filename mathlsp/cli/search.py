@@ -244,6 +244,10 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(f"  - {c.title}: {reason}")
         for u in unresolved:
             print(f"  - {id_text(u.identifier)} (PROBLEM.md): {u.reason}")
+    if result.named_found or result.named_unfound:
+        print(f"Works PROBLEM.md names: {len(result.named_found)} found")
+        for label_ in result.named_unfound:
+            print(f"  - not found by any source: {label_}")
     pending = [u for u in result.unresolved if u.pending]
     for u in pending:
         print(f"  ! {id_text(u.identifier)} (PROBLEM.md) could not be checked: {u.reason}")
@@ -316,6 +320,7 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
             for u in result.unresolved
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
+        "named_works": {"found": result.named_found, "not_found": result.named_unfound},
         "theorem_context": [
             {"name": h.name, "statement": h.body, "source": h.source, "link": h.link}
             for h in result.theorem_context

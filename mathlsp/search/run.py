@@ -24,6 +24,7 @@ from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
+from mathlsp.search.named import named_works, resolve
 from mathlsp.search.queries import (
     DISCOVERY,
     PlannedQuery,
@@ -110,6 +111,8 @@ class SearchResult:
     theorem_context: list[TheoremHit] = field(default_factory=list)  # ProofWiki, Stacks, …
     records_found: int = 0
     looked_up: list[Identifier] = field(default_factory=list)  # PROBLEM.md ids sent to sources
+    named_found: list[str] = field(default_factory=list)  # works the problem names, found
+    named_unfound: list[str] = field(default_factory=list)  # … and not found, by name
     references_found: int = 0
 
     @property
@@ -413,10 +416,25 @@ async def _discover(
             )
         progress("problem", f"{result.references_found} of {len(wanted)} identifiers found")
 
+    async def named() -> None:
+        works = named_works(result.problem)
+        if not works:
+            return
+        progress("problem", f"looking up {len(works)} works PROBLEM.md names")
+        records = await asyncio.gather(*(resolve(w, sources) for w in works))
+        for work, record in zip(works, records, strict=True):
+            if record is None:
+                result.named_unfound.append(work.label)
+                continue
+            result.named_found.append(work.label)
+            ref_found.append(Found(record, Hit(REFERENCE, f"{work.where}: {work.text}", 0)))
+        progress("problem", f"{len(result.named_found)} of {len(works)} named works found")
+
     async with asyncio.TaskGroup() as group:
         for index, q in enumerate(plan.queries):
             group.create_task(one(index, q))
         group.create_task(references())
+        group.create_task(named())
     ordered = [f for i in sorted(found) for f in found[i]]
     result.records_found = len(ordered) + len(ref_found)
     return ordered, ref_found

@@ -124,7 +124,12 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     """Which of the problem's terms the paper matches — measured, not judged."""
     parts: list[str] = []
     if candidate.problem_reference is not None:
-        parts.append("listed in PROBLEM.md References")
+        where, _, line = candidate.problem_reference.partition(": ")
+        if where.startswith(("Known Result ", "Reference ")) and line:
+            shown = line if len(line) <= 80 else line[:77].rsplit(" ", 1)[0] + " …"
+            parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
+        else:
+            parts.append("listed in PROBLEM.md References")
     by_kind: dict[str, list[str]] = {}
     for t in candidate.matched:
         by_kind.setdefault(t.kind, []).append(t.label)
@@ -481,6 +486,11 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
     tried = f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"
     if result.looked_up:
         tried += f" and a direct lookup of {len(result.looked_up)} PROBLEM.md identifiers"
+    named = len(result.named_found) + len(result.named_unfound)
+    if named:
+        tried += f", a bibliographic lookup of {_n(named, 'work')} PROBLEM.md names"
+        if result.named_unfound:
+            tried += " (not found: " + "; ".join(result.named_unfound) + ")"
     new_ref = [r.id for r in refs if r.kind == "REF"]
     new_uref = [r.id for r in refs if r.kind == "UREF"]
     if result.all_down:

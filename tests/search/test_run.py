@@ -224,3 +224,43 @@ async def test_semantic_scholar_searches_mathematics_papers_for_a_math_problem(
     await run_search(graphs_dir, sources, now=NOW)
     searches = [r for r in fake.controls.requests("semantic_scholar") if "search" in r.path]
     assert searches and all(r.query.get("fieldsOfStudy") == ["Mathematics"] for r in searches)
+
+
+NAMED = r"""---
+title: "Long arithmetic progressions in dense sets"
+status: defined
+domain: combinatorics
+tags: [arithmetic-progressions, additive-combinatorics]
+---
+# Problem
+
+Find quantitative bounds for sets of integers without $k$-term arithmetic progressions.
+
+## Known Results
+
+- Dense sets of integers contain arbitrarily long arithmetic progressions (Szemerédi, 1975).
+- The polynomial growth theorem for groups (Gromov, 1981).
+- The invented progression bound (Fabricius, 1999).
+
+## References
+
+- Lubotzky, Phillips and Sarnak, *Ramanujan graphs*, 1988
+"""
+
+
+async def test_works_the_problem_names_are_found_and_verified(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    folder = write_problem(tmp_path, NAMED, "progressions")
+    result = await run_search(folder, sources, now=NOW)
+    assert len(result.named_found) == 3, (result.named_found, result.named_unfound)
+    assert [u for u in result.named_unfound if "Fabricius" in u] == result.named_unfound
+    titles = {c.title: c for c in result.confirmed}
+    szemeredi = titles["On sets of integers containing no k elements in arithmetic progression"]
+    assert szemeredi.problem_reference and szemeredi.problem_reference.startswith("Known Result 1")
+    assert "Ramanujan graphs" in titles  # a References line without an identifier
+    writes = plan_writes(result)
+    doc = LiteratureDoc(writes.literature.text)
+    entry = next(e for e in doc.entries if e.title.startswith("On sets of integers"))
+    assert "names in Known Result 1" in entry.fields.value("relevance")
+    assert "Fabricius" in writes.journal_entry.what_was_tried  # reported by name

@@ -1,0 +1,101 @@
+"""Works the problem itself names, found by what they name rather than by query words.
+
+A Known Result written the way mathematicians write them — "the regularity lemma (Szemerédi,
+1978)", "the intersecting-family bound (Erdős, Ko and Rado, 1961)" — or a References line giving
+authors, a title and a year without an identifier names one paper, often one that predates arXiv.
+Each is parsed into what it names (surnames, year, title or description) and looked up with the
+sources' bibliographic search (Crossref's `query.bibliographic`, then OpenAlex's search); a hit
+counts only when an author surname agrees and the year is within one. What is found is verified
+like any other candidate; what is not is reported by name.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.queries import cited_authors, reference_seed
+from mathlsp.search.text import plain_text
+from mathlsp.sources.record import PaperRecord
+from mathlsp.verify.matcher import match_title
+from mathlsp.verify.normalize import fold
+
+#: At most this many named works are looked up per search (a request or two each).
+MAX_NAMED = 4
+_YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d)\b")
+_PARENTHESES = re.compile(r"\([^()]*\b(?:1[5-9]\d\d|20\d\d)\b[^()]*\)")
+
+
+@dataclass(frozen=True, slots=True)
+class NamedWork:
+    where: str  # "Known Result 2" / "Reference 3"
+    text: str  # the line as written
+    description: str  # what it names, citation removed
+    authors: tuple[str, ...]  # surnames
+    year: int | None
+
+    @property
+    def label(self) -> str:
+        who = ", ".join(self.authors)
+        return f"{self.description} ({who}{', ' if who and self.year else ''}{self.year or ''})"
+
+    @property
+    def query(self) -> str:
+        return " ".join([self.description, *self.authors, str(self.year or "")]).strip()
+
+
+def named_works(problem: ProblemDoc) -> list[NamedWork]:
+    """Known Results that cite authors and a year, and References without an identifier."""
+    references = [reference_seed(item.text, item.identifiers) for item in problem.references]
+    out: list[NamedWork] = []
+    for i, item in enumerate(problem.known_results, start=1):
+        groups = cited_authors(item.text)
+        year = _YEAR.search(item.text)
+        if not groups or year is None:
+            continue
+        description = plain_text(_PARENTHESES.sub("", item.text)).replace(" | ", " ")
+        description = " ".join(description.split()).strip(" .;,")
+        out.append(
+            NamedWork(f"Known Result {i}", item.text, description, groups[0], int(year.group(1)))
+        )
+    for i, seed in enumerate(references, start=1):
+        if seed.identifiers or not (seed.title or seed.authors):
+            continue
+        year = _YEAR.search(seed.text)
+        description = seed.title or plain_text(_PARENTHESES.sub("", seed.text))
+        out.append(
+            NamedWork(
+                f"Reference {i}",
+                seed.text,
+                " ".join(description.split()).strip(" .;,*"),
+                seed.authors,
+                int(year.group(1)) if year else None,
+            )
+        )
+    return out[:MAX_NAMED]
+
+
+def is_the_work(work: NamedWork, record: PaperRecord) -> bool:
+    """An author surname agrees and the year is within one (when the line gives a year)."""
+    theirs = {fold(a.family).replace("-", " ") for a in record.authors if a.family}
+    mine = {fold(a).replace("-", " ") for a in work.authors}
+    if not mine:  # a title alone: Crossref answers every query with *something*
+        return match_title(work.description, record.title).ok
+    if not any(m in t or t in m for m in mine for t in theirs):
+        return False
+    return work.year is None or record.year is None or abs(work.year - record.year) <= 1
+
+
+async def resolve(work: NamedWork, sources: Any) -> PaperRecord | None:
+    """The record of the work `work` names, or None; Crossref first, then OpenAlex."""
+    outcome = await sources.match_title(work.query, "crossref")
+    for record in outcome.records if outcome.error is None else ():
+        if is_the_work(work, record):
+            return record
+    outcome = await sources.search("openalex", work.query, 5)
+    for record in outcome.records if outcome.error is None else ():
+        if is_the_work(work, record):
+            return record
+    return None
