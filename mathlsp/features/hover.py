@@ -1,5 +1,5 @@
 """Hover on a REF/UREF id, an arXiv id or a DOI: the verified-record card when the cache knows
-the paper (features/verification.py), else the entry exactly as written in LITERATURE.md.
+the paper (features/verification/cards.py), else the entry exactly as written in LITERATURE.md.
 
 The entry's text stands inside a code block, so Markdown in the file cannot inject links or HTML
 into the editor's hover; API text in the card is escaped (mathlsp/ide/hover_card.py).
