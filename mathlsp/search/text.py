@@ -98,13 +98,42 @@ _WORD = re.compile(r"[A-Za-z0-9][A-Za-z0-9'’]*(?:-[A-Za-z0-9'’]+)*")
 BREAK = " | "  # a phrase boundary inside plain text
 
 
+_STYLE_CMD = re.compile(
+    r"\\(?:mathrm|mathbf|mathit|mathsf|operatorname|text|textrm|mathcal|mathfrak|mathbb|rm)"
+    r"\s*\{([^{}]*)\}"
+)
+_GREEK = (
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi pi rho sigma tau "
+    "upsilon phi chi psi omega Gamma Delta Theta Lambda Xi Pi Sigma Phi Psi Omega ell"
+).split()
+_GREEK_CMD = re.compile(r"\\(" + "|".join(_GREEK) + r")(?![A-Za-z])")
+_SYMBOL = re.compile(r"[A-Za-z]{1,5}\d{1,3}|[A-Z]{2,5}|[A-Z][a-z]?[A-Z]{1,3}|" + "|".join(_GREEK))
+
+
+def compact_symbol(tex: str) -> str | None:
+    """The name a paper would write for a small formula — `P_5` → "P5", `\\mathrm{GL}_2` → "GL2",
+    `\\zeta` → "zeta", `\\mathrm{PSL}` → "PSL" — or None for anything else (a lone variable, an
+    expression), which stays a phrase break."""
+    text = _STYLE_CMD.sub(r"\1", tex)
+    text = _GREEK_CMD.sub(r"\1", text)
+    text = re.sub(r"[_^{}\s]", "", text)
+    return text if _SYMBOL.fullmatch(text) else None
+
+
 def plain_text(markdown: str) -> str:
     """Markdown with LaTeX to plain mathematical English. Formulas become phrase breaks, plus the
     names of the concepts they denote (`\\|T\\|` → "norm", `\\mathbb{R}^n` → "euclidean space")."""
 
     def formula(m: re.Match[str]) -> str:
         words = [w for p, w in _MATH_CONCEPTS if p.search(m.group(0))]
-        return BREAK + "".join(w + BREAK for w in dict.fromkeys(words))
+        concepts = "".join(w + BREAK for w in dict.fromkeys(words))
+        symbol = compact_symbol(m.group(0).strip("$"))
+        if symbol is None:
+            return BREAK + concepts
+        # A named object is a word a paper's title would use: `$P_5$-free` → "P5-free",
+        # `$\mathrm{GL}_2$` → "GL2", `$\zeta$` → "zeta" — never a fragment like "-free".
+        glued = m.string[m.end() : m.end() + 1] == "-"
+        return f" {symbol}" + ("" if glued else " " + (BREAK + concepts if concepts else ""))
 
     text = _HTML.sub(" ", markdown)
     text = _MATH.sub(formula, text)

@@ -206,3 +206,18 @@ def test_backticks_in_a_user_query_cannot_break_the_summary() -> None:
 def test_draft_problem_still_builds_queries_the_runner_refuses_it() -> None:
     # Refusing drafts is the runner's job (`load_problem`); building is pure.
     assert build_queries(problem(DRAFT)).queries
+
+
+def test_formulas_that_name_objects_become_their_names() -> None:
+    from mathlsp.search.text import compact_symbol
+
+    assert plain_text(r"Every $P_5$-free graph is bounded") == "Every P5-free graph is bounded"
+    assert "p5-free graph" in key_phrases(r"Every $P_5$-free graph has bounded chromatic number")
+    assert "GL2" in plain_text(r"Modular forms for $\mathrm{GL}_2$ over function fields")
+    assert "k4-minor-free graphs" in key_phrases(r"$K_4$-minor-free graphs")
+    assert [compact_symbol(t) for t in ("P_5", r"\mathrm{SL}_2", r"\zeta", "C_5")] == [
+        "P5", "SL2", "zeta", "C5",
+    ]  # fmt: skip
+    # A lone variable or an expression is no name: it stays a phrase break, never a fragment.
+    assert [compact_symbol(t) for t in ("T", "x", r"\|T\| < 1", "n+1")] == [None] * 4
+    assert "free graph" not in key_phrases(r"Every $P_5$-free graph has bounded chromatic number")
