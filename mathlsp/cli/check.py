@@ -138,6 +138,11 @@ def _targets(paths: list[Path]) -> Iterator[tuple[Path, list[Path]]]:
             yield folder, ProblemFolder(folder).note_paths()
 
 
+SKIPPED_DIRS = frozenset(
+    {"site-packages", "dist-packages", "node_modules", "__pycache__", "venv", "build", "dist"}
+)
+
+
 def _problem_folders(root: Path) -> list[Path]:
     problems = root / ".math" / "problems"
     if problems.is_dir():
@@ -147,7 +152,15 @@ def _problem_folders(root: Path) -> list[Path]:
     found: list[Path] = []
     for dirpath, dirnames, _ in os.walk(root):
         here = Path(dirpath)
-        dirnames[:] = sorted(d for d in dirnames if not d.startswith(".") or d == ".math")
+        # Never crawl what is not notes: installed packages (a venv's site-packages holds
+        # mathlsp's own templates), node_modules, build output, hidden folders.
+        dirnames[:] = sorted(
+            d
+            for d in dirnames
+            if (not d.startswith(".") or d == ".math")
+            and d not in SKIPPED_DIRS
+            and not (here / d / "pyvenv.cfg").exists()
+        )
         if here.name == "problems" and here.parent.name == ".math":
             found.extend(here / d for d in dirnames)
             dirnames[:] = []

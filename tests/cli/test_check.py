@@ -193,3 +193,19 @@ def test_real_process_exit_codes(problem: Path) -> None:
     )
     assert missing.returncode == 2
     assert "Traceback" not in missing.stderr and missing.stderr.count("\n") == 1
+
+
+def test_check_outside_a_project_does_not_crawl_installed_packages(tmp_path, capsys, monkeypatch):
+    # A virtual environment holds mathlsp's own templates (PROBLEM.md, LITERATURE.md, …).
+    for where in (
+        "venv/lib/python3.11/site-packages/mathlsp/templates",
+        "env/lib/site-packages/pkg/templates",
+        "web/node_modules/x/templates",
+    ):
+        folder = tmp_path / where
+        folder.mkdir(parents=True)
+        (folder / "LITERATURE.md").write_text("# Literature\n", encoding="utf-8")
+    (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr\n", encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    assert main(["check"]) == 2
+    assert "no problem folder under" in capsys.readouterr().err
