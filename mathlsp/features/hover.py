@@ -47,10 +47,13 @@ def register(server: MathLanguageServer) -> None:
         if found is None:
             return None
         if found.is_definition:
+            # On the entry's own heading: the entry as written (the card, when the cache knows
+            # the paper, came above) and where the notes cite it.
             mentions = navigation.references(
                 server.store.docs(cursor.folder), None, found.id, include_declaration=False
             )
-            text = navigation.usage_card(found.id, mentions)
+            entry = navigation.reference_card(cursor.folder.literature, found.id, markdown=markdown)
+            text = entry + "\n\n" + navigation.usage_card(found.id, mentions)
         else:
             text = navigation.reference_card(cursor.folder.literature, found.id, markdown=markdown)
         return types.Hover(

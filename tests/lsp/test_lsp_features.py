@@ -341,6 +341,8 @@ async def test_hover_on_an_entry_heading_counts_mentions(client: LanguageClient,
     )
     assert "mentioned" in hover.contents.value
     assert "PROOF.md (1)" in hover.contents.value and "JOURNAL.md (1)" in hover.contents.value
+    # The heading's hover is the entry's card too, not only a count.
+    assert "REF-002" in hover.contents.value and "**Authors:**" in hover.contents.value
 
 
 async def test_hover_reads_unsaved_literature(client: LanguageClient, problem: Problem):
