@@ -195,7 +195,7 @@ class NoteStore:
         """The folder's notes on disk plus open notes not saved yet."""
         paths = folder.note_paths()
         known = set(paths)
-        for path in self._open:
+        for path in list(self._open):  # a worker thread may read while a notification writes
             if (
                 path not in known
                 and path.suffix.lower() == ".md"
@@ -226,7 +226,7 @@ class NoteStore:
                 pass
             if is_problem_folder(base):
                 roots.add(base)
-        for path in self._open:
+        for path in list(self._open):
             roots.add(self.folder_root(path))
         out = []
         for root in sorted(roots):
