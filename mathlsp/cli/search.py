@@ -31,6 +31,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="write LITERATURE.md and the JOURNAL.md entry (refused if either changed meanwhile)",
     )
     p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--yes",
+        "-y",
+        action="store_true",
+        help="run without showing the queries for confirmation first (never asked when "
+        "standard input is not a terminal)",
+    )
     p.set_defaults(run=run)
 
 
@@ -70,9 +77,26 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.dry_run:
             return _dry_run(args, folder, settings)
+        if _should_ask(args) and not _confirmed(args, folder, settings):
+            print("mathlsp: search cancelled; nothing was asked or written", file=sys.stderr)
+            return 0
         return asyncio.run(_run(args, folder, settings))
     except ProblemNotReady as exc:
         raise UsageError(str(exc)) from exc
+
+
+def _should_ask(args: argparse.Namespace) -> bool:
+    """On a terminal the queries are shown first, as in the editor; a script is never asked."""
+    return not getattr(args, "yes", False) and args.format == "text" and sys.stdin.isatty()
+
+
+def _confirmed(args: argparse.Namespace, folder: Path, settings: Any) -> bool:
+    _dry_run(args, folder, settings)
+    try:
+        answer = input("Run these queries? [Y/n] ")
+    except EOFError:
+        return False
+    return answer.strip().lower() in ("", "y", "yes")
 
 
 def _enabled(settings: Any) -> list[str]:
@@ -152,9 +176,23 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         writes = plan_writes(result)
     except SearchWriteError as exc:
         raise UsageError(str(exc)) from exc
-    written = False
+    written = write_failed = False
     if args.write:
-        written = _write(writes)
+        try:
+            written = _write(writes)
+        except OSError as exc:
+            # The results are not lost with the write: saved where they can be, and the full
+            # report is printed below either way.
+            saved = _save_elsewhere(writes)
+            names = ", ".join(f.path.name for f in writes.files)
+            where = (
+                f"the results are saved in {saved} ({names}): copy them over once it is writable"
+                if saved
+                else "the full results follow"
+            )
+            print(f"mathlsp: could not write to {folder} ({exc.strerror or exc}); {where}",
+                  file=sys.stderr)  # fmt: skip
+            write_failed = True
     if args.format == "json":
         _dump(_json(result, writes, written))
     else:
@@ -166,7 +204,19 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
             file=sys.stderr,
         )
         return 1
-    return 0
+    return 1 if write_failed else 0
+
+
+def _save_elsewhere(writes: Any) -> Path | None:
+    import tempfile
+
+    try:
+        where = Path(tempfile.mkdtemp(prefix="mathlsp-search-"))
+        for f in writes.files:
+            (where / f.path.name).write_text(f.text, encoding="utf-8")
+    except OSError:
+        return None
+    return where
 
 
 def _write(writes: Any) -> bool:
@@ -189,6 +239,28 @@ def _write(writes: Any) -> bool:
     for f in files:
         print(f"wrote {f.path}", file=sys.stderr)
     return True
+
+
+TOP = 10
+
+
+def _open_access(c: Any) -> str | None:
+    link = next((r.open_access_url for r in c.by_priority if r.open_access_url), None)
+    if link is None and c.arxiv_id:
+        link = f"https://arxiv.org/abs/{c.arxiv_id}"
+    return link
+
+
+def _two_lines(abstract: str | None, width: int = 92) -> list[str]:
+    """The abstract's first two lines of `width`, cut at a word with an ellipsis."""
+    if not abstract:
+        return []
+    import textwrap
+
+    lines = textwrap.wrap(" ".join(abstract.split()), width)
+    if len(lines) > 2:
+        lines = [lines[0], lines[1].rsplit(" ", 1)[0] + " …"]
+    return lines
 
 
 def _ids(c: Any) -> str:
@@ -228,14 +300,23 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         f"{len(unconfirmed) + len(unresolved)} unconfirmed{tail}"
     )
     if result.candidates:
-        print("Top 3:")
-        for i, c in enumerate(result.candidates[:3], 1):
+        top = result.candidates[:TOP]
+        print(f"Top {len(top)}:")
+        for i, c in enumerate(top, 1):
             check = result.check(c)
             status = "confirmed" if check and check.confirmed else "UNCONFIRMED"
+            venue = f", {c.venue}" if c.venue else ""
             cites = f" · {c.citation_count} citations" if c.citation_count is not None else ""
             ids = f" · {_ids(c)}" if _ids(c) else ""
-            print(f"  {i}. {c.title} — {_authors(c.authors)} ({c.year or 'n.d.'}){ids}{cites}")
+            print(
+                f"  {i}. {c.title} — {_authors(c.authors)} ({c.year or 'n.d.'}{venue}){ids}{cites}"
+            )
             print(f"     {status}; {relevance_text(c, result.plan.user_query)}")
+            link = _open_access(c)
+            if link:
+                print(f"     open access: {link}")
+            for line in _two_lines(c.abstract):
+                print(f"     {line}")
     if unconfirmed or unresolved:
         print("Unconfirmed:")
         for c in unconfirmed:
@@ -287,6 +368,9 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
                 "source": c.source_label,
                 "found_by": c.found_by,
                 "citations": c.citation_count,
+                "venue": c.venue,
+                "open_access_url": _open_access(c),
+                "abstract": c.abstract,
                 "relevance": c.relevance,
                 "score": round(c.score, 4),
                 "matched": [t.label for t in c.matched],

@@ -253,3 +253,59 @@ def test_user_edit_during_the_search_wins(
     assert "LITERATURE.md changed while the search ran; nothing was written" in err
     assert lit_path.read_text(encoding="utf-8") == user_text + edited
     assert not (folder / "JOURNAL.md").exists()
+
+
+def test_a_write_that_fails_keeps_the_results(
+    graphs_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    fake_env: dict[str, str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import mathlsp.fsutil
+
+    def refuse(*args: object) -> None:
+        raise PermissionError(13, "Permission denied", str(graphs_dir / "LITERATURE.md"))
+
+    monkeypatch.setattr(mathlsp.fsutil, "write_if_unchanged", refuse)
+    code, out, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 1
+    assert "could not write to" in err and "Permission denied" in err
+    saved = Path(err.split("the results are saved in ")[1].split(" (")[0])
+    literature = (saved / "LITERATURE.md").read_text(encoding="utf-8")
+    assert "### REF-001" in literature and (saved / "JOURNAL.md").exists()
+    assert "Top " in out  # and the report is printed in full
+    assert not (graphs_dir / "LITERATURE.md").exists()
+
+
+def test_on_a_terminal_the_queries_are_shown_and_asked_first(
+    graphs_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    fake_env: dict[str, str],
+    fake: FakeScholar,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("sys.stdin.isatty", lambda: True)
+    monkeypatch.setattr("builtins.input", lambda prompt: "n")
+    fake.controls.clear_log()
+    code, out, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 0 and "Queries for graphs" in out and "cancelled" in err
+    assert fake.controls.requests() == [] and not (graphs_dir / "LITERATURE.md").exists()
+    # --yes skips the question; a script (stdin not a terminal) is never asked.
+    monkeypatch.setattr("builtins.input", lambda prompt: pytest.fail("asked"))
+    code, out, _err = search(capsys, str(graphs_dir), "--yes")
+    assert code == 0 and "Top " in out
+
+
+def test_the_report_lists_ten_with_venue_links_and_abstracts(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    code, out, _err = search(capsys, str(graphs_dir), "--format", "json")
+    candidates = json.loads(out)["candidates"]
+    assert {"venue", "open_access_url", "abstract", "citations"} <= set(candidates[0])
+    code, out, _err = search(capsys, str(graphs_dir))
+    assert code == 0
+    top = out.split("Top ")[1]
+    entries = [line for line in top.splitlines() if line[:5].strip().rstrip(".").isdigit()]
+    assert len(entries) == min(10, len(candidates))  # all of them up to ten, not three
+    assert "open access: http" in top
+    assert any(c["venue"] and c["venue"] in top for c in candidates)
