@@ -41,6 +41,8 @@ class Evidence:
     status: LookupStatus
     records: tuple[PaperRecord, ...] = ()
     reason: str = ""  # the source's own one-liner ("arXiv returned no entry for …")
+    #: Found, but another source that should have been asked could not answer.
+    partial: bool = False
 
     @property
     def pending(self) -> bool:
@@ -59,6 +61,7 @@ class ReferenceCheck:
     pending: bool = False  # unconfirmed only because a source could not answer
     checked_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     verdict: Verdict | None = None
+    single_source: bool = False  # confirmed while another source could not be reached
 
     @property
     def confirmed(self) -> bool:
@@ -66,8 +69,10 @@ class ReferenceCheck:
 
     @property
     def stamp(self) -> str:
-        """The `Verified:` value for a confirmed entry."""
-        return f"{iso(self.checked_at)} via {self.url}"
+        """The `Verified:` value for a confirmed entry (saying so when only one source could
+        check it: the others were unreachable)."""
+        tail = " (only source reachable)" if self.single_source else ""
+        return f"{iso(self.checked_at)} via {self.url}{tail}"
 
     def to_json(self) -> dict[str, Any]:
         r = self.record
@@ -149,12 +154,10 @@ def _describe(ident: Identifier) -> str:
 
 def evidence_from(ident: Identifier, results: Sequence[LookupResult], reason: str) -> Evidence:
     records = tuple(r.record for r in results if r.found and r.record is not None)
+    errored = any(r.status is LookupStatus.ERROR for r in results)
     if records:
-        status = LookupStatus.FOUND
-    elif any(r.status is LookupStatus.ERROR for r in results) or not results:
-        status = LookupStatus.ERROR
-    else:
-        status = LookupStatus.NOT_FOUND
+        return Evidence(_describe(ident), LookupStatus.FOUND, records, reason, partial=errored)
+    status = LookupStatus.ERROR if errored or not results else LookupStatus.NOT_FOUND
     return Evidence(_describe(ident), status, records, reason)
 
 
@@ -214,6 +217,7 @@ def decide_subject(
             matched = good
     if matched is not None and not reasons:
         record, verdict = matched
+        reached_all = not pending and not any(ev.partial for ev in evidence)
         return ReferenceCheck(
             key,
             section,
@@ -224,6 +228,7 @@ def decide_subject(
             record=record,
             checked_at=now,
             verdict=verdict,
+            single_source=not reached_all,
         )
     if not reasons and pending:
         return ReferenceCheck(

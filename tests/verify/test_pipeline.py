@@ -273,3 +273,17 @@ async def test_absent_authors_are_unknown_and_another_source_is_asked() -> None:
     (check,) = await verify_entries(invented, nobody, now=NOW)
     assert not check.confirmed
     assert any("lists no authors" in r for r in check.reasons)
+
+
+def test_a_stamp_says_when_only_one_source_could_check() -> None:
+    from mathlsp.notes.literature import parse_verified
+
+    (entry,) = entries(PERELMAN)
+    both = Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(),))
+    one = Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(),), partial=True)
+    assert decide(entry, [both], NOW).stamp.endswith("id_list=math/0211159")
+    check = decide(entry, [one], NOW)
+    assert check.confirmed and check.stamp.endswith("(only source reachable)")
+    stamp = parse_verified(check.stamp)
+    assert stamp.url == "http://export.arxiv.org/api/query?id_list=math/0211159"
+    assert stamp.timestamp == NOW
