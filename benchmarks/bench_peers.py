@@ -1,0 +1,303 @@
+"""mathlsp beside two peer citation servers, measured in one run on the same N references.
+
+bibli-ls and citation-langserver read a `.bib`; mathlsp reads LITERATURE.md. The same N papers are
+written in both forms (benchmarks/corpus.py), a note citing them is opened, and each server is
+timed over stdio with the same client (pytest-lsp's): `initialize` answered, hover, definition and
+completion round trips (p50/p95 of 30), and its peak memory (VmHWM). For mathlsp also the
+keystroke → diagnostics latency (debounce 0) and, with `--soak`, a paced editing session.
+
+    python benchmarks/bench_peers.py --install-peers [--sizes 1000 5000] [--soak]
+
+`--install-peers` puts each peer into its own virtual environment under `--peers-dir`
+(default: .bench-peers/, from PyPI); without it, peers not installed there are left out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from lsprotocol import types
+from pytest_lsp import LanguageClient, client_capabilities
+
+from benchmarks.corpus import literature
+
+PEERS = {"bibli-ls": "bibli_ls", "citation-langserver": "citation-langserver"}
+
+
+@dataclass
+class Figures:
+    server: str
+    n: int
+    initialize_ms: float = float("nan")
+    first_diagnostics_ms: float = float("nan")
+    timings: dict[str, list[float]] = field(default_factory=dict)
+    peak_mib: float = float("nan")
+    keystroke: list[float] = field(default_factory=list)
+    error: str = ""
+
+
+def _peak(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def _pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
+
+
+def install_peers(where: Path) -> None:
+    for package in PEERS:
+        venv = where / package
+        if (venv / "bin" / PEERS[package]).exists():
+            continue
+        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([str(venv / "bin" / "pip"), "install", "-q", package], check=True)
+
+
+def bibtex(text: str) -> tuple[str, list[str]]:
+    """The LITERATURE.md entries as a .bib, keyed ref001, ref002, …"""
+    out, keys = [], []
+    for m in re.finditer(r"### (U?REF)-(\d+): (.*)\n((?:- \*\*.*\n)*)", text):
+        fields = dict(re.findall(r"- \*\*(.+?):\*\* (.*)", m.group(4)))
+        key = f"{m.group(1).lower()}{m.group(2)}"
+        keys.append(key)
+        title = m.group(3).replace("{", "").replace("}", "")
+        abstract = fields.get("Abstract", "").replace("{", "").replace("}", "")
+        out.append(
+            f"@article{{{key},\n  title = {{{title}}},\n  author = {{"
+            + " and ".join(a.strip() for a in fields.get("Authors", "A. Nonymous").split(","))
+            + f"}},\n  year = {{{fields.get('Year', '2000')}}},\n  abstract = {{{abstract}}}\n}}\n"
+        )
+    return "\n".join(out), keys
+
+
+def setup(root: Path, n: int) -> dict[str, tuple[list[str], Path, str, int, dict]]:
+    """Per server: (command, note to open, its text, the column of a citation, init options)."""
+    lit = literature(n)
+    (root / "LITERATURE.md").write_text(lit, encoding="utf-8")
+    (root / "PROBLEM.md").write_text(
+        "---\ntitle: Bench\nstatus: defined\ndomain: analysis\ntags: [operator-norm]\n---\n"
+        "# Problem\n\nA benchmark problem.\n",
+        encoding="utf-8",
+    )
+    bib, keys = bibtex(lit)
+    (root / "refs.bib").write_text(bib, encoding="utf-8")
+    (root / ".bibli.toml").write_text(
+        '[backends.bench]\nbackend_type = "bibfile"\nbibfiles = ["refs.bib"]\n'
+        '[cite]\nprefix = "@"\n',
+        encoding="utf-8",
+    )
+    proof = "# Proof\n\nBy REF-001 and REF-002 the claim holds.\n"
+    (root / "PROOF.md").write_text(proof, encoding="utf-8")
+    cite = f"# Proof\n\nBy @{keys[0]} and @{keys[1]} the claim holds.\n"
+    (root / "notes.md").write_text(cite, encoding="utf-8")
+    return {
+        "mathlsp": ([sys.executable, "-m", "mathlsp", "serve"], root / "PROOF.md", proof, 4, {}),
+        "bibli-ls": ([], root / "notes.md", cite, 5, {}),
+        "citation-langserver": (
+            [],
+            root / "notes.md",
+            cite,
+            5,
+            {"citation": {"bibliographies": [str(root / "refs.bib")]}},
+        ),
+    }
+
+
+async def measure(
+    name: str, command: list[str], root: Path, note: Path, text: str, col: int, settings: dict
+) -> Figures:
+    figures = Figures(name, 0)
+    published: list[tuple[float, types.PublishDiagnosticsParams]] = []
+    client = LanguageClient()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+        published.append((time.perf_counter(), params))
+
+    @client.feature(types.WORKSPACE_CONFIGURATION)
+    def on_configuration(params: types.ConfigurationParams) -> list[object]:
+        return [
+            settings.get(item.section or "", {"debounceMs": 0, "verification": "off"})
+            for item in params.items
+        ]
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def on_register(params: types.RegistrationParams) -> None:
+        return None
+
+    started = time.perf_counter()
+    await client.start_io(*command, cwd=str(root))
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual_studio_code"),
+            root_uri=root.as_uri(),
+            workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="bench")],
+            initialization_options={"mathlsp": {"debounceMs": 0, "verification": "off"}},
+        )
+    )
+    figures.initialize_ms = (time.perf_counter() - started) * 1000
+    if settings:
+        client.workspace_did_change_configuration(
+            types.DidChangeConfigurationParams(settings=settings)
+        )
+    uri = note.as_uri()
+    opened = time.perf_counter()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)
+        )
+    )
+    deadline = time.perf_counter() + 10
+    while time.perf_counter() < deadline and not any(p.uri == uri for _, p in published):
+        await asyncio.sleep(0.002)
+    first = next((t for t, p in published if p.uri == uri), None)
+    if first is not None:
+        figures.first_diagnostics_ms = (first - opened) * 1000
+    at = types.Position(line=2, character=col)
+    doc = types.TextDocumentIdentifier(uri=uri)
+    requests: dict[str, Callable[[], Awaitable[object]]] = {
+        "hover": lambda: client.text_document_hover_async(types.HoverParams(doc, at)),
+        "definition": lambda: client.text_document_definition_async(
+            types.DefinitionParams(doc, at)
+        ),
+        "completion": lambda: client.text_document_completion_async(
+            types.CompletionParams(doc, types.Position(line=2, character=col))
+        ),
+    }
+    for kind, make in requests.items():
+        times = []
+        for _ in range(30):
+            t = time.perf_counter()
+            try:
+                await asyncio.wait_for(make(), 10)
+            except Exception as exc:  # a peer without the feature: recorded, not fatal
+                figures.error = f"{kind}: {type(exc).__name__}"
+                break
+            times.append(time.perf_counter() - t)
+        figures.timings[kind] = times
+    if name == "mathlsp":
+        figures.keystroke = await keystrokes(client, root, published)
+    figures.peak_mib = _peak(client._server.pid)  # type: ignore[union-attr]
+    try:
+        await asyncio.wait_for(client.shutdown_session(), 10)
+    except Exception:
+        client._server.kill()  # type: ignore[union-attr]
+    return figures
+
+
+async def keystrokes(
+    client: LanguageClient,
+    root: Path,
+    published: list[tuple[float, types.PublishDiagnosticsParams]],
+) -> list[float]:
+    """didChange in LITERATURE.md → its publishDiagnostics, debounce 0, 20 times."""
+    lit = root / "LITERATURE.md"
+    text = lit.read_text(encoding="utf-8")
+    uri = lit.as_uri()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)
+        )
+    )
+    while not any(p.uri == uri for _, p in published):
+        await asyncio.sleep(0.002)
+    line = text.count("\n", 0, text.index("### REF-002")) + 1
+    out = []
+    for version in range(2, 22):
+        n = len(published)
+        t = time.perf_counter()
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[
+                    types.TextDocumentContentChangePartial(
+                        range=types.Range(types.Position(line, 20), types.Position(line, 20)),
+                        text="x" if version % 2 else "",
+                    )
+                ],
+            )
+        )
+        while not any(p.uri == uri and p.version == version for _, p in published[n:]):
+            await asyncio.sleep(0.0005)
+        out.append(time.perf_counter() - t)
+        await asyncio.sleep(0.05)
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
+    parser.add_argument("--install-peers", action="store_true")
+    parser.add_argument("--peers-dir", type=Path, default=Path(".bench-peers"))
+    parser.add_argument("--soak", action="store_true", help="also run benchmarks/bench_soak.py")
+    args = parser.parse_args()
+    if args.install_peers:
+        install_peers(args.peers_dir)
+    rows: list[Figures] = []
+    for n in args.sizes:
+        with tempfile.TemporaryDirectory() as tmp:
+            plans = setup(Path(tmp), n)
+            for name, (command, note, text, col, settings) in plans.items():
+                if name in PEERS:
+                    exe = args.peers_dir.resolve() / name / "bin" / PEERS[name]
+                    if not exe.exists():
+                        continue
+                    command = [str(exe)]
+                figures = asyncio.run(measure(name, command, Path(tmp), note, text, col, settings))
+                figures.n = n
+                rows.append(figures)
+    print(
+        f"{'server':<20} {'refs':>5} {'init ms':>8} {'1st diag':>8} {'hover p50/p95':>14} "
+        f"{'def p50/p95':>12} {'compl p50/p95':>14} {'peak MiB':>9}"
+    )
+    for f in rows:
+
+        def pair(kind: str, f: Figures = f) -> str:
+            t = f.timings.get(kind, [])
+            return f"{_pct(t, 0.5):.2f}/{_pct(t, 0.95):.2f}" if t else "—"
+
+        first = (
+            f"{f.first_diagnostics_ms:.0f}"
+            if f.first_diagnostics_ms == f.first_diagnostics_ms
+            else "—"
+        )
+        print(
+            f"{f.server:<20} {f.n:>5} {f.initialize_ms:>8.0f} {first:>8} {pair('hover'):>14} "
+            f"{pair('definition'):>12} {pair('completion'):>14} {f.peak_mib:>9.0f}"
+            + (f"  ({f.error})" if f.error else "")
+        )
+    for f in rows:
+        if f.keystroke:
+            print(
+                f"mathlsp keystroke → diagnostics at {f.n}: p50 {_pct(f.keystroke, 0.5):.0f} ms, "
+                f"p95 {_pct(f.keystroke, 0.95):.0f} ms "
+                f"(mean {statistics.fmean(f.keystroke) * 1000:.0f})"
+            )
+    if args.soak:
+        subprocess.run(
+            [sys.executable, str(Path(__file__).with_name("bench_soak.py")), "--refs", "1000"],
+            check=False,
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
