@@ -249,12 +249,17 @@ def show(server: MathLanguageServer, message: str, kind: types.MessageType) -> N
         log.debug("could not show message: %s", message)
 
 
-async def apply_edit(server: MathLanguageServer, prepared: PreparedEdit, label: str) -> bool:
+async def apply_edit(
+    server: MathLanguageServer, prepared: PreparedEdit, label: str, *, retrying: bool = False
+) -> bool:
     """Apply `prepared` through the editor (`workspace/applyEdit`, labelled for its undo
     history); True when everything was applied. Files the client cannot create are written to
     disk first (and the user is told). Refuses, with a message, when an open document changed
-    since the edit was computed; reports a refusal by the client; never retries."""
+    since the edit was computed; reports a refusal by the client. With `retrying`, a stale edit
+    returns False silently so that the caller can compute it once more on the new text."""
     stale = stale_documents(server, prepared)
+    if stale and retrying:
+        return False  # the caller computes the edit again on the new text
     if stale:
         names = ", ".join(Path(u).name for u in stale)
         show(
@@ -297,10 +302,11 @@ async def apply_edit(server: MathLanguageServer, prepared: PreparedEdit, label: 
     if result is not None and result.applied:
         return True
     reason = getattr(result, "failure_reason", None) or "the editor refused the edit"
+    if retrying and stale_documents(server, prepared):
+        return False  # refused because the text moved on: the caller computes it again
     show(
         server,
-        f"mathlsp: {label} was not applied: {reason}. Nothing was retried; run it again on the "
-        "current text",
+        f"mathlsp: {label} was not applied: {reason}. Run it again on the current text",
         types.MessageType.Warning,
     )
     return False

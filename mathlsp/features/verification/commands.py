@@ -72,21 +72,26 @@ async def _stamp(
     while we were verifying; the edit is versioned, so newer text is never overwritten."""
     from mathlsp.verify.write import stamp_edit
 
-    snap = snapshot(server, lit_path)
-    if snap.text is None:
-        return
-    doc = LiteratureDoc(snap.text, lit_path)
     by_id = {c.entry_id: c for c in checks if c.confirmed and c.url}
-    edits = [
-        stamp_edit(doc, e, by_id[e.id].stamp)
-        for e in doc.confirmed
-        if e.id in by_id and keys.get(e.id) == claim_key(e) and e.section == "confirmed"
-    ]
-    if edits:
+    # The user may type while the edit travels: an edit found stale (the buffer moved on) is
+    # computed once more on the new text and sent again; only then is the user told.
+    for attempt in (1, 2):
+        snap = snapshot(server, lit_path)
+        if snap.text is None:
+            return
+        doc = LiteratureDoc(snap.text, lit_path)
+        edits = [
+            stamp_edit(doc, e, by_id[e.id].stamp)
+            for e in doc.confirmed
+            if e.id in by_id and keys.get(e.id) == claim_key(e) and e.section == "confirmed"
+        ]
+        if not edits:
+            return
         prepared = build_workspace_edit(
             [snap.edit(edits)], server.client_capabilities, server.position_encoding
         )
-        await apply_edit(server, prepared, "Stamp verified references")
+        if await apply_edit(server, prepared, "Stamp verified references", retrying=attempt == 1):
+            return
 
 
 async def verify_command(server: MathLanguageServer, args: Sequence[Any], only: str | None) -> Any:
