@@ -186,12 +186,34 @@ async def test_results_are_cached_for_offline_use(sources) -> None:
     assert not offline.check(edited).confirmed  # judged again, offline, against the cached record
 
 
-@pytest.mark.parametrize("fault", ["503", "timeout", "truncate", "html"])
+# fault → what the reason must name. Every class: no confirmation, a bounded number of requests
+# (retries and the circuit breaker, not a time budget), and the specific reason given.
+FAULTS = {
+    "503": "HTTP 503",
+    "429": "rate-limited",
+    "500": "HTTP 500",
+    "timeout": "timed out",
+    "reset": "unreachable",
+    "truncate": "truncated JSON",
+    "html": "HTML page",
+    "doctype": "DOCTYPE",
+    "empty": "",
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
 async def test_faults_never_confirm(sources, fake: FakeScholar, fault: str) -> None:
-    for backend in ("arxiv", "semantic_scholar"):
-        fake.controls.add_fault(fault, backend, count=50)
-    (check,) = await verify_entries(entries(PERELMAN), sources, now=NOW)
-    assert not check.confirmed
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+        fake.controls.add_fault(fault, backend, count=500)
+    fake.controls.timeout_hang_s = 3.0
+    refs = entries("\n".join([PERELMAN, GREEN_TAO]))
+    checks = await verify_entries(refs, sources, now=NOW)
+    assert not any(c.confirmed for c in checks)
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+        asked = len(fake.controls.requests(backend))
+        assert asked <= FAST["max_attempts"] * 2, (backend, asked)  # bounded, never a storm
+    said = " ".join(r for c in checks for r in c.reasons)
+    assert FAULTS[fault].lower() in said.lower(), said
 
 
 ARXIV_ONLY_TITLES = """\
