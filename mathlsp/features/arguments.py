@@ -35,6 +35,17 @@ SCHEMAS: dict[str, tuple[Param, ...]] = {
     "mathlsp.resume": (OPTIONAL_URI,),
     # init explains a missing slug itself, with an example of one.
     "mathlsp.init": (Param("slug"), Param("title")),
+    "mathlsp.newJournalEntry": (
+        URI,
+        Param("kind", required=True),
+        Param("title"),
+        Param("insight"),
+        Param("outcome"),
+        Param("strategy"),
+        Param("tags"),
+        Param("tried"),
+        Param("reasoning"),
+    ),
 }
 
 

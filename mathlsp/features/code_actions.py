@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.features import search, synthesis, verification
+from mathlsp.features import journal, search, synthesis, verification
 from mathlsp.features.edits import (
     build_workspace_edit,
     show,
@@ -188,6 +188,7 @@ def code_actions(
         actions.extend(verification.code_actions(server, state, params, wanted))
         actions.extend(search.code_actions(state, params, wanted))
         actions.extend(synthesis.code_actions(state, params, wanted))
+        actions.extend(journal.code_actions(state, params, wanted))
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
         actions.append(
             types.CodeAction(

@@ -27,6 +27,7 @@ from mathlsp.features import (
     configuration,
     documents,
     hover,
+    journal,
     navigation,
     search,
     symbols,
@@ -50,6 +51,7 @@ FEATURES = (
     commands,
     search,
     synthesis,
+    journal,
 )
 
 

@@ -32,6 +32,7 @@ from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
 from mathlsp.features.edits import FileEdit, Snapshot, build_workspace_edit
+from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.render import Edit
 from mathlsp.notes.spans import Span
 
@@ -596,3 +597,31 @@ async def test_wrong_arguments_get_one_clear_message(client, command: str, args:
     [message] = client.messages[before:]
     assert message.type == types.MessageType.Error
     assert said in message.message and f"{command} takes [" in message.message
+
+
+async def test_new_journal_entry_from_the_editor(client, problem: Problem):
+    uri = open_note(client, problem, "JOURNAL.md")
+    await settled(client, uri)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    titles = [a.title for a in actions or []]
+    assert "New journal entry: PROOF- (proof attempt)" in titles
+    before = JournalDoc(buffer(client, uri))
+    result = await execute(
+        client,
+        "mathlsp.newJournalEntry",
+        {"uri": uri, "kind": "proof", "title": "Induction on n", "strategy": "induction",
+         "insight": "the step needs a uniform bound", "outcome": "FAILED", "tried": "induct"},
+    )  # fmt: skip
+    after = JournalDoc(buffer(client, uri))
+    proofs = [e for e in after.entries if e.category == "PROOF"]
+    new = proofs[-1]
+    assert result["id"] == new.id and new.title == "Induction on n"
+    assert new.outcome == "FAILED" and new.strategy_type == "induction"
+    assert after.frontmatter.get("total_entries") == len(before.entries) + 1
+    assert any(t["id"] == new.id for t in after.frontmatter.get("strategies_tried"))
