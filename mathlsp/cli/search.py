@@ -373,6 +373,7 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
                 "abstract": c.abstract,
                 "relevance": c.relevance,
                 "score": round(c.score, 4),
+                "share": round(c.share, 4),
                 "matched": [t.label for t in c.matched],
                 "partly_matched": [t.label for t in c.partly],
                 "status": "confirmed" if check and check.confirmed else "unconfirmed",
@@ -405,6 +406,18 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
         "named_works": {"found": result.named_found, "not_found": result.named_unfound},
+        # Below the relevance cut-off: never written, listed here with what they matched.
+        "set_aside": [
+            {
+                "title": c.title,
+                "identifiers": [str(i) for i in c.identifiers],
+                "relevance": c.relevance,
+                "share": round(c.share, 4),
+                "matched": [t.label for t in c.matched],
+                "partly_matched": [t.label for t in c.partly],
+            }
+            for c in result.dropped
+        ],
         "theorem_context": [
             {"name": h.name, "statement": h.body, "source": h.source, "link": h.link}
             for h in result.theorem_context

@@ -65,6 +65,7 @@ class Candidate:
     # Set by ranking:
     relevance: float = 0.0
     score: float = 0.0
+    share: float = 0.0  # weighted share of the problem's terms the paper matches
     matched: list[Term] = field(default_factory=list)
     partly: list[Term] = field(default_factory=list)  # half or more of a term's words
 

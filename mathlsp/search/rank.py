@@ -6,9 +6,11 @@ phrase in the title counts fully, in the abstract or a quoted theorem 0.7, its w
 authors count when they are among the paper's authors. Weights: the user's query 3,
 tags 2, named results 1.5, key phrases of the statement 1, of the Known Results 0.75. The best
 position a backend gave the paper and TheoremSearch's similarity add a little. A paper listed in
-PROBLEM.md References is relevant by definition. Candidates matching none of the terms are
-dropped (however similar TheoremSearch found one of their theorems); the rest are capped (10–20
-candidates per search, not hundreds).
+PROBLEM.md References is relevant by definition. The cut-off (`keep`): a paper must match a
+telling term (a phrase, a named result, a cited author, the user's query) or a fifth of the
+weighted terms, or half-match terms through two different telling words; single shared words
+("primes", "finite") are not enough, however similar
+TheoremSearch found one of its theorems. The rest are capped (10–20 per search).
 """
 
 from __future__ import annotations
@@ -87,14 +89,39 @@ def score(relevance_: float, citations: int | None) -> float:
     return relevance_ * math.log((citations or 0) + 1)
 
 
+MIN_SHARE = 0.2  # of the problem's weighted terms, for a paper with no telling match
+
+
+def telling(term: Term) -> bool:
+    """A match that says the paper is about the problem: a phrase of two or more words, a named
+    result, a cited author or the user's query. One word — "primes", "finite", "integers",
+    "dimensions" — is shared by papers on every subject."""
+    return term.kind in ("query", "theorem", "author") or len(term.stems) >= 2
+
+
 def keep(candidate: Candidate) -> bool:
-    """Listed in PROBLEM.md, matching one of its terms, or half of the words of two (a
-    TheoremSearch statement counts as the paper's text: similarity alone is not relevance)."""
+    """Listed or named in PROBLEM.md; or matching one of its terms tellingly; or matching enough
+    of them (`MIN_SHARE`) in single words. Verification proves a paper exists, not that it
+    belongs: what falls below is set aside, never written as a reference (a TheoremSearch
+    statement counts as the paper's text; similarity alone is not relevance)."""
     return (
         candidate.problem_reference is not None
-        or bool(candidate.matched)
-        or len(candidate.partly) >= 2
+        or any(telling(t) for t in candidate.matched)
+        or candidate.share >= MIN_SHARE
+        or len(partial_words(candidate)) >= 2
     )
+
+
+def partial_words(candidate: Candidate) -> set[str]:
+    """The distinct telling words by which the paper half-matches terms: "epidemic" and the
+    cited authors' names count as three; "lattice" matching both "E8 lattice" and "Leech
+    lattice" counts once."""
+    vocabulary = (
+        set(stems(candidate.title))
+        | set(stems(candidate.abstract or ""))
+        | {stem(s) for s in candidate.surnames}
+    )
+    return {w for t in candidate.partly for w in t.stems if _telling(w, vocabulary)}
 
 
 def rank_candidates(
@@ -104,6 +131,7 @@ def rank_candidates(
     and capped at `limit` (PROBLEM.md references are always kept)."""
     for c in candidates:
         c.relevance, c.matched, c.partly = relevance(c, terms)
+        c.share = match_terms(c, terms)[0]
         c.score = score(c.relevance, c.citation_count)
     ordered = sorted(candidates, key=lambda c: (-c.score, -c.relevance, c.title.lower()))
     refs = [c for c in ordered if c.problem_reference is not None]

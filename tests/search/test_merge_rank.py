@@ -239,3 +239,25 @@ def test_cap_keeps_problem_references() -> None:
     )[0]
     kept, dropped = rank_candidates([*many, ref], terms, limit=20)
     assert len(kept) == 20 and ref in kept and len(dropped) == 11
+
+
+def test_the_cut_off_wants_a_telling_match_not_a_shared_word() -> None:
+    from mathlsp.search.queries import Term
+    from mathlsp.search.rank import MIN_SHARE, keep, partial_words, telling
+
+    assert telling(Term("ramanujan graphs", "keyword", 1.0, "x"))
+    assert telling(Term("gromov", "author", 1.0, "x"))
+    assert not telling(Term("primes", "tag", 2.0, "primes"))
+    assert not telling(Term("finite", "keyword", 1.0, "finite"))
+    (c,) = merged(rec(title="Finite extinction time for the Ricci flow"))
+    c.matched = [Term("finite", "keyword", 1.0, "finite")]
+    c.share = MIN_SHARE / 2
+    assert not keep(c)  # one shared word is not a subject
+    c.share = MIN_SHARE
+    assert keep(c)  # … many of them are
+    (lattice,) = merged(rec(title="The connective constant of the honeycomb lattice"))
+    lattice.partly = [
+        Term("e8 lattice", "theorem", 1.5, "x"),
+        Term("leech lattice", "theorem", 1.5, "x"),
+    ]
+    assert partial_words(lattice) == {"lattice"} and not keep(lattice)
