@@ -23,6 +23,8 @@ from pytest_lsp import LanguageClient, client_capabilities
 
 from benchmarks.corpus import write_folder
 
+QUIET_S = 3.0
+
 
 def _status_mb(pid: int, key: str) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -68,7 +70,7 @@ async def soak(folder: Path, edits: int, pause_s: float, debounce_ms: int) -> di
     )
     while not published:
         await asyncio.sleep(0.005)
-    await asyncio.sleep(0.5)
+    await asyncio.sleep(QUIET_S)  # both readings after the server has been idle a moment
     after_open = _status_mb(pid, "VmRSS")
     line = text.count("\n", 0, text.index("### REF-002")) + 1  # the authors line of REF-002
     started = time.perf_counter()
@@ -95,6 +97,7 @@ async def soak(folder: Path, edits: int, pause_s: float, debounce_ms: int) -> di
     deadline = time.perf_counter() + 30
     while time.perf_counter() < deadline and (not published or published[-1].version != edits + 1):
         await asyncio.sleep(0.01)
+    await asyncio.sleep(QUIET_S)
     final = _status_mb(pid, "VmRSS")
     peak = _status_mb(pid, "VmHWM")
     elapsed = time.perf_counter() - started

@@ -21,6 +21,7 @@ from pygls.capabilities import get_capability
 
 from mathlsp.checks import CheckCancelled, check_document
 from mathlsp.features.convert import diagnostic, model_range_to_lsp
+from mathlsp.features.memory import MemoryReleaser
 
 if TYPE_CHECKING:
     from mathlsp.checks.findings import Finding
@@ -38,6 +39,7 @@ class DiagnosticsPublisher:
         # it (the older one stops at its next rule, its text being stale) instead of piling up
         # worker threads that each hold a parse of the file.
         self._busy: dict[str, asyncio.Lock] = {}
+        self._memory = MemoryReleaser()
 
     @property
     def debounce_s(self) -> float:
@@ -76,6 +78,7 @@ class DiagnosticsPublisher:
             else:
                 await asyncio.sleep(0)  # let a burst of notifications land first
             await self.publish(uri)
+            self._memory.touch()
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # one broken document must not stop the others
