@@ -77,8 +77,15 @@ async def _run(args: argparse.Namespace) -> int:
             print(f"mathlsp: {note}", file=sys.stderr)
         evidence = gathered.evidence
     result = write_draft(original, draft(evidence))
-    if not doc.confirmed:
-        print("no confirmed references: nothing to synthesise yet", file=sys.stderr)
+    unstamped = len(doc.confirmed) - len(evidence.references)
+    if unstamped:
+        print(
+            f"mathlsp: {unstamped} reference(s) in Confirmed References carry no Verified stamp "
+            "and are left out (run `mathlsp verify --write`)",
+            file=sys.stderr,
+        )
+    if not evidence.references:
+        print("no verified references: nothing to synthesise yet", file=sys.stderr)
     current = None
     number = 0
     for d in result.added:

@@ -45,18 +45,28 @@ def graph_from_links(
     return build_graph(own, cited)
 
 
+def stamped(doc: LiteratureDoc) -> list[Any]:
+    """The references a synthesis may rest on: in Confirmed References *and* stamped
+    `Verified: … via <URL>` — an entry typed under the heading but never checked is no evidence."""
+    return [
+        e
+        for e in doc.confirmed
+        if e.section == "confirmed" and e.verified is not None and e.verified.url
+    ]
+
+
 def offline_graph(cache: Any, doc: LiteratureDoc) -> CitationGraph | None:
     """The graph from cached links only (None when the cache knows nothing of these papers)."""
     if cache is None:
         return None
-    refs = doc.confirmed
+    refs = stamped(doc)
     idents = [i for e in refs for i in identifiers_of(e)]
     links = cached_links(cache, idents)
     return graph_from_links(refs, links) if links else None
 
 
 def offline_evidence(doc: LiteratureDoc, problem: ProblemDoc | None, cache: Any = None) -> Evidence:
-    refs = doc.confirmed
+    refs = stamped(doc)
     quotes = [q for e in refs for q in key_result_quotes(e)]
     return Evidence(refs, problem, quotes, offline_graph(cache, doc))
 
@@ -70,7 +80,7 @@ async def gather(
     use_cache: bool = True,
 ) -> Gathered:
     """Evidence from the sources: the citation graph and TheoremSearch statements."""
-    refs = doc.confirmed
+    refs = stamped(doc)
     evidence = offline_evidence(doc, problem)
     out = Gathered(evidence)
     if not refs:
