@@ -95,6 +95,7 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
 
     cache = Cache()
     literature = sorted({folder / "LITERATURE.md" for folder, _ in targets})
+    results: list[tuple[object, object]] = []  # (entry, check) of this run
 
     async def run_all() -> None:
         for path in literature:
@@ -110,10 +111,16 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
                 sources.set_deadline(RUN_DEADLINE_S)
                 entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
                 print(f"verifying {len(entries)} references of {_display(path)}", file=sys.stderr)
-                await verify_entries(entries, sources)
+                checks = await verify_entries(entries, sources)
+                results.extend(zip(entries, checks, strict=True))
 
     asyncio.run(run_all())
-    return OfflineVerifier(cache)
+    verifier = OfflineVerifier(cache)
+    # What this run learnt, pending results included (the cache holds nothing for those): the
+    # VER diagnostics then say "verification pending" as the editor does.
+    for entry, check in results:
+        verifier.remember(entry, check)  # type: ignore[arg-type]
+    return verifier
 
 
 def _targets(paths: list[Path]) -> Iterator[tuple[Path, list[Path]]]:

@@ -173,3 +173,13 @@ def test_key_never_reaches_output(folder: Path, fake_env, capsys, monkeypatch) -
     assert "sk-secret-123" not in captured.out + captured.err
     main(["verify", str(folder), "--write"])
     assert "sk-secret-123" not in (folder / "LITERATURE.md").read_text(encoding="utf-8")
+
+
+def test_check_online_keeps_pending_as_ver003(folder: Path, fake_env, fake, capsys) -> None:
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+        fake.controls.add_fault("503", backend, count=500)
+    main(["check", "--online", "--format", "json", str(folder)])
+    report = json.loads(capsys.readouterr().out)
+    codes = {d["code"] for f in report["files"] for d in f["diagnostics"]}
+    assert "VER003" in codes  # pending, as the editor shows it — never dropped
+    assert "VER001" not in codes  # and an outage refutes nothing
