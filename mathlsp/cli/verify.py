@@ -94,6 +94,18 @@ async def _run(args: argparse.Namespace) -> int:
         checks = await verify_entries(
             entries, sources, use_cache=not args.no_cache, on_progress=progress
         )
+        listed = problem_identifiers(path.parent, entries)
+        outcomes = await sources.lookup_many(listed) if listed else []
+    problem_rows = [
+        {
+            "identifier": str(ident),
+            "status": outcome.status.value,
+            "source": outcome.record.backend if outcome.record is not None else None,
+            "title": outcome.record.title if outcome.record is not None else None,
+            "reason": outcome.reason,
+        }
+        for ident, outcome in zip(listed, outcomes, strict=True)
+    ]
     summary = {
         "confirmed": sum(c.confirmed for c in checks),
         "unconfirmed": sum(not c.confirmed and not c.pending for c in checks),
@@ -101,7 +113,11 @@ async def _run(args: argparse.Namespace) -> int:
     }
     if args.format == "json":
         json.dump(
-            {"references": [c.to_json() for c in checks], "summary": summary},
+            {
+                "references": [c.to_json() for c in checks],
+                "problem_references": problem_rows,
+                "summary": summary,
+            },
             sys.stdout,
             ensure_ascii=False,
             indent=2,
@@ -112,6 +128,10 @@ async def _run(args: argparse.Namespace) -> int:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
             detail = c.url if c.confirmed else "; ".join(c.reasons)
             print(f"{c.entry_id:<9} {status:<11} {detail}")
+        for row in problem_rows:
+            found = row["status"] == "found"
+            what = f"{row['title']} (via {row['source']})" if found else row["reason"]
+            print(f"PROBLEM.md {row['identifier']}: {'found' if found else row['status']}: {what}")
         line = f"{summary['confirmed']} confirmed, {summary['unconfirmed']} unconfirmed"
         if summary["pending"]:
             line += f", {summary['pending']} pending (a source could not answer; try again later)"
@@ -127,6 +147,27 @@ async def _run(args: argparse.Namespace) -> int:
     if any(not c.pending for c in in_confirmed):
         return 1  # a confirmed reference failed
     return 3 if in_confirmed else 0  # 3: some could not be checked (pending), none failed
+
+
+def problem_identifiers(folder: Path, entries: list[Any]) -> list[Any]:
+    """Identifiers PROBLEM.md References lists that no LITERATURE.md entry carries: they are
+    looked up too (a References line naming a paper that does not exist is worth knowing)."""
+    from mathlsp.fsutil import read_text
+    from mathlsp.notes.problem import ProblemDoc
+    from mathlsp.search.queries import reference_seed
+    from mathlsp.verify.pipeline import identifiers_of
+
+    text = read_text(folder / "PROBLEM.md")
+    if text is None:
+        return []
+    known = {i.key for e in entries for i in identifiers_of(e)}
+    out = []
+    for item in ProblemDoc(text).references:
+        for ident in reference_seed(item.text, item.identifiers).identifiers:
+            if ident.key not in known:
+                known.add(ident.key)
+                out.append(ident)
+    return out
 
 
 def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) -> str:

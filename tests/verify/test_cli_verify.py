@@ -67,7 +67,7 @@ def test_json_is_exactly_the_documented_shape(folder: Path, fake_env, capsys) ->
     code = main(["verify", str(folder), "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1  # REF-003 stands in Confirmed References and fails
-    assert set(report) == {"references", "summary"}
+    assert set(report) == {"references", "problem_references", "summary"}
     assert report["summary"] == {"confirmed": 2, "unconfirmed": 1, "pending": 0}
     for ref in report["references"]:
         assert set(ref) == {"id", "section", "status", "reasons", "source", "url", "record"}
@@ -183,3 +183,21 @@ def test_check_online_keeps_pending_as_ver003(folder: Path, fake_env, fake, caps
     codes = {d["code"] for f in report["files"] for d in f["diagnostics"]}
     assert "VER003" in codes  # pending, as the editor shows it — never dropped
     assert "VER001" not in codes  # and an outage refutes nothing
+
+
+def test_verify_looks_up_problem_md_references_too(folder: Path, fake_env, capsys) -> None:
+    (folder / "PROBLEM.md").write_text(
+        "---\nstatus: defined\n---\n# Problem\n\nx\n\n## References\n\n"
+        "- arXiv:1603.04246\n- arXiv:2302.99999\n- arXiv:math/0211159\n",
+        encoding="utf-8",
+    )
+    main(["verify", str(folder), "--format", "json"])
+    rows = json.loads(capsys.readouterr().out)["problem_references"]
+    # math/0211159 is already a LITERATURE.md entry (REF-001): checked there, not twice.
+    assert [(r["identifier"], r["status"]) for r in rows] == [
+        ("arxiv:1603.04246", "found"),
+        ("arxiv:2302.99999", "not_found"),
+    ]
+    main(["verify", str(folder)])
+    out = capsys.readouterr().out
+    assert "PROBLEM.md arxiv:2302.99999: not_found: arXiv returned no entry" in out
