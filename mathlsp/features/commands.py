@@ -15,6 +15,7 @@ every other file is written to disk atomically, only if unchanged since it was r
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
 from pathlib import Path
@@ -125,14 +126,20 @@ async def write_plan(server: MathLanguageServer, plan: Plan, label: str) -> bool
     return True
 
 
+SHOW_DOCUMENT_TIMEOUT_S = 10.0
+
+
 async def show_file(server: MathLanguageServer, path: Path, what: str) -> None:
     """Open `path` in the editor (`window/showDocument`), or tell the user where it is."""
     if get_capability(server.client_capabilities, "window.show_document.support", False):
         try:
-            result = await server.window_show_document_async(
-                types.ShowDocumentParams(uri=server.store.uri_for(path), take_focus=True)
+            result = await asyncio.wait_for(
+                server.window_show_document_async(
+                    types.ShowDocumentParams(uri=server.store.uri_for(path), take_focus=True)
+                ),
+                SHOW_DOCUMENT_TIMEOUT_S,
             )
-            if result is not None and result.success:
+            if getattr(result, "success", False):
                 return
         except Exception as exc:
             log.info("window/showDocument failed: %s", exc)

@@ -299,9 +299,11 @@ async def apply_edit(
             types.MessageType.Error,
         )
         return False
-    if result is not None and result.applied:
+    if getattr(result, "applied", False) is True:
         return True
-    reason = getattr(result, "failure_reason", None) or "the editor refused the edit"
+    reason = getattr(result, "failure_reason", None) or (
+        "the editor's reply was not an answer" if result is None else "the editor refused the edit"
+    )
     if retrying and stale_documents(server, prepared):
         return False  # refused because the text moved on: the caller computes it again
     show(

@@ -9,6 +9,7 @@ the newest text when the user typed meanwhile, so their text survives.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -40,6 +41,9 @@ def problem_root(server: MathLanguageServer, uri: str | None) -> Path | None:
     return server.store.folder_root(path) if path is not None else None
 
 
+CONFIRM_TIMEOUT_S = 300.0  # a person reads the queries; a client that never answers is not one
+
+
 async def confirm(server: MathLanguageServer, message: str) -> bool:
     """Ask Run/Cancel; clients that cannot answer a message request just run."""
     if not server.settings.confirm_queries:
@@ -47,14 +51,29 @@ async def confirm(server: MathLanguageServer, message: str) -> bool:
     caps = server.client_capabilities
     if get_capability(caps, "window.show_message", None) is None:
         return True
-    answer = await server.window_show_message_request_async(
-        types.ShowMessageRequestParams(
-            type=types.MessageType.Info,
-            message=message,
-            actions=[types.MessageActionItem(title=RUN), types.MessageActionItem(title=CANCEL)],
+    try:
+        answer = await asyncio.wait_for(
+            server.window_show_message_request_async(
+                types.ShowMessageRequestParams(
+                    type=types.MessageType.Info,
+                    message=message,
+                    actions=[
+                        types.MessageActionItem(title=RUN),
+                        types.MessageActionItem(title=CANCEL),
+                    ],
+                )
+            ),
+            CONFIRM_TIMEOUT_S,
         )
-    )
-    return answer is not None and answer.title == RUN
+    except Exception as exc:  # no answer in time, or a reply that is not an answer: not a "Run"
+        show(
+            server,
+            f"mathlsp: the search was not run: the editor gave no answer to its confirmation "
+            f"({str(exc) or type(exc).__name__})",
+            types.MessageType.Warning,
+        )
+        return False
+    return getattr(answer, "title", None) == RUN
 
 
 def summary(result: Any, writes: Any) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from lsprotocol import types
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 
 from mathlsp import __version__
 from mathlsp.config import ServerSettings
@@ -55,12 +56,30 @@ FEATURES = (
 )
 
 
+class MathProtocol(LanguageServerProtocol):
+    """pygls's protocol, except that a client's reply it cannot read (`null` where a result is
+    required) fails the request waiting for it at once, instead of leaving it unanswered."""
+
+    def structure_message(self, data: Any) -> Any:
+        try:
+            return super().structure_message(data)
+        except Exception:
+            if isinstance(data, dict) and "id" in data and "method" not in data:
+                future = self._request_futures.pop(data["id"], None)
+                if future is not None and not future.done():
+                    future.set_exception(
+                        ValueError(f"the editor's reply was not an answer: {data.get('result')!r}")
+                    )
+            raise
+
+
 class MathLanguageServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__(
             "mathlsp",
             __version__,
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+            protocol_cls=MathProtocol,
         )
         self.settings = ServerSettings()
         self.store = NoteStore(self)

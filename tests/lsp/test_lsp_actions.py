@@ -381,6 +381,16 @@ async def test_a_refused_edit_is_reported_and_not_retried(client, problem: Probl
     assert not problem.path("DASHBOARD.md").exists()  # nothing half-done on disk either
 
 
+async def test_a_null_reply_to_apply_edit_ends_the_command_with_a_message(client, problem):
+    problem.texts["STATE.md"] = "---\nsession_count: 1\n---\n# State\n"
+    problem.write("STATE.md", problem.texts["STATE.md"])
+    suri = open_note(client, problem, "STATE.md")
+    client.null_edit_replies = True  # type: ignore[attr-defined]
+    result = await execute(client, "mathlsp.resume", suri)
+    assert result["applied"] is False  # answered, not left waiting
+    await wait_until(lambda: any("not an answer" in m.message for m in client.messages))
+
+
 async def test_init_creates_a_problem_and_refuses_bad_slugs(client, problem: Problem):
     project = problem.root.parents[2]
     result = await execute(client, "mathlsp.init", "spectral-gap", "Spectral gaps of graphs")
