@@ -115,7 +115,8 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     text = read_text(folder / "LITERATURE.md")
     doc = LiteratureDoc(text) if text is not None else None
     prior = prior_queries(r.cells for r in doc.history) if doc else set()
-    plan = build_queries(problem, args.query, prior, backends=_enabled(settings))
+    notation = read_text(folder / "NOTATION.md")
+    plan = build_queries(problem, args.query, prior, backends=_enabled(settings), notation=notation)
     listed = Listed(doc)
     known = {i: e for i in plan.reference_ids if (e := listed.identifier(i)) is not None}
     if args.format == "json":

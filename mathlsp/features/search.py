@@ -122,7 +122,8 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
         from mathlsp.notes.literature import LiteratureDoc
 
         prior = prior_queries(r.cells for r in LiteratureDoc(lit_text).history)
-    plan = build_queries(problem, query, prior, backends=sources.enabled)
+    notation = reader(root / "NOTATION.md")
+    plan = build_queries(problem, query, prior, backends=sources.enabled, notation=notation)
     if plan.empty and not plan.reference_ids:
         show(
             server,

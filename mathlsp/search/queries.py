@@ -16,6 +16,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
+from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     STOPWORDS,
     key_phrases,
@@ -505,6 +506,7 @@ def build_queries(
     prior: Collection[str] = frozenset(),
     *,
     backends: Collection[str] | None = None,
+    notation: str | None = None,
 ) -> QueryPlan:
     """The queries to run for `problem`, skipping those whose `query_key` is in `prior`.
 
@@ -518,6 +520,15 @@ def build_queries(
     biomedical = is_biomedical(problem, user)
     mathematical = is_mathematical(problem, biomedical)
     m = _material(problem, refs, user)
+    if notation:
+        # What the statement's symbols stand for (NOTATION.md) are words papers use.
+        named = [
+            phrase
+            for meaning in notation_meanings(notation, f"{problem.title} {problem.statement}")
+            for phrase in key_phrases(meaning, limit=2)
+        ]
+        # They name the problem's objects: ahead of the statement's own phrases.
+        m.statement[:0] = [p for p in dict.fromkeys(named) if p not in m.statement]
     prior_keys = {p.lower() for p in prior}
     enabled = set(DISCOVERY if backends is None else backends)
     skipped: dict[str, str] = {}

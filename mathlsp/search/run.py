@@ -281,7 +281,8 @@ async def run_search(
     literature = LiteratureDoc(literature_text) if literature_text is not None else None
     prior = prior_queries(r.cells for r in literature.history) if literature else set()
     enabled: Collection[str] = getattr(sources, "enabled", DISCOVERY)
-    plan = plan or build_queries(problem, user_query, prior, backends=enabled)
+    notation = reader(problem_dir / "NOTATION.md")
+    plan = plan or build_queries(problem, user_query, prior, backends=enabled, notation=notation)
     reports = {b: BackendReport(b, skipped=plan.skipped_backends.get(b)) for b in DISCOVERY}
     for q in plan.queries:
         reports[q.backend].queries.append(q)

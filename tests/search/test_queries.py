@@ -221,3 +221,21 @@ def test_formulas_that_name_objects_become_their_names() -> None:
     # A lone variable or an expression is no name: it stays a phrase break, never a fragment.
     assert [compact_symbol(t) for t in ("T", "x", r"\|T\| < 1", "n+1")] == [None] * 4
     assert "free graph" not in key_phrases(r"Every $P_5$-free graph has bounded chromatic number")
+
+
+def test_notation_names_the_objects_the_statement_uses() -> None:
+    from mathlsp.search.notation import notation_meanings
+
+    notation = (
+        "| Symbol | Meaning | Notes |\n|--------|---------|-------|\n"
+        "| $\\chi(G)$ | chromatic number of $G$ | |\n"
+        "| $\\omega(G)$ | clique number | |\n"
+        "- $\\Delta$: maximum degree\n"
+    )
+    statement = "Show that $\\chi(G) \\le \\omega(G) + 1$ for every such graph."
+    assert notation_meanings(notation, statement) == ["chromatic number of $G$", "clique number"]
+    prob = problem(GRAPHS.replace("# Problem\n", "# Problem\n\n" + statement + "\n"))
+    plan = build_queries(prob, notation=notation)
+    texts = {t.text for t in plan.terms}
+    assert "chromatic number" in texts and "clique number" in texts
+    assert "maximum degree" not in texts  # listed, but the statement never uses $\Delta$
