@@ -323,11 +323,28 @@ class _Material:
     user: list[str]  # key phrases of the user's query
 
 
+# Words a statement uses to say what it wants, not what it is about: never a query on their own.
+FILLER = frozenset(
+    "valid sharper sharp better best improve improved improving explicit new find show prove "
+    "determine establish obtain give given using via such every each certain general known "
+    "large small sufficiently arbitrary possible optimal strong weak".split()
+)
+
+
+def _telling_phrases(phrases: Sequence[str]) -> list[str]:
+    """Key phrases that can stand as queries: phrases of two or more words; a single word only
+    when the statement has no phrase at all, and never a filler word ("valid", "sharper")."""
+    unique = list(dict.fromkeys(phrases))
+    multi = [p for p in unique if len(p.replace("-", " ").split()) >= 2]
+    singles = [p for p in unique if p not in multi and p.lower() not in FILLER]
+    return multi if multi else singles
+
+
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
     statement_phrases = key_phrases(problem.statement, limit=8)
     title_phrases = key_phrases(problem.title, limit=3)
-    statement = list(dict.fromkeys([*statement_phrases, *title_phrases]))
+    statement = _telling_phrases([*statement_phrases, *title_phrases])
     groups: list[tuple[str, ...]] = []
     theorems: list[str] = []
     known: list[str] = []
