@@ -11,9 +11,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mathlsp.checks import CheckSettings
+if TYPE_CHECKING:
+    from mathlsp.checks import CheckSettings
 
 SECTION = "mathlsp"
 VERIFICATION_MODES = ("off", "onSave", "onOpen")
@@ -35,6 +36,9 @@ class ServerSettings:
     cache_dir: str | None = None
 
     def check_settings(self) -> CheckSettings:
+        # Imported here: the rules are not needed to answer `initialize`.
+        from mathlsp.checks import CheckSettings
+
         return CheckSettings(stale_after_days=self.stale_after_days)
 
 

@@ -17,12 +17,7 @@ from lsprotocol import types
 from mathlsp.features.arguments import checked
 from mathlsp.features.edits import apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.workspace_state import uri_to_path
-from mathlsp.notes.journal import JournalDoc
-from mathlsp.notes.journal_render import NewJournalEntry, add_journal_entry
-from mathlsp.notes.render import Edit, apply_edits
-from mathlsp.notes.spans import Span
-from mathlsp.notes.templates import fill_template
-from mathlsp.research.deadends import find_dead_ends
+from mathlsp.notes.journal_render import NewJournalEntry
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -52,6 +47,14 @@ def new_entry(call: dict[str, Any], now: dt.datetime) -> NewJournalEntry:
 
 
 async def new_entry_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
+    # Imported on use: none of this is needed to answer `initialize`.
+    from mathlsp.notes.journal import JournalDoc
+    from mathlsp.notes.journal_render import add_journal_entry
+    from mathlsp.notes.render import Edit, apply_edits
+    from mathlsp.notes.spans import Span
+    from mathlsp.notes.templates import fill_template
+    from mathlsp.research.deadends import find_dead_ends
+
     if call["kind"] not in KINDS:
         show(server, f"mathlsp: kind must be one of {', '.join(KINDS)}", types.MessageType.Error)
         return None
