@@ -450,9 +450,19 @@ def _arxiv_pool(
             yield q(_with_cats(secondary, _phrase("all", c)), "secondary categories")
 
 
+def _any_of(phrases: Iterable[str]) -> str:
+    """OpenAlex reads words without operators as AND: five words of three phrases find nothing.
+    Its relevance ranking puts the works matching most of the quoted phrases first."""
+    quoted = [f'"{w}"' if " " in w else w for w in dict.fromkeys(query_words(p) for p in phrases)]
+    return " OR ".join(q for q in quoted if q.strip('"'))
+
+
 def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[PlannedQuery]:
     def q(query: str, purpose: str) -> PlannedQuery:
         return PlannedQuery(backend, query, purpose)
+
+    # Semantic Scholar: relevance search over plain words; OpenAlex: quoted phrases, any of them.
+    words_of = _any_of if backend == "openalex" else _words_of
 
     concepts = m.tags or m.statement
     if user:
@@ -462,23 +472,28 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         if extra:
             yield q(f"{plain} {extra}", "your query with a tag")
     if concepts:
-        yield q(_words_of(concepts[:3]), "tags")
+        yield q(words_of(concepts[:3]), "tags")
     if m.statement:
-        yield q(_words_of(m.statement[:3]), "key phrases")
+        yield q(words_of(m.statement[:3]), "key phrases")
     if m.theorems or m.known:
         named = (m.theorems or m.known)[0]
-        yield q(_words_of([named, *(concepts[:1])]), "known result")
+        yield q(words_of([named, *(concepts[:1])]), "known result")
     if m.author_groups:
         topic = m.statement[0] if m.statement else (concepts[0] if concepts else "")
-        yield q(_words_of([" ".join(m.author_groups[0][:3]), topic]), "author")
+        names = [query_words(n) for n in m.author_groups[0][:3]]
+        if backend == "openalex" and topic:
+            who = " OR ".join(names)
+            yield q(f'({who}) AND "{query_words(topic)}"', "author")
+        else:
+            yield q(_words_of([" ".join(names), topic]), "author")
     for t in m.ref_titles:
         yield q(t, "reference title")
     for i in range(3, len(concepts), 3):
-        yield q(_words_of(concepts[i : i + 3]), "tags")
+        yield q(words_of(concepts[i : i + 3]), "tags")
     for i in range(3, len(m.statement), 3):
-        yield q(_words_of(m.statement[i : i + 3]), "key phrases")
+        yield q(words_of(m.statement[i : i + 3]), "key phrases")
     for p in m.known[1:]:
-        yield q(_words_of([p, *(concepts[:1])]), "known result")
+        yield q(words_of([p, *(concepts[:1])]), "known result")
 
 
 def _theorem_pool(m: _Material, user: str | None) -> Iterator[PlannedQuery]:

@@ -239,3 +239,13 @@ def test_notation_names_the_objects_the_statement_uses() -> None:
     texts = {t.text for t in plan.terms}
     assert "chromatic number" in texts and "clique number" in texts
     assert "maximum degree" not in texts  # listed, but the statement never uses $\Delta$
+
+
+def test_openalex_queries_are_any_of_quoted_phrases_not_long_and_chains() -> None:
+    plan = build_queries(problem(GRAPHS))
+    for query in plan.for_backend("openalex"):
+        bare = [w for w in query.replace('"', " ").split() if w not in ("OR", "AND")]
+        if " OR " in query:
+            assert query.count('"') % 2 == 0  # phrases stay whole
+        else:
+            assert len(bare) <= 4, query  # one phrase, never a chain of many ANDed words
