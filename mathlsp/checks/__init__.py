@@ -11,9 +11,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
+from mathlsp.checks.entries import entry_findings
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
+from mathlsp.notes.literature import LiteratureDoc
 
 # Rule modules register themselves on import.
 from mathlsp.checks import documents as _documents  # noqa: F401  isort: skip
@@ -56,6 +58,8 @@ def check_document(
                 findings.extend(fn(ctx))
             except Exception:  # one broken rule must not hide the others' findings
                 log.exception("check %s failed on %s", getattr(fn, "__name__", fn), path)
+        if isinstance(doc, LiteratureDoc):
+            findings.extend(entry_findings(ctx, doc, cancelled))
     findings.sort(key=lambda f: (f.range.start, f.code))
     return findings
 

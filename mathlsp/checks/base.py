@@ -83,3 +83,15 @@ def rule(applies_to: type[MarkdownDoc] = MarkdownDoc) -> Callable[[Rule], Rule]:
 
 def rules_for(doc: MarkdownDoc) -> list[Rule]:
     return [fn for cls, fn in _RULES if isinstance(doc, cls)]
+
+
+# Rules about one reference entry, whose findings depend only on that entry's own lines, the
+# section it stands in and the settings: the engine runs them once per parsed entry and reuses
+# their findings while the entry's lines are unchanged (see `checks.entries`).
+EntryRule = Callable[[CheckContext, Any], Iterable[Finding]]
+ENTRY_RULES: list[EntryRule] = []
+
+
+def entry_rule(fn: EntryRule) -> EntryRule:
+    ENTRY_RULES.append(fn)
+    return fn

@@ -7,9 +7,8 @@ import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
-from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.base import CheckContext, define, entry_rule, rule
 from mathlsp.checks.findings import Finding, Severity
-from mathlsp.checks.references import literature_index
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.literature import (
     SECTION_ORDER,
@@ -225,7 +224,7 @@ def normalize_title(title: str) -> str:
 @rule(applies_to=LiteratureDoc)
 def frontmatter_keys(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
-    n_ref = sum(1 for e in doc.entries if e.kind == "REF")
+    n_ref = doc.count("REF")
     n_uref = len(doc.entries) - n_ref
     fix = {
         "problem": f'"{ctx.folder.slug}"',
@@ -264,7 +263,7 @@ def problem_slug(ctx: CheckContext) -> Iterator[Finding]:
 @rule(applies_to=LiteratureDoc)
 def frontmatter_counts(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
-    n_ref = sum(1 for e in doc.entries if e.kind == "REF")
+    n_ref = doc.count("REF")
     n_uref = len(doc.entries) - n_ref
     yield from count_mismatch(
         ctx, COUNT_MISMATCH, "confirmed_count", n_ref, "confirmed references (REF-)"
@@ -295,9 +294,11 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
     first: dict[str, ReferenceEntry] = {}
     top: dict[str, int] = {}
     for entry in doc.entries:
-        top[entry.kind] = max(top.get(entry.kind, 0), entry.number)
+        core = entry.core
+        if core.number > top.get(core.kind, 0):
+            top[core.kind] = core.number
     for entry in doc.entries:
-        seen = first.setdefault(entry.id, entry)
+        seen = first.setdefault(entry.core.id, entry)
         if seen is not entry:
             yield ctx.finding(
                 DUPLICATE_ID,
@@ -308,8 +309,10 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
                 data={"id": entry.id, "next": top[entry.kind] + 1},
             )
     # Misplaced entries (LIT009) are left out: where they belong decides their order.
-    placed = [e for e in doc.entries if e.section == _KIND_SECTION[e.kind]]
-    for entry, prev, highest, restarted in numbering(placed, lambda e: e.kind, lambda e: e.number):
+    placed = [e for e in doc.entries if e.section == _KIND_SECTION[e.core.kind]]
+    for entry, prev, highest, restarted in numbering(
+        placed, lambda e: e.core.kind, lambda e: e.core.number
+    ):
         nxt = highest + 1
         label = f"{entry.kind}-{nxt:03d}"
         if restarted:
@@ -331,34 +334,35 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
         )
 
 
-@rule(applies_to=LiteratureDoc)
-def entry_sections(ctx: CheckContext) -> Iterator[Finding]:
-    doc = _lit(ctx)
-    for entry in doc.entries:
-        want = _KIND_SECTION[entry.kind]
-        if entry.section == want:
-            continue
-        where = (
-            f"under '{SECTION_TITLES[entry.section]}'"
-            if entry.section in SECTION_TITLES
-            else "outside the reference sections"
-        )
-        kind = "a confirmed" if entry.kind == "REF" else "an unconfirmed"
-        yield ctx.finding(
-            WRONG_SECTION,
-            f"{entry.id} is {kind} reference but stands {where}: "
-            f"move it to '{SECTION_TITLES[want]}'",
-            entry.id_span,
-            data={"id": entry.id, "section": SECTION_TITLES[want]},
-        )
+@entry_rule
+def entry_sections(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+    want = _KIND_SECTION[entry.kind]
+    if entry.section == want:
+        return
+    where = (
+        f"under '{SECTION_TITLES[entry.section]}'"
+        if entry.section in SECTION_TITLES
+        else "outside the reference sections"
+    )
+    kind = "a confirmed" if entry.kind == "REF" else "an unconfirmed"
+    yield ctx.finding(
+        WRONG_SECTION,
+        f"{entry.id} is {kind} reference but stands {where}: move it to '{SECTION_TITLES[want]}'",
+        entry.id_span,
+        data={"id": entry.id, "section": SECTION_TITLES[want]},
+    )
+
+
+@entry_rule
+def entry_heading_level(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+    if entry.heading.level != 3:
+        yield _level_finding(ctx, entry.heading.span, entry.id, entry.heading.level)
 
 
 @rule(applies_to=LiteratureDoc)
 def entry_heading_levels(ctx: CheckContext) -> Iterator[Finding]:
+    """`## REF-001: …` and `# REF-001: …` are not read as entries at all."""
     doc = _lit(ctx)
-    for entry in doc.entries:
-        if entry.heading.level != 3:
-            yield _level_finding(ctx, entry.heading.span, entry.id, entry.heading.level)
     for section in doc.sections:  # `## REF-001: …` is read as a section, not an entry
         if section.key is None and (m := _ENTRY_TITLE.match(section.heading.title)):
             ident = f"{m['kind']}-{int(m['num']):03d}"
@@ -386,19 +390,9 @@ def _level_finding(ctx: CheckContext, span: Span, ident: str, level: int) -> Fin
 @rule(applies_to=LiteratureDoc)
 def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
-    index = literature_index(doc)
     seen: dict[tuple[str, Any], ReferenceEntry] = {}
-    for entry, arxiv, doi in zip(doc.entries, index.arxiv, index.dois, strict=True):
-        keys: list[tuple[tuple[str, Any], str]] = []
-        if arxiv is not None:
-            keys.append((("arxiv", arxiv.base), f"arXiv id {arxiv.base}"))
-        if doi is not None:
-            keys.append((("doi", doi), f"DOI {doi}"))
-        title = normalize_title(entry.title)
-        if title:
-            year = entry.year
-            what = f"title and year ({year})" if year else "title"
-            keys.append((("title", (title, year)), what))
+    for entry in doc.entries:
+        keys = _duplicate_keys(entry)
         reported = False
         for key, what in keys:
             first = seen.setdefault(key, entry)
@@ -413,6 +407,26 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
                 related=[(doc, first.id_span, f"{first.id}: {_short(first.title)}")],
                 data={"id": entry.id, "duplicate_of": first.id},
             )
+
+
+def _duplicate_keys(entry: ReferenceEntry) -> list[tuple[tuple[str, Any], str]]:
+    """What makes two entries the same paper, with how to say it; kept on the parsed entry."""
+    memo = entry.core.memo
+    keys = memo.get("duplicate keys")
+    if keys is None:
+        keys = []
+        arxiv, doi = entry.arxiv_id, entry.doi
+        if arxiv is not None:
+            keys.append((("arxiv", arxiv.base), f"arXiv id {arxiv.base}"))
+        if doi is not None:
+            keys.append((("doi", doi), f"DOI {doi}"))
+        title = normalize_title(entry.title)
+        if title:
+            year = entry.year
+            what = f"title and year ({year})" if year else "title"
+            keys.append((("title", (title, year)), what))
+        memo["duplicate keys"] = keys
+    return keys  # type: ignore[return-value]
 
 
 @rule(applies_to=LiteratureDoc)

@@ -13,7 +13,7 @@ import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.base import CheckContext, define, entry_rule, rule
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import MarkdownDoc, Mention
 from mathlsp.notes.fields import Field
@@ -89,12 +89,17 @@ def literature_index(doc: LiteratureDoc) -> LiteratureIndex:
 
 def _build_index(doc: LiteratureDoc) -> LiteratureIndex:
     index = LiteratureIndex(weakref.ref(doc), doc.by_id)
+    highest = index.highest
     for e in doc.entries:
-        index.highest[e.kind] = max(index.highest.get(e.kind, 0), e.number)
+        kind, number = e.core.kind, e.core.number
+        if number > highest.get(kind, 0):
+            highest[kind] = number
         arxiv, doi = e.arxiv_id, e.doi
         index.arxiv.append(arxiv)
         index.dois.append(doi)
-        if e.kind == "REF" and e.section != "unconfirmed":
+        if arxiv is None and doi is None:
+            continue
+        if kind == "REF" and e.section != "unconfirmed":
             if arxiv is not None:
                 index.ref_arxiv.add(arxiv.base)
             if doi is not None:
@@ -104,10 +109,12 @@ def _build_index(doc: LiteratureDoc) -> LiteratureIndex:
                 index.uref_arxiv.setdefault(arxiv.base, e)
             if doi is not None:
                 index.uref_doi.setdefault(doi, e)
-    starts = [e.span.start for e in doc.entries]
+    starts: list[int] | None = None
     for m in doc.mentions:
         if m.kind != "REF" or m.id in index.by_id:
             continue
+        if starts is None:
+            starts = [e.span.start for e in doc.entries]
         owner = _entry_at(doc, starts, m.span.start)
         if owner is not None and owner.kind == "UREF":
             index.moved.setdefault(m.id, owner)
@@ -129,107 +136,97 @@ def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
 
 
 # -- LITERATURE.md entries ---------------------------------------------------------------------
-@rule(applies_to=LiteratureDoc)
-def verification_stamps(ctx: CheckContext) -> Iterator[Finding]:
-    doc = ctx.doc
-    assert isinstance(doc, LiteratureDoc)
+@entry_rule
+def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+    if entry.kind != "REF":
+        return
+    f = entry.fields.get("verified")
+    if f is None or not f.value.strip():
+        yield ctx.finding(
+            NO_STAMP,
+            f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
+            "source: verify it (adds `- **Verified:** <ISO timestamp> via <API URL>`) "
+            "or move it to Unconfirmed References",
+            entry.id_span,
+            data={"id": entry.id},
+        )
+        return
+    stamp = parse_verified(f.value)
+    span = _value_span(f)
+    if stamp.url is None:
+        yield ctx.finding(
+            NO_URL,
+            f"{entry.id}'s `Verified:` stamp has no API URL: write "
+            "`<ISO timestamp> via <URL>` so anyone can re-run the check",
+            span,
+            data={"id": entry.id},
+        )
+    ts = stamp.timestamp
+    if ts is None:
+        yield ctx.finding(
+            BAD_TIMESTAMP,
+            f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
+            "(e.g. 2026-02-10T14:30:00Z)",
+            span,
+            data={"id": entry.id},
+        )
+        return
     now = _aware(ctx.settings.now)
     stale_after = ctx.settings.stale_after_days
-    for entry in doc.entries:
-        if entry.kind != "REF":
-            continue
-        f = entry.fields.get("verified")
-        if f is None or not f.value.strip():
-            yield ctx.finding(
-                NO_STAMP,
-                f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
-                "source: verify it (adds `- **Verified:** <ISO timestamp> via <API URL>`) "
-                "or move it to Unconfirmed References",
-                entry.id_span,
-                data={"id": entry.id},
-            )
-            continue
-        stamp = parse_verified(f.value)
-        span = _value_span(f)
-        if stamp.url is None:
-            yield ctx.finding(
-                NO_URL,
-                f"{entry.id}'s `Verified:` stamp has no API URL: write "
-                "`<ISO timestamp> via <URL>` so anyone can re-run the check",
-                span,
-                data={"id": entry.id},
-            )
-        ts = stamp.timestamp
-        if ts is None:
-            yield ctx.finding(
-                BAD_TIMESTAMP,
-                f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
-                "(e.g. 2026-02-10T14:30:00Z)",
-                span,
-                data={"id": entry.id},
-            )
-            continue
-        if ts > now + FUTURE_TOLERANCE:
-            yield ctx.finding(
-                FUTURE_TIMESTAMP,
-                f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
-                "re-verify it to record the real time",
-                span,
-                data={"id": entry.id},
-            )
-        elif stale_after > 0 and now - ts > dt.timedelta(days=stale_after):
-            days = (now - ts).days
-            yield ctx.finding(
-                STALE,
-                f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
-                f"re-verify references older than {stale_after} days",
-                span,
-                data={"id": entry.id, "age_days": days},
-            )
-
-
-@rule(applies_to=LiteratureDoc)
-def entry_identifiers(ctx: CheckContext) -> Iterator[Finding]:
-    doc = ctx.doc
-    assert isinstance(doc, LiteratureDoc)
-    index = literature_index(doc)
-    for entry, arxiv, doi in zip(doc.entries, index.arxiv, index.dois, strict=True):
-        f = entry.arxiv_field if arxiv is None else None
-        if f is not None:
-            yield ctx.finding(
-                BAD_ARXIV,
-                f"{entry.id}: {_arxiv_problem(f.value.strip('`'))}",
-                _value_span(f),
-                data={"id": entry.id, "value": f.value},
-            )
-        f = entry.doi_field if doi is None else None
-        if f is not None:
-            yield ctx.finding(
-                BAD_DOI,
-                f"{entry.id}: `{_clip(f.value)}` is not a valid DOI: {_DOI_HELP}",
-                _value_span(f),
-                data={"id": entry.id, "value": f.value},
-            )
-
-
-@rule(applies_to=LiteratureDoc)
-def entry_fields(ctx: CheckContext) -> Iterator[Finding]:
-    doc = ctx.doc
-    assert isinstance(doc, LiteratureDoc)
-    for entry in doc.entries:
-        required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
-        missing = [name for key, name in required if not entry.fields.value(key).strip()]
-        if not missing:
-            continue
-        names = ", ".join(missing)
-        plural = "fields" if len(missing) > 1 else "field"
+    if ts > now + FUTURE_TOLERANCE:
         yield ctx.finding(
-            MISSING_FIELDS,
-            f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`"
-            + (" and the others" if len(missing) > 1 else ""),
-            entry.id_span,
-            data={"id": entry.id, "missing": missing},
+            FUTURE_TIMESTAMP,
+            f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
+            "re-verify it to record the real time",
+            span,
+            data={"id": entry.id},
         )
+    elif stale_after > 0 and now - ts > dt.timedelta(days=stale_after):
+        days = (now - ts).days
+        yield ctx.finding(
+            STALE,
+            f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
+            f"re-verify references older than {stale_after} days",
+            span,
+            data={"id": entry.id, "age_days": days},
+        )
+
+
+@entry_rule
+def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+    f = entry.arxiv_field if entry.arxiv_id is None else None
+    if f is not None:
+        yield ctx.finding(
+            BAD_ARXIV,
+            f"{entry.id}: {_arxiv_problem(f.value.strip('`'))}",
+            _value_span(f),
+            data={"id": entry.id, "value": f.value},
+        )
+    f = entry.doi_field if entry.doi is None else None
+    if f is not None:
+        yield ctx.finding(
+            BAD_DOI,
+            f"{entry.id}: `{_clip(f.value)}` is not a valid DOI: {_DOI_HELP}",
+            _value_span(f),
+            data={"id": entry.id, "value": f.value},
+        )
+
+
+@entry_rule
+def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+    required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
+    missing = [name for key, name in required if not entry.fields.value(key).strip()]
+    if not missing:
+        return
+    names = ", ".join(missing)
+    plural = "fields" if len(missing) > 1 else "field"
+    yield ctx.finding(
+        MISSING_FIELDS,
+        f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`"
+        + (" and the others" if len(missing) > 1 else ""),
+        entry.id_span,
+        data={"id": entry.id, "missing": missing},
+    )
 
 
 # -- every note of the folder ----------------------------------------------------------------
@@ -240,12 +237,7 @@ _CLAIM_HINTS = (
     re.compile(r":(?:(?<=[Aa][Rr][Xx][Ii][Vv]:)|(?<=[Dd][Oo][Ii]:))(?=\s?[A-Za-z0-9])"),
     re.compile(r"/(?:(?<=[Aa][Rr][Xx][Ii][Vv]\.[Oo][Rr][Gg]/[Aa][Bb][Ss]/)|(?<=[Pp][Dd][Ff]/))"),
 )
-_VERIFIED_MARK = re.compile(r"\[V\]")
-
-
-def _lines_matching(doc: MarkdownDoc, patterns: tuple[re.Pattern[str], ...]) -> list[int]:
-    line_of = doc.lines.line_of
-    return sorted({line_of(m.start()) for p in patterns for m in p.finditer(doc.text)})
+_VERIFIED_MARKS = (re.compile(r"\[V\]"),)
 
 
 @rule()
@@ -253,7 +245,7 @@ def prose_identifiers(ctx: CheckContext) -> Iterator[Finding]:
     """Malformed `arXiv:`/`doi:` tokens in prose (entry id fields have their own rule)."""
     doc = ctx.doc
     field_lines: set[int] | None = None
-    for located in doc.identifiers_on(_lines_matching(doc, _CLAIM_HINTS)):
+    for located in doc.identifiers_where(_CLAIM_HINTS):
         m = located.mention
         if m.valid:
             continue
@@ -324,7 +316,7 @@ def reference_mentions(ctx: CheckContext) -> Iterator[Finding]:
                 )
     if not (index.uref_arxiv or index.uref_doi):
         return
-    for located in doc.identifiers_on(_lines_matching(doc, (_VERIFIED_MARK,))):
+    for located in doc.identifiers_where(_VERIFIED_MARKS):
         idm = located.mention
         if not idm.valid:
             continue

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from mathlsp.checks.base import CheckContext, define, rule
+from mathlsp.checks.base import CheckContext, define, entry_rule
 from mathlsp.checks.findings import Finding, Severity
-from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.labels import label
 from mathlsp.verify.memo import OfflineVerifier
 from mathlsp.verify.normalize import normalize_title
@@ -29,19 +29,14 @@ def verifier_for(ctx: CheckContext) -> OfflineVerifier | None:
     return v if isinstance(v, OfflineVerifier) else OfflineVerifier(v)
 
 
-@rule(LiteratureDoc)
-def verified_records(ctx: CheckContext) -> Iterator[Finding]:
+@entry_rule
+def verified_records(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     verifier = verifier_for(ctx)
-    if verifier is None:
+    if verifier is None or entry.section not in ("confirmed", "unconfirmed"):
         return
-    doc = ctx.doc
-    assert isinstance(doc, LiteratureDoc)
-    for entry in doc.entries:
-        if entry.section not in ("confirmed", "unconfirmed"):
-            continue
-        result = verifier.check(entry)
-        if result is not None:
-            yield from findings_for(ctx, entry, result)
+    result = verifier.check(entry)
+    if result is not None:
+        yield from findings_for(ctx, entry, result)
 
 
 def findings_for(

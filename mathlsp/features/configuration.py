@@ -17,6 +17,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp.config import SECTION, parse_settings
+from mathlsp.features.buffers import NoteWorkspace
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -106,6 +107,8 @@ async def poll_disk(server: MathLanguageServer) -> None:
 def register(server: MathLanguageServer) -> None:
     @server.handler(types.INITIALIZE)
     def initialize(params: types.InitializeParams) -> None:
+        # pygls made its workspace just before this handler; no document is open yet.
+        server.protocol._workspace = NoteWorkspace.replacing(server.workspace)
         if params.initialization_options is not None:
             apply_settings(server, params.initialization_options)
 

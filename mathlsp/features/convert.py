@@ -11,7 +11,7 @@ from lsprotocol import types
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.spans import Span
-from mathlsp.notes.text import Position, Range, utf16_len
+from mathlsp.notes.text import Position, Range, column_offset, utf16_len
 
 UTF16 = "utf-16"
 
@@ -45,20 +45,7 @@ def offset_of(doc: MarkdownDoc, pos: types.Position, encoding: str = UTF16) -> i
     lines = doc.lines
     if pos.line >= len(lines.starts):
         return len(doc.text)
-    start = lines.starts[pos.line]
-    text = lines.texts[pos.line]
-    if text.isascii() or encoding == "utf-32":
-        return start + min(pos.character, len(text))
-    units = 0
-    for i, ch in enumerate(text):
-        if units >= pos.character:
-            return start + i
-        cp = ord(ch)
-        if encoding == "utf-8":
-            units += 1 if cp < 0x80 else 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
-        else:
-            units += 2 if cp > 0xFFFF else 1
-    return start + len(text)
+    return lines.starts[pos.line] + column_offset(lines.texts[pos.line], pos.character, encoding)
 
 
 def model_range_to_lsp(doc: MarkdownDoc, rng: Range, encoding: str = UTF16) -> types.Range:

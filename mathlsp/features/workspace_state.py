@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from pygls.uris import from_fs_path, to_fs_path
 
+from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import offset_of
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import (
@@ -119,7 +120,7 @@ class NoteStore:
         if uri is not None:
             note = self.open_note(uri)
             if note is not None:
-                return _buffer_text(note.document.source)
+                return _buffer_text(note.document)
         return self._read_disk(path)
 
     def _read_disk(self, path: Path) -> LoadedText:
@@ -248,10 +249,16 @@ class NoteStore:
         return roots
 
 
-def _buffer_text(text: str) -> LoadedText:
+def _buffer_text(document: TextDocument) -> LoadedText:
     """An open buffer judged like a file on disk: binary junk and huge texts are refused."""
+    if isinstance(document, NoteBuffer):
+        text, generation = document.snapshot()
+    else:
+        text, generation = document.source, None
     if "\x00" in text[:8192]:
         return LoadedText(None, "binary file (contains NUL bytes); not a Markdown note")
     if len(text) > MAX_NOTE_BYTES:
         return LoadedText(None, f"file is too large to check ({len(text) / 1e6:.0f} MB)")
+    if generation is not None:
+        return LoadedText(text, history=document, generation=generation)
     return LoadedText(text)

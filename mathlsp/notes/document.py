@@ -59,7 +59,7 @@ class MarkdownDoc:
 
     @cached_property
     def index(self) -> LineIndex:
-        return LineIndex(self.text)
+        return LineIndex(self.text, self.lines.starts)
 
     def range(self, span: Span) -> Range:
         return self.index.range(span.start, span.end)
@@ -70,15 +70,18 @@ class MarkdownDoc:
 
     @cached_property
     def mentions(self) -> list[Mention]:
+        return self.mentions_between(0, len(self.text), sorted(self.definition_spans()))
+
+    def mentions_between(self, begin: int, end: int, excluded: list[Span]) -> list[Mention]:
+        """Mentions in text[begin:end] (whole lines), outside the sorted, disjoint `excluded`."""
         lines = self.lines
         text = self.text
-        excluded = sorted(self.definition_spans())
         starts = [s.start for s in excluded]
         code: dict[int, _Excluded] = {}
         out: list[Mention] = []
         # Same matches as REF_ID, found through its literal "REF-" (a regex starting with a
         # look-behind scans every position of a 9 MB file in Python's engine: ~25x slower).
-        for m in _REF_TAIL.finditer(text):
+        for m in _REF_TAIL.finditer(text, begin, end):
             start = m.start()
             kind = "REF"
             if start and text[start - 1] == "U":
@@ -99,6 +102,19 @@ class MarkdownDoc:
     def identifiers(self) -> list[LocatedId]:
         """arXiv ids and DOIs in the prose (code excluded), malformed prefixed ones included."""
         return self.identifiers_on(_identifier_lines(self.text, self.lines))
+
+    def identifiers_where(self, patterns: tuple[re.Pattern[str], ...]) -> list[LocatedId]:
+        """Identifiers on the lines where one of `patterns` matches (module-level constants:
+        a LITERATURE.md keeps each entry's answer for its unchanged versions)."""
+        return self.identifiers_between(0, len(self.text), patterns)
+
+    def identifiers_between(
+        self, begin: int, end: int, patterns: tuple[re.Pattern[str], ...]
+    ) -> list[LocatedId]:
+        line_of = self.lines.line_of
+        text = self.text
+        found = {line_of(m.start()) for p in patterns for m in p.finditer(text, begin, end)}
+        return self.identifiers_on(sorted(found))
 
     def identifiers_on(self, line_numbers: Iterable[int]) -> list[LocatedId]:
         """`identifiers`, restricted to some lines (ascending): for callers that need only a few

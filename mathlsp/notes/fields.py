@@ -66,6 +66,14 @@ class Field:
         """The value as written, across its continuation lines."""
         return Span(self._vs, self._ve)
 
+    def shifted(self, lines: int, offset: int) -> Field:
+        """The same field `lines` lines and `offset` characters further down the text."""
+        return Field(
+            self.name, self.key, self.value, self.line + lines, self._ss + offset,
+            self._se + offset, self._ns + offset, self._ne + offset, self._vs + offset,
+            self._ve + offset,
+        )  # fmt: skip
+
     def __repr__(self) -> str:
         return f"Field({self.name!r}, {self.value!r}, line={self.line})"
 

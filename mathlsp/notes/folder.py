@@ -53,6 +53,25 @@ def parse_note(path: Path, text: str) -> MarkdownDoc:
         return doc_class(path)(text, path)
 
 
+def _reparsed(old: MarkdownDoc, was: LoadedText, now: LoadedText) -> MarkdownDoc | None:
+    """`old` updated for the edits an editor buffer made since it was parsed, re-parsing only
+    what they touched; None when that history is not known (then the caller parses anew)."""
+    if (
+        not isinstance(old, LiteratureDoc)
+        or now.history is None
+        or was.history is not now.history
+        or was.generation is None
+        or now.generation is None
+        or now.text is None
+    ):
+        return None
+    edit = now.history.edit_since(was.generation, now.generation)
+    if edit is None or len(now.text) != len(old.text) + edit.delta:
+        return None
+    with gc_paused():
+        return LiteratureDoc.reparse(old, now.text, edit)
+
+
 def is_problem_folder(path: Path) -> bool:
     return (path / "PROBLEM.md").is_file() or (path / "LITERATURE.md").is_file()
 
@@ -81,7 +100,7 @@ class ProblemFolder:
     def __init__(self, root: Path, reader: Reader = read_note) -> None:
         self.root = root
         self.reader = reader
-        self._docs: dict[Path, tuple[str, MarkdownDoc]] = {}
+        self._docs: dict[Path, tuple[str, MarkdownDoc, LoadedText]] = {}
         self._problems: dict[Path, str] = {}
 
     @property
@@ -110,10 +129,14 @@ class ProblemFolder:
                 # Equal text in a new object (a buffer rebuilt by an edit that was undone, or
                 # read again): keep this one, so the next call is an identity check, not a
                 # comparison of megabytes.
-                self._docs[path] = (loaded.text, cached[1])
+                self._docs[path] = (loaded.text, cached[1], loaded)
             return cached[1]
-        doc = parse_note(path, loaded.text)
-        self._docs[path] = (loaded.text, doc)
+        doc = None
+        if cached is not None:
+            doc = _reparsed(cached[1], cached[2], loaded)
+        if doc is None:
+            doc = parse_note(path, loaded.text)
+        self._docs[path] = (loaded.text, doc, loaded)
         return doc
 
     def load_problem(self, path: Path) -> str | None:

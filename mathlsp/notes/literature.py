@@ -4,15 +4,21 @@ from __future__ import annotations
 
 import datetime as dt
 import re
-from dataclasses import dataclass, field
+from collections import Counter
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
+from typing import TypeVar
 
-from mathlsp.notes.document import MARKER, MarkdownDoc, ref_id
+from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
+from mathlsp.notes.edits import Edit
 from mathlsp.notes.fields import Field, FieldMap, parse_fields
 from mathlsp.notes.identifiers import ArxivId, is_absent, normalize_doi, parse_arxiv
-from mathlsp.notes.markdown import Heading, normalize_heading
+from mathlsp.notes.markdown import Heading, Lines, normalize_heading, splice
 from mathlsp.notes.spans import Span
+
+T = TypeVar("T")
 
 # The four sections, in the order the schema requires.
 SECTION_ORDER = ("search_history", "confirmed", "synthesis", "unconfirmed")
@@ -70,34 +76,113 @@ class VerifiedStamp:
     url: str | None
 
 
-@dataclass(slots=True)
+class EntryCore:
+    """What an entry's own lines say, parsed once and shared by every later version of the file
+    in which those lines are unchanged (a keystroke elsewhere re-parses nothing here).
+
+    Offsets and lines are those of the version it was parsed in (`line`, `base`); an entry of
+    another version shifts them by where its heading now stands. `memo` holds what is derived
+    from the entry's text alone (parsed identifiers, check results), for the same reuse.
+    """
+
+    __slots__ = (
+        "base", "end_line", "fields", "id", "id_end", "id_start", "kind", "line", "loose",
+        "memo", "number", "span_end", "title", "title_end", "title_start",
+    )  # fmt: skip
+
+    def __init__(
+        self, kind: str, number: int, title: str, line: int, end_line: int, base: int,
+        id_span: Span, title_span: Span, span_end: int, fields: FieldMap, loose: list[int],
+    ) -> None:  # fmt: skip
+        self.kind = kind
+        self.number = number
+        self.id = ref_id(kind, number)
+        self.title = title
+        self.line = line
+        self.end_line = end_line  # the line before the next heading: the lines it was read from
+        self.base = base
+        self.id_start, self.id_end = id_span.start, id_span.end
+        self.title_start, self.title_end = title_span.start, title_span.end
+        self.span_end = span_end
+        self.fields = fields
+        self.loose = loose
+        self.memo: dict[object, object] = {}
+
+
 class ReferenceEntry:
-    kind: str  # "REF" | "UREF"
-    number: int
-    title: str
-    heading: Heading
-    id_span: Span
-    title_span: Span
-    span: Span  # heading through its last field
-    section: str | None  # key of the section it stands in
-    fields: FieldMap
-    loose_lines: list[int] = field(default_factory=list)
+    """One `### REF-NNN: Title` entry of one version of LITERATURE.md."""
+
+    __slots__ = ("_dl", "_do", "_fields", "core", "heading", "section")
+
+    def __init__(self, core: EntryCore, heading: Heading, section: str | None) -> None:
+        self.core = core
+        self.heading = heading
+        self.section = section  # key of the section it stands in
+        self._dl = heading.line - core.line
+        self._do = heading.span.start - core.base
+        self._fields: FieldMap | None = None
+
+    @property
+    def kind(self) -> str:  # "REF" | "UREF"
+        return self.core.kind
+
+    @property
+    def number(self) -> int:
+        return self.core.number
+
+    @property
+    def title(self) -> str:
+        return self.core.title
+
+    @property
+    def id_span(self) -> Span:
+        return Span(self.core.id_start + self._do, self.core.id_end + self._do)
+
+    @property
+    def title_span(self) -> Span:
+        return Span(self.core.title_start + self._do, self.core.title_end + self._do)
+
+    @property
+    def span(self) -> Span:
+        """Heading through its last field."""
+        return Span(self.heading.span.start, self.core.span_end + self._do)
+
+    @property
+    def line_shift(self) -> int:
+        """Lines between where the core was parsed and where this entry stands."""
+        return self._dl
+
+    @property
+    def fields(self) -> FieldMap:
+        fields = self._fields
+        if fields is None:
+            core = self.core
+            if not self._dl and not self._do:
+                fields = core.fields
+            else:
+                fields = FieldMap([f.shifted(self._dl, self._do) for f in core.fields.all])
+            self._fields = fields
+        return fields
+
+    @property
+    def loose_lines(self) -> list[int]:
+        return [line + self._dl for line in self.core.loose]
 
     @property
     def id(self) -> str:
-        return ref_id(self.kind, self.number)
+        return self.core.id
 
     @property
     def confirmed(self) -> bool:
-        return self.kind == "REF"
+        return self.core.kind == "REF"
 
     @property
     def authors(self) -> list[str]:
-        return split_authors(self.fields.value("authors"))
+        return split_authors(self.core.fields.value("authors"))
 
     @property
     def year(self) -> int | None:
-        m = _YEAR.search(self.fields.value("year"))
+        m = _YEAR.search(self.core.fields.value("year"))
         return int(m.group(1)) if m else None
 
     @property
@@ -112,18 +197,29 @@ class ReferenceEntry:
 
     @property
     def arxiv_id(self) -> ArxivId | None:
-        f = self.arxiv_field
-        return parse_arxiv(f.value.strip("`")) if f else None
+        memo = self.core.memo
+        if "arxiv" not in memo:
+            f = self.core.fields.get("arxiv_id")
+            ok = f is not None and not is_absent(f.value)
+            memo["arxiv"] = parse_arxiv(f.value.strip("`")) if ok and f else None
+        return memo["arxiv"]  # type: ignore[return-value]
 
     @property
     def doi(self) -> str | None:
-        f = self.doi_field
-        return normalize_doi(f.value.strip("`")) if f else None
+        memo = self.core.memo
+        if "doi" not in memo:
+            f = self.core.fields.get("doi")
+            ok = f is not None and not is_absent(f.value)
+            memo["doi"] = normalize_doi(f.value.strip("`")) if ok and f else None
+        return memo["doi"]  # type: ignore[return-value]
 
     @property
     def verified(self) -> VerifiedStamp | None:
-        f = self.fields.get("verified")
+        f = self.core.fields.get("verified")
         return parse_verified(f.value) if f is not None else None
+
+    def __repr__(self) -> str:
+        return f"ReferenceEntry({self.id}, line={self.heading.line}, section={self.section})"
 
 
 @dataclass(slots=True)
@@ -233,8 +329,40 @@ class LiteratureDoc(MarkdownDoc):
         self.other_headings: list[Heading] = []
         self._parse()
 
+    @classmethod
+    def reparse(cls, old: LiteratureDoc, text: str, edit: Edit) -> LiteratureDoc:
+        """`old` after `edit` made `text`: entries whose lines the edit did not touch keep their
+        parsed core. Equal to `LiteratureDoc(text)` in every respect (tests hold it to that)."""
+        fm = old.frontmatter
+        spliced = None
+        if (fm.closed or not fm.present) and edit.start >= fm.body_start:
+            spliced = splice(old.lines, text, edit)
+        if spliced is None:
+            return cls(text, old.path)
+        lines, first, last, n_new = spliced
+        doc = cls.__new__(cls)
+        doc.text = text
+        doc.path = old.path
+        doc.frontmatter = fm
+        doc.lines = lines
+        doc.sections, doc.entries, doc.other_headings = [], [], []
+        shift = n_new - (last - first + 1)
+        before = {e.heading.line: e.core for e in old.entries if e.heading.line < first}
+        after = {e.heading.line + shift: e.core for e in old.entries if e.heading.line > last}
+        doc._parse(before, after, first, first + n_new)
+        return doc
+
     # -- structure -------------------------------------------------------------------------
-    def _parse(self) -> None:
+    def _parse(
+        self,
+        before: dict[int, EntryCore] | None = None,
+        after: dict[int, EntryCore] | None = None,
+        first: int = 0,
+        stop: int = 0,
+    ) -> None:
+        """Sections and entries. `before`/`after`: cores of an earlier version by the line
+        their heading now stands on, for headings above line `first` and from line `stop`
+        on; a core above is reused only when its whole entry ends above `first`."""
         lines = self.lines
         headings = lines.headings
         n_lines = len(lines.texts)
@@ -249,32 +377,84 @@ class LiteratureDoc(MarkdownDoc):
                 else:
                     current = None
                 continue
-            m = _ENTRY.match(h.title)
-            if m is None:
-                self.other_headings.append(h)
-                continue
-            end_line = _next_heading_line(headings, idx, 6, n_lines)
-            fields, loose = parse_fields(lines, h.line + 1, end_line)
-            last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
-            title = m.group("title").strip()
-            base = h.title_span.start
-            self.entries.append(
-                ReferenceEntry(
-                    kind=m.group("kind"),
-                    number=int(m.group("num")),
-                    title=title,
-                    heading=h,
-                    id_span=Span(base + m.start("kind"), base + m.end("num")),
-                    title_span=Span(base + m.start("title"), base + m.start("title") + len(title)),
-                    span=lines.line_span(h.line, last),
-                    section=current.key if current else None,
-                    fields=FieldMap(fields),
-                    loose_lines=loose,
-                )
-            )
+            end_line = headings[idx + 1].line - 1 if idx + 1 < len(headings) else n_lines - 1
+            core = None
+            if after is not None and h.line >= stop:
+                core = after.get(h.line)
+            elif before is not None and end_line < first:
+                core = before.get(h.line)
+            if core is not None and core.end_line - core.line != end_line - h.line:
+                core = None  # a heading came or went next to it: its lines changed
+            if core is None:
+                core = _parse_entry(lines, h, end_line)
+                if core is None:
+                    self.other_headings.append(h)
+                    continue
+            self.entries.append(ReferenceEntry(core, h, current.key if current else None))
 
     def definition_spans(self) -> list[Span]:
         return [e.id_span for e in self.entries]
+
+    @cached_property
+    def mentions(self) -> list[Mention]:
+        """As for any note, but each entry's own mentions are found once per parsed entry."""
+        return self._by_block(
+            "mentions",
+            lambda begin, end, e: self.mentions_between(begin, end, [e.id_span] if e else []),
+            lambda m, lines, offset: Mention(
+                m.kind, m.number, Span(m.span.start + offset, m.span.end + offset), m.line + lines
+            ),
+        )
+
+    def identifiers_where(self, patterns: tuple[re.Pattern[str], ...]) -> list[LocatedId]:
+        return self._by_block(
+            ("identifiers", patterns),
+            lambda begin, end, _: self.identifiers_between(begin, end, patterns),
+            lambda x, lines, offset: LocatedId(
+                x.mention, Span(x.span.start + offset, x.span.end + offset), x.line + lines
+            ),
+        )
+
+    def _by_block(
+        self,
+        key: Hashable,
+        scan: Callable[[int, int, ReferenceEntry | None], list[T]],
+        move: Callable[[T, int, int], T],
+    ) -> list[T]:
+        """`scan` over the whole text, block by block: the text between entries anew, each
+        entry's own lines once per parsed entry (kept on its core, moved to where it stands)."""
+        starts = self.lines.starts
+        size = len(self.text)
+        out: list[T] = []
+        pos = 0
+        for e in self.entries:
+            line = e.heading.line
+            begin = starts[line]
+            if pos < begin:
+                out.extend(scan(pos, begin, None))
+            nxt = line + e.core.end_line - e.core.line + 1
+            end = starts[nxt] if nxt < len(starts) else size
+            memo = e.core.memo
+            hit = memo.get(key)
+            if hit is None:
+                hit = memo[key] = (line, begin, scan(begin, end, e))
+            lines, offset = line - hit[0], begin - hit[1]
+            if not lines and not offset:
+                out.extend(hit[2])
+            elif hit[2]:
+                out.extend(move(x, lines, offset) for x in hit[2])
+            pos = end
+        if pos < size:
+            out.extend(scan(pos, size, None))
+        return out
+
+    def count(self, kind: str) -> int:
+        """How many entries are of `kind` ("REF" or "UREF")."""
+        return self._kind_counts[kind]
+
+    @cached_property
+    def _kind_counts(self) -> Counter[str]:
+        return Counter(e.core.kind for e in self.entries)
 
     def section(self, key: str) -> Section | None:
         return next((s for s in self.sections if s.key == key), None)
@@ -374,6 +554,29 @@ class LiteratureDoc(MarkdownDoc):
             last_content = i
         close(last_content)
         return items
+
+
+def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
+    m = _ENTRY.match(h.title)
+    if m is None:
+        return None
+    fields, loose = parse_fields(lines, h.line + 1, end_line)
+    last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
+    title = m.group("title").strip()
+    base = h.title_span.start
+    return EntryCore(
+        m.group("kind"),
+        int(m.group("num")),
+        title,
+        h.line,
+        end_line,
+        h.span.start,
+        Span(base + m.start("kind"), base + m.end("num")),
+        Span(base + m.start("title"), base + m.start("title") + len(title)),
+        lines.starts[last] + len(lines.texts[last]),
+        FieldMap(fields),
+        loose,
+    )
 
 
 def _next_heading_line(headings: list[Heading], idx: int, level: int, n_lines: int) -> int:

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mathlsp.fsutil import MAX_NOTE_BYTES, UnreadableFile, read_bounded
+from mathlsp.notes.edits import EditHistory
 
 __all__ = ["MAX_NOTE_BYTES", "LoadedText", "decode_note", "read_note"]
 
@@ -14,6 +15,10 @@ __all__ = ["MAX_NOTE_BYTES", "LoadedText", "decode_note", "read_note"]
 class LoadedText:
     text: str | None  # None when the file could not be used
     problem: str | None = None  # why, in one line
+    # An editor buffer, and how many changes it had applied for this text: the model asks it
+    # where the text changed since the version it parsed, and re-parses only that region.
+    history: EditHistory | None = None
+    generation: int | None = None
 
 
 def decode_note(data: bytes) -> LoadedText:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass
 from itertools import accumulate
 
+from mathlsp.notes.edits import Edit
 from mathlsp.notes.spans import Span
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -114,22 +115,104 @@ def scan(text: str, body_start: int = 0) -> Lines:
             last = n - 1 if close < 0 else bisect.bisect_right(starts, close) - 1
             opaque[i : last + 1] = b"\x01" * (last + 1 - i)
             comment_until = last
-        elif first == "#" and (m := _HEADING.match(line)):
-            title = _heading_title(m.group(2) or "")
-            t_start = m.start(2) if m.group(2) is not None else len(line)
-            base = starts[i] + (bom if i == 0 else 0)
-            headings.append(
-                Heading(
-                    level=len(m.group(1)),
-                    title=title,
-                    line=i,
-                    span=Span(base, base + len(line)),
-                    title_span=Span(base + t_start, base + t_start + len(title)),
-                )
-            )
+        elif first == "#" and (h := _heading(line, i, starts[i] + (bom if i == 0 else 0))):
+            headings.append(h)
     if fence is not None:  # an unclosed fence runs to the end, as in CommonMark
         opaque[fence_start:] = b"\x01" * (n - fence_start)
     return Lines(text, texts, starts, opaque, headings, first_line, "\r" in text)
+
+
+def splice(old: Lines, text: str, edit: Edit) -> tuple[Lines, int, int, int] | None:
+    """`old` after `edit` made `text`, re-scanning only the lines the edit touched: returns the
+    new Lines, the first and last old line replaced, and how many new lines replace them.
+
+    None when a local re-scan could be wrong: the edit touches the first line or the
+    frontmatter, fenced code or an HTML comment (they change how every later line reads), or
+    `\r` line breaks (offsets need a search).
+    """
+    if old.has_cr or "\r" in text[edit.start : edit.new_end]:
+        return None
+    first = old.line_of(edit.start)
+    last = old.line_of(edit.old_end)
+    if first <= old.first_line or first == 0:
+        return None
+    opaque = old.opaque
+    texts = old.texts
+    if any(opaque[first : last + 1]):
+        return None
+    end_old = old.starts[last] + len(texts[last])
+    region = text[old.starts[first] : end_old + edit.delta]
+    new_texts = region.split("\n")
+    for line in (*texts[first : last + 1], *new_texts):
+        if line.lstrip(" ")[:1] in _FENCE_OR_COMMENT:
+            return None
+    n_new = len(new_texts)
+    line_delta = n_new - (last - first + 1)
+    delta = edit.delta
+    base = old.starts[first]
+    starts = old.starts[: first + 1]
+    pos = base
+    for t in new_texts[:-1]:
+        pos += len(t) + 1
+        starts.append(pos)
+    tail = old.starts[last + 1 :]
+    starts.extend([s + delta for s in tail] if delta else tail)
+    headings = [h for h in old.headings if h.line < first]
+    kept = len(headings)
+    for i, line in enumerate(new_texts):
+        if line[:1] in _SPECIAL and (h := _heading(line, first + i, starts[first + i])):
+            headings.append(h)
+    for h in old.headings[kept:]:
+        if h.line > last:
+            headings.append(_shifted(h, line_delta, delta))
+    return (
+        Lines(
+            text,
+            [*texts[:first], *new_texts, *texts[last + 1 :]],
+            starts,
+            opaque[:first] + bytearray(n_new) + opaque[last + 1 :],
+            headings,
+            old.first_line,
+            False,
+        ),
+        first,
+        last,
+        n_new,
+    )
+
+
+_FENCE_OR_COMMENT = frozenset("`~<")
+
+
+def _heading(line: str, number: int, base: int) -> Heading | None:
+    lead = line.lstrip(" ")
+    if len(line) - len(lead) > 3 or not lead.startswith("#"):
+        return None
+    m = _HEADING.match(line)
+    if m is None:
+        return None
+    title = _heading_title(m.group(2) or "")
+    t_start = m.start(2) if m.group(2) is not None else len(line)
+    return Heading(
+        level=len(m.group(1)),
+        title=title,
+        line=number,
+        span=Span(base, base + len(line)),
+        title_span=Span(base + t_start, base + t_start + len(title)),
+    )
+
+
+def _shifted(h: Heading, lines: int, offset: int) -> Heading:
+    if not lines and not offset:
+        return h
+    span, ts = h.span, h.title_span
+    return Heading(
+        h.level,
+        h.title,
+        h.line + lines,
+        Span(span.start + offset, span.end + offset),
+        Span(ts.start + offset, ts.end + offset),
+    )
 
 
 def _heading_title(raw: str) -> str:

@@ -46,15 +46,33 @@ def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 
 
+def column_offset(line: str, units: int, encoding: str = "utf-16") -> int:
+    """The code-point column of `units` code units of `encoding` into `line` (clamped to it)."""
+    if line.isascii() or encoding == "utf-32":
+        return min(max(units, 0), len(line))
+    count = 0
+    for i, ch in enumerate(line):
+        if count >= units:
+            return i
+        cp = ord(ch)
+        if encoding == "utf-8":
+            count += 1 if cp < 0x80 else 2 if cp < 0x800 else 3 if cp < 0x10000 else 4
+        else:
+            count += 2 if cp > 0xFFFF else 1
+    return len(line)
+
+
 class LineIndex:
     """Maps string offsets to LSP positions and back for one immutable text."""
 
     __slots__ = ("_starts", "text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, starts: list[int] | None = None) -> None:
+        """`starts`: the line starts when the caller has them already (same LSP line breaks)."""
         self.text = text
-        starts = [0]
-        starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
+        if starts is None:
+            starts = [0]
+            starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
         self._starts = starts
 
     @property

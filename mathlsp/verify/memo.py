@@ -11,6 +11,7 @@ it is remembered here, in memory, until a later run settles that claim: the edit
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import threading
 from typing import Any
 
@@ -26,6 +27,10 @@ from mathlsp.verify.pipeline import (
 _MAX = 50_000
 
 
+# Unique across verifiers: a new verifier never repeats an old one's number.
+_GENERATIONS = itertools.count(1)
+
+
 class OfflineVerifier:
     """Verdicts from the cache only; `None` for an entry the cache knows nothing about."""
 
@@ -34,10 +39,13 @@ class OfflineVerifier:
         self._memo: dict[tuple[str | None, ...], ReferenceCheck | None] = {}
         self._pending: dict[str, ReferenceCheck] = {}  # claim key → the last pending result
         self._lock = threading.Lock()
+        # Counts changes of what verdicts rest on: checks reuse findings computed at the same one.
+        self.generation = next(_GENERATIONS)
 
     def invalidate(self) -> None:
         with self._lock:
             self._memo.clear()
+            self.generation = next(_GENERATIONS)
 
     def remember(self, entry: ReferenceEntry, check: ReferenceCheck) -> None:
         """An online result for `entry`: kept when pending (the cache holds nothing for it),
@@ -49,6 +57,7 @@ class OfflineVerifier:
             else:
                 self._pending.pop(key, None)
             self._memo.clear()
+            self.generation = next(_GENERATIONS)
 
     def check(self, entry: ReferenceEntry) -> ReferenceCheck | None:
         key = _memo_key(entry)

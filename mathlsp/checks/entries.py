@@ -1,0 +1,82 @@
+"""Entry rules, run once per parsed entry: a keystroke re-checks the entry it touched.
+
+An entry's findings are kept on its parsed core (`EntryCore.memo`) with the settings they were
+computed for and the line its heading stood on; a later version of the file in which the entry's
+lines are unchanged gets them back, moved by as many lines as the entry moved. Findings of these
+rules carry ranges inside the entry only, so moving them is exact.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Callable, Hashable
+
+from mathlsp.checks.base import ENTRY_RULES, CheckContext, CheckSettings
+from mathlsp.checks.findings import Finding, Related
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.text import Position, Range
+
+log = logging.getLogger(__name__)
+
+_SLOT = "entry findings"
+# How often (in entries) a long pass asks whether its text was replaced meanwhile.
+_CANCEL_EVERY = 256
+
+
+def settings_key(settings: CheckSettings) -> Hashable:
+    """What entry findings depend on besides the entry. `now` counts by the hour: a stamp turns
+    stale (REF008) or stops being in the future (REF004) up to an hour late, where keying on the
+    exact time would re-check every entry on every keystroke."""
+    now = settings.now
+    verifier = settings.verification
+    return (
+        settings.stale_after_days,
+        (now.year, now.month, now.day, now.hour, now.tzinfo),
+        id(verifier) if verifier is not None else None,
+        getattr(verifier, "generation", None),
+    )
+
+
+def entry_findings(
+    ctx: CheckContext, doc: LiteratureDoc, cancelled: Callable[[], bool] | None = None
+) -> list[Finding]:
+    from mathlsp.checks import CheckCancelled
+
+    key = settings_key(ctx.settings)
+    out: list[Finding] = []
+    for i, entry in enumerate(doc.entries):
+        if cancelled is not None and i % _CANCEL_EVERY == 0 and cancelled():
+            raise CheckCancelled(str(ctx.path))
+        memo = entry.core.memo
+        line = entry.heading.line
+        hit = memo.get(_SLOT)
+        if hit is None or hit[0] != (key, entry.section):
+            found: list[Finding] = []
+            for fn in ENTRY_RULES:
+                try:
+                    found.extend(fn(ctx, entry))
+                except Exception:  # one broken rule must not hide the others' findings
+                    log.exception("check %s failed on %s", getattr(fn, "__name__", fn), entry.id)
+            hit = memo[_SLOT] = ((key, entry.section), line, tuple(found))
+        shift = line - hit[1]
+        out.extend(hit[2] if not shift else (_moved(f, shift, doc.path) for f in hit[2]))
+    return out
+
+
+def _moved(f: Finding, lines: int, path: str) -> Finding:
+    return dataclasses.replace(
+        f,
+        range=_range(f.range, lines),
+        related=tuple(
+            Related(r.path, _range(r.range, lines), r.message) if r.path == path else r
+            for r in f.related
+        ),
+    )
+
+
+def _range(r: Range, lines: int) -> Range:
+    return Range(
+        Position(r.start.line + lines, r.start.character),
+        Position(r.end.line + lines, r.end.character),
+    )

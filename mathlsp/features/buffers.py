@@ -1,0 +1,141 @@
+"""Open documents that apply an edit in time independent of their length, and remember it.
+
+pygls's `TextDocument` applies an incremental change by re-splitting the whole text and
+copying it line by line in Python (13 ms a keystroke on a 9 MB LITERATURE.md). `NoteBuffer`
+keeps the line starts of its text, so a change costs one string copy at C speed and a splice of
+that list; and it logs the region each change touched, so the notes model can re-parse only
+that region (`edit_since`).
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections import deque
+from typing import Any
+
+from lsprotocol import types
+from pygls.workspace import TextDocument, Workspace
+
+from mathlsp.notes.edits import Edit, compose
+from mathlsp.notes.markdown import split_lines
+from mathlsp.notes.text import column_offset
+
+# Enough for a burst typed while a check of a large file runs; older versions re-parse whole.
+_LOG_LENGTH = 512
+
+
+class NoteBuffer(TextDocument):
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._starts: list[int] | None = None
+        self.generation = 0  # counts applied changes; the model remembers the one it parsed
+        self._seq = 0  # odd while a change is being applied (read from worker threads)
+        self._log: deque[tuple[int, Edit]] = deque(maxlen=_LOG_LENGTH)
+
+    def _line_starts(self) -> list[int]:
+        if self._starts is None:
+            self._starts = split_lines(self.source)[1]
+        return self._starts
+
+    def _offset(self, source: str, starts: list[int], pos: types.Position) -> int:
+        if pos.line >= len(starts):
+            return len(source)
+        start = starts[pos.line]
+        end = starts[pos.line + 1] if pos.line + 1 < len(starts) else len(source)
+        line = source[start:end].rstrip("\r\n")
+        encoding = str(getattr(self.position_codec.encoding, "value", "utf-16"))
+        return start + column_offset(line, pos.character, encoding)
+
+    def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
+        source = self.source
+        starts = self._line_starts()
+        start = self._offset(source, starts, change.range.start)
+        end = self._offset(source, starts, change.range.end)
+        if end < start:
+            start, end = end, start
+        text = change.text
+        self._seq += 1
+        self._source = source[:start] + text + source[end:]
+        self._starts = _spliced_starts(source, starts, start, end, text)
+        self.generation += 1
+        self._log.append((self.generation, Edit(start, end, start + len(text))))
+        self._seq += 1
+
+    def _apply_full_change(self, change: types.TextDocumentContentChangeEvent) -> None:
+        self._seq += 1
+        super()._apply_full_change(change)
+        self._starts = None
+        self.generation += 1
+        self._log.clear()  # no region to tell: the next parse starts over
+        self._seq += 1
+
+    def snapshot(self) -> tuple[str, int | None]:
+        """The text and the change count it belongs to (None if a change landed meanwhile)."""
+        seq = self._seq
+        generation = self.generation
+        text = self.source
+        if seq % 2 or seq != self._seq:
+            return text, None
+        return text, generation
+
+    def edit_since(self, since: int, until: int) -> Edit | None:
+        """The region changed from change count `since` to `until`, or None when it is no
+        longer known. Safe from a worker thread while the event loop applies changes."""
+        if since == until:
+            return Edit(0, 0, 0)
+        log = list(self._log)  # one C-level copy: the loop may append meanwhile
+        if not log or since < log[0][0] - 1 or since > until or until > log[-1][0]:
+            return None
+        return compose([e for g, e in log if since < g <= until])
+
+
+def _spliced_starts(
+    source: str, starts: list[int], start: int, end: int, text: str
+) -> list[int] | None:
+    """Line starts after replacing source[start:end] with text; None: recompute when asked."""
+    if "\r" in text or "\r" in source[max(start - 1, 0) : end + 1]:
+        return None  # `\r\n` pairs may join or split: rare enough to recount
+    first = bisect.bisect_right(starts, start) - 1
+    last = bisect.bisect_right(starts, end) - 1
+    delta = len(text) - (end - start)
+    out = starts[: first + 1]
+    at = text.find("\n")
+    while at >= 0:
+        out.append(start + at + 1)
+        at = text.find("\n", at + 1)
+    tail = starts[last + 1 :]
+    out.extend([s + delta for s in tail] if delta else tail)
+    return out
+
+
+class NoteWorkspace(Workspace):
+    """pygls's workspace, holding `NoteBuffer`s."""
+
+    def _create_text_document(
+        self,
+        doc_uri: str,
+        source: str | None = None,
+        version: int | None = None,
+        language_id: str | None = None,
+    ) -> TextDocument:
+        return NoteBuffer(
+            doc_uri,
+            source=source,
+            version=version,
+            language_id=language_id,
+            sync_kind=self._sync_kind,
+            position_codec=self._position_codec,
+        )
+
+    @classmethod
+    def replacing(cls, workspace: Workspace) -> NoteWorkspace:
+        """The same workspace (root, folders, encoding, sync kind) holding `NoteBuffer`s; made
+        at initialize, before any document is open."""
+        new = cls(
+            workspace.root_uri,
+            workspace._sync_kind,
+            list(workspace.folders.values()),
+            workspace.position_encoding,
+        )
+        new._text_documents.update(workspace._text_documents)
+        return new

@@ -1,0 +1,221 @@
+"""Incremental re-parsing equals parsing from scratch, after any sequence of edits."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mathlsp.checks import CheckSettings, check_document
+from mathlsp.notes.edits import Edit, compose
+from mathlsp.notes.folder import ProblemFolder
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.loader import LoadedText
+
+BASE = """---
+problem: "p"
+total_papers: 4
+confirmed_count: 3
+unconfirmed_count: 1
+last_search: "2026-11-01T10:00:00Z"
+sources_queried: ["arxiv"]
+---
+# Literature: p
+
+## Search History
+
+| Date | Query Summary | arXiv Results | S2 Results | New Confirmed |
+|------|---------------|---------------|------------|---------------|
+| 2026-10-01 | "spectral gap" | 10 | 12 | 4 |
+
+## Confirmed References
+
+### REF-001: On the spectral gap of Markov chains
+- **Authors:** Levin, D; Peres, Y
+- **Year:** 2009
+- **Source:** arXiv
+- **arXiv ID:** 0901.12345
+- **DOI:** 10.1090/mbk/058
+- **Abstract:** We bound the gap. See also REF-003 and
+  a wrapped line of the abstract.
+- **Relevance:** [S] Gives the bound.
+- **Key Results:** Theorem 1.
+- **Confidence:** [V]
+- **Verified:** 2026-10-01T12:00:00Z via http://export.arxiv.org/api/query?id_list=0901.12345
+
+### REF-002: Mixing times
+- **Authors:** Aldous
+- **Year:** 1983
+- **Source:** Crossref
+- **DOI:** 10.1007/BFb0068322
+- **Abstract:** Mixing.
+- **Relevance:** [V] Cited.
+- **Key Results:** Coupling.
+- **Confidence:** [V]
+- **Verified:** 2020-01-01T00:00:00Z via https://api.crossref.org/works/10.1007/BFb0068322
+
+stray text that belongs to no field
+
+### REF-003: Mixing times
+- **Authors:** Someone
+- **Year:** 1983
+- **arXiv ID:** 2313.1
+- **Verified:** yesterday
+
+## Synthesis
+
+### Applicable Theorems
+
+- [V] Theorem 1 of REF-001 applies.
+- REF-009 gives nothing.
+
+### Technique Connections
+
+- [S] REF-002 couples.
+
+## Unconfirmed References
+
+### UREF-001: A lost preprint
+- **Authors:** Nobody
+- **Year:** 2021
+- **Source:** Semantic Scholar
+- **Reason:** arXiv returned no entry (was REF-004)
+- **Relevance:** maybe
+- **Status:** Unconfirmed -- do not cite as established reference
+"""
+
+SNIPPETS = [
+    "x", "", "\n", "\n\n", "#", "### ", "### REF-004: New\n", "### UREF-002: U\n", "## ",
+    "## Synthesis\n", "- **Year:** 1999\n", "- **DOI:** 10.1/x\n", "- **arXiv ID:** 2101.00001",
+    "REF-001", "UREF-001 [V]", "[V] ", "  wrapped\n", "- ", "**", ":**", "```\n", "<!--", "-->",
+    "| a | b |\n", "---\n", "é", "𝔽", "\t",
+]  # fmt: skip
+
+
+def dump(doc: LiteratureDoc) -> dict[str, Any]:
+    """Everything the model exposes, as plain values."""
+    lines = doc.lines
+    return {
+        "texts": lines.texts,
+        "starts": lines.starts,
+        "opaque": bytes(lines.opaque),
+        "first_line": lines.first_line,
+        "headings": [(h.level, h.title, h.line, h.span, h.title_span) for h in lines.headings],
+        "sections": [(s.key, s.heading.line, s.span, s.first_line, s.last_line) for s in doc.sections],
+        "other": [h.line for h in doc.other_headings],
+        "entries": [
+            (
+                e.id, e.kind, e.number, e.title, e.heading.line, e.id_span, e.title_span, e.span,
+                e.section, e.loose_lines, e.arxiv_id, e.doi, e.year,
+                [(f.name, f.key, f.value, f.line, f.span, f.name_span, f.value_span)
+                 for f in e.fields.all],
+            )
+            for e in doc.entries
+        ],  # fmt: skip
+        "mentions": [(m.id, m.span, m.line) for m in doc.mentions],
+        "history": [(r.cells, r.line) for r in doc.history],
+        "synthesis": [(i.subsection, i.text, i.first_line, i.last_line) for i in doc.synthesis_items],
+    }
+
+
+@st.composite
+def edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
+    start = draw(st.integers(0, len(text)))
+    length = draw(st.integers(0, min(40, len(text) - start)))
+    inserted = draw(st.sampled_from(SNIPPETS) | st.text(alphabet="ab #-*:\n`[]V", max_size=6))
+    return inserted, Edit(start, start + length, start + len(inserted))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_reparse_after_random_edits_equals_a_fresh_parse(data: st.DataObject) -> None:
+    text = BASE
+    doc = LiteratureDoc(text)
+    for _ in range(data.draw(st.integers(1, 6))):
+        inserted, edit = data.draw(edits(text))
+        text = text[: edit.start] + inserted + text[edit.old_end :]
+        doc = LiteratureDoc.reparse(doc, text, edit)
+        assert dump(doc) == dump(LiteratureDoc(text))
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_composed_edits_reparse_like_one(data: st.DataObject) -> None:
+    text = BASE
+    doc = LiteratureDoc(text)
+    steps = []
+    for _ in range(data.draw(st.integers(2, 5))):
+        inserted, edit = data.draw(edits(text))
+        text = text[: edit.start] + inserted + text[edit.old_end :]
+        steps.append(edit)
+    region = compose(steps)
+    assert region is not None
+    # The composed region explains the whole difference.
+    assert BASE[: region.start] == text[: region.start]
+    assert BASE[region.old_end :] == text[region.new_end :]
+    assert dump(LiteratureDoc.reparse(doc, text, region)) == dump(LiteratureDoc(text))
+
+
+class _History:
+    """A buffer's edit log, as `NoteBuffer` keeps it."""
+
+    def __init__(self) -> None:
+        self.log: list[Edit] = []
+
+    def edit_since(self, since: int, until: int) -> Edit | None:
+        return compose(self.log[since:until]) or Edit(0, 0, 0)
+
+
+@settings(
+    max_examples=60,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
+@given(data=st.data())
+def test_checks_on_incremental_versions_equal_checks_from_scratch(
+    tmp_path_factory: Any, data: st.DataObject
+) -> None:
+    root: Path = tmp_path_factory.mktemp("p")
+    lit = root / "LITERATURE.md"
+    (root / "PROOF.md").write_text("By [V] REF-001 and UREF-001 [V], REF-007.\n")
+    history = _History()
+    current = {"text": BASE}
+    check = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
+
+    def reader(path: Path) -> LoadedText:
+        if path == lit:
+            return LoadedText(current["text"], history=history, generation=len(history.log))
+        return LoadedText((root / path.name).read_text()) if path.exists() else LoadedText(None)
+
+    lit.write_text(BASE)
+    live = ProblemFolder(root, reader)
+    live.doc(lit)
+    for _ in range(data.draw(st.integers(1, 5))):
+        inserted, edit = data.draw(edits(current["text"]))
+        text = current["text"]
+        current["text"] = text[: edit.start] + inserted + text[edit.old_end :]
+        history.log.append(edit)
+        lit.write_text(current["text"])
+        fresh = ProblemFolder(root)
+        for name in ("LITERATURE.md", "PROOF.md"):
+            assert check_document(live, root / name, check) == check_document(
+                fresh, root / name, check
+            )
+
+
+def test_an_edit_inside_one_entry_reparses_that_entry_only() -> None:
+    doc = LiteratureDoc(BASE)
+    at = BASE.index("Mixing.") + len("Mixing")
+    text = BASE[:at] + " more" + BASE[at:]
+    new = LiteratureDoc.reparse(doc, text, Edit(at, at, at + 5))
+    reused = [a.core is b.core for a, b in zip(doc.entries, new.entries, strict=True)]
+    assert reused == [True, False, True, True]
+    assert dump(new) == dump(LiteratureDoc(text))
+    # Lines below the edit moved by five characters; their fields say so.
+    ref3 = new.entries[2]
+    assert text[ref3.id_span.start : ref3.id_span.end] == "REF-003"
+    year = ref3.fields.get("year")
+    assert year is not None and text[year.value_span.start : year.value_span.end] == "1983"
