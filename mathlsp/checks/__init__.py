@@ -11,7 +11,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
-from mathlsp.checks.entries import entry_findings
+from mathlsp.checks.entries import entry_findings, settings_key
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
@@ -49,19 +49,61 @@ def check_document(
     if doc is None:
         return _unreadable(folder, path)
     ctx = CheckContext(folder, path, doc, settings)
+    if isinstance(doc, LiteratureDoc):
+        return _check_literature(ctx, doc, cancelled)
     findings: list[Finding] = []
     with gc_paused():
-        for fn in rules_for(doc):
-            if cancelled is not None and cancelled():
-                raise CheckCancelled(str(path))
-            try:
-                findings.extend(fn(ctx))
-            except Exception:  # one broken rule must not hide the others' findings
-                log.exception("check %s failed on %s", getattr(fn, "__name__", fn), path)
-        if isinstance(doc, LiteratureDoc):
-            findings.extend(entry_findings(ctx, doc, cancelled))
+        findings = _document_rules(ctx, cancelled)
     findings.sort(key=lambda f: (f.range.start, f.code))
     return findings
+
+
+def _document_rules(ctx: CheckContext, cancelled: Callable[[], bool] | None) -> list[Finding]:
+    findings: list[Finding] = []
+    for fn in rules_for(ctx.doc):
+        if cancelled is not None and cancelled():
+            raise CheckCancelled(str(ctx.path))
+        try:
+            findings.extend(fn(ctx))
+        except Exception:  # one broken rule must not hide the others' findings
+            log.exception("check %s failed on %s", getattr(fn, "__name__", fn), ctx.path)
+    return findings
+
+
+def _check_literature(
+    ctx: CheckContext, doc: LiteratureDoc, cancelled: Callable[[], bool] | None
+) -> list[Finding]:
+    """A LITERATURE.md: when the edit since the last check only changed the prose of one entry
+    (the common keystroke), the findings about the whole file are the last check's and only
+    that entry is checked again; otherwise every rule runs (entry rules from their cache)."""
+    memo = ctx.folder.check_memo.get(ctx.path)
+    key = settings_key(ctx.settings)
+    scope = doc.edited
+    with gc_paused():
+        if (
+            memo is not None
+            and scope is not None
+            and scope.entry is not None
+            and scope.free_text_only
+            and memo[0] == scope.predecessor
+            and memo[1] == key
+            and not any(_touches(f, scope.lines) for f in memo[2])
+        ):
+            if cancelled is not None and cancelled():
+                raise CheckCancelled(str(ctx.path))
+            whole: list[Finding] = memo[2]
+            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry)
+        else:
+            whole = _document_rules(ctx, cancelled)
+            per_entry = entry_findings(ctx, doc, cancelled)
+        ctx.folder.check_memo[ctx.path] = (doc.serial, key, whole, per_entry)
+        findings = whole + [f for found in per_entry for f in found]
+    findings.sort(key=lambda f: (f.range.start, f.code))
+    return findings
+
+
+def _touches(f: Finding, lines: tuple[int, int]) -> bool:
+    return f.range.start.line <= lines[1] and f.range.end.line >= lines[0]
 
 
 def _unreadable(folder: ProblemFolder, path: Path) -> list[Finding]:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Hashable
 
 from mathlsp.checks.base import ENTRY_RULES, CheckContext, CheckSettings
 from mathlsp.checks.findings import Finding, Related
-from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.text import Position, Range
 
 log = logging.getLogger(__name__)
@@ -39,29 +39,43 @@ def settings_key(settings: CheckSettings) -> Hashable:
 
 
 def entry_findings(
-    ctx: CheckContext, doc: LiteratureDoc, cancelled: Callable[[], bool] | None = None
-) -> list[Finding]:
+    ctx: CheckContext,
+    doc: LiteratureDoc,
+    cancelled: Callable[[], bool] | None = None,
+    previous: list[tuple[Finding, ...]] | None = None,
+    only: int | None = None,
+) -> list[tuple[Finding, ...]]:
+    """The findings of every entry, entry by entry. With `previous` (the result for the
+    version this one was edited from, no line moved) only entry `only` is looked at."""
     from mathlsp.checks import CheckCancelled
 
     key = settings_key(ctx.settings)
-    out: list[Finding] = []
+    if previous is not None and only is not None:
+        out = list(previous)
+        out[only] = _one(ctx, doc.entries[only], key, doc.path)
+        return out
+    out = []
     for i, entry in enumerate(doc.entries):
         if cancelled is not None and i % _CANCEL_EVERY == 0 and cancelled():
             raise CheckCancelled(str(ctx.path))
-        memo = entry.core.memo
-        line = entry.heading.line
-        hit = memo.get(_SLOT)
-        if hit is None or hit[0] != (key, entry.section):
-            found: list[Finding] = []
-            for fn in ENTRY_RULES:
-                try:
-                    found.extend(fn(ctx, entry))
-                except Exception:  # one broken rule must not hide the others' findings
-                    log.exception("check %s failed on %s", getattr(fn, "__name__", fn), entry.id)
-            hit = memo[_SLOT] = ((key, entry.section), line, tuple(found))
-        shift = line - hit[1]
-        out.extend(hit[2] if not shift else (_moved(f, shift, doc.path) for f in hit[2]))
+        out.append(_one(ctx, entry, key, doc.path))
     return out
+
+
+def _one(ctx: CheckContext, entry: ReferenceEntry, key: Hashable, path: str) -> tuple[Finding, ...]:
+    memo = entry.core.memo
+    line = entry.heading.line
+    hit = memo.get(_SLOT)
+    if hit is None or hit[0] != (key, entry.section):
+        found: list[Finding] = []
+        for fn in ENTRY_RULES:
+            try:
+                found.extend(fn(ctx, entry))
+            except Exception:  # one broken rule must not hide the others' findings
+                log.exception("check %s failed on %s", getattr(fn, "__name__", fn), entry.id)
+        hit = memo[_SLOT] = ((key, entry.section), line, tuple(found))
+    shift = line - hit[1]
+    return hit[2] if not shift else tuple(_moved(f, shift, path) for f in hit[2])
 
 
 def _moved(f: Finding, lines: int, path: str) -> Finding:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 import datetime as dt
 import re
+import threading
 import weakref
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -80,10 +81,14 @@ class LiteratureIndex:
 _INDEX: weakref.WeakKeyDictionary[LiteratureDoc, LiteratureIndex] = weakref.WeakKeyDictionary()
 
 
+_INDEX_LOCK = threading.Lock()  # checks of several notes share one index: build it once
+
+
 def literature_index(doc: LiteratureDoc) -> LiteratureIndex:
-    index = _INDEX.get(doc)
-    if index is None:
-        index = _INDEX[doc] = _build_index(doc)
+    with _INDEX_LOCK:
+        index = _INDEX.get(doc)
+        if index is None:
+            index = _INDEX[doc] = _build_index(doc)
     return index
 
 

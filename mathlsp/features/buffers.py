@@ -69,14 +69,17 @@ class NoteBuffer(TextDocument):
         self._log.clear()  # no region to tell: the next parse starts over
         self._seq += 1
 
-    def snapshot(self) -> tuple[str, int | None]:
-        """The text and the change count it belongs to (None if a change landed meanwhile)."""
+    def snapshot(self) -> tuple[str, int | None, list[int] | None]:
+        """The text, the change count it belongs to and its line starts when known (None for
+        both if a change landed meanwhile). The list is never modified: a change makes a new
+        one."""
         seq = self._seq
         generation = self.generation
         text = self.source
+        starts = self._starts
         if seq % 2 or seq != self._seq:
-            return text, None
-        return text, generation
+            return text, None, None
+        return text, generation, starts
 
     def edit_since(self, since: int, until: int) -> Edit | None:
         """The region changed from change count `since` to `until`, or None when it is no

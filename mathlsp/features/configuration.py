@@ -18,6 +18,7 @@ from pygls.capabilities import get_capability
 
 from mathlsp.config import SECTION, parse_settings
 from mathlsp.features.buffers import NoteWorkspace
+from mathlsp.features.indexing import index_workspace
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -119,6 +120,7 @@ def register(server: MathLanguageServer) -> None:
         server.background = [
             loop.create_task(register_watcher(server)),
             loop.create_task(pull_configuration(server)),
+            loop.create_task(index_workspace(server)),
         ]
 
     @server.handler(types.WORKSPACE_DID_CHANGE_CONFIGURATION)

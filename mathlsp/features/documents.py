@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
 
 
+DEPENDENTS_DELAY_S = 0.3
+
+
 def register(server: MathLanguageServer) -> None:
     store = server.store
     publisher = server.diagnostics
@@ -35,7 +38,13 @@ def register(server: MathLanguageServer) -> None:
         publisher.schedule(uri)
         path = uri_to_path(uri)
         if path is not None:
-            publisher.schedule_folder(store.folder_root(path), exclude=uri)
+            # The other notes of the folder (a PROOF.md citing this LITERATURE.md) once typing
+            # pauses: their checks would compete with this note's for the keystroke.
+            publisher.schedule_folder(
+                store.folder_root(path),
+                exclude=uri,
+                delay=publisher.debounce_s + DEPENDENTS_DELAY_S,
+            )
 
     @server.handler(types.TEXT_DOCUMENT_DID_SAVE)
     def text_document_did_save(params: types.DidSaveTextDocumentParams) -> None:

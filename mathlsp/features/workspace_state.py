@@ -251,8 +251,9 @@ class NoteStore:
 
 def _buffer_text(document: TextDocument) -> LoadedText:
     """An open buffer judged like a file on disk: binary junk and huge texts are refused."""
+    starts = None
     if isinstance(document, NoteBuffer):
-        text, generation = document.snapshot()
+        text, generation, starts = document.snapshot()
     else:
         text, generation = document.source, None
     if "\x00" in text[:8192]:
@@ -260,5 +261,5 @@ def _buffer_text(document: TextDocument) -> LoadedText:
     if len(text) > MAX_NOTE_BYTES:
         return LoadedText(None, f"file is too large to check ({len(text) / 1e6:.0f} MB)")
     if generation is not None:
-        return LoadedText(text, history=document, generation=generation)
+        return LoadedText(text, history=document, generation=generation, starts=starts)
     return LoadedText(text)

@@ -7,8 +7,10 @@ can serve the disk; parsed documents are reused while their text is unchanged.
 from __future__ import annotations
 
 import re
+import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.gcpause import gc_paused
@@ -69,7 +71,7 @@ def _reparsed(old: MarkdownDoc, was: LoadedText, now: LoadedText) -> MarkdownDoc
     if edit is None or len(now.text) != len(old.text) + edit.delta:
         return None
     with gc_paused():
-        return LiteratureDoc.reparse(old, now.text, edit)
+        return LiteratureDoc.reparse(old, now.text, edit, now.starts)
 
 
 def is_problem_folder(path: Path) -> bool:
@@ -102,6 +104,10 @@ class ProblemFolder:
         self.reader = reader
         self._docs: dict[Path, tuple[str, MarkdownDoc, LoadedText]] = {}
         self._problems: dict[Path, str] = {}
+        self._lock = threading.RLock()
+        # The last check of each LITERATURE.md (`checks._check_literature`): the next version,
+        # edited from it, starts from its findings.
+        self.check_memo: dict[Path, tuple[Any, ...]] = {}
 
     @property
     def slug(self) -> str:
@@ -117,6 +123,12 @@ class ProblemFolder:
         return out
 
     def doc(self, path: Path) -> MarkdownDoc | None:
+        # One parse at a time: checks of several notes run in worker threads and all want the
+        # same LITERATURE.md; the second waits and gets the first one's result.
+        with self._lock:
+            return self._doc(path)
+
+    def _doc(self, path: Path) -> MarkdownDoc | None:
         loaded = self.reader(path)
         if loaded.text is None:
             self._problems[path] = loaded.problem or "unreadable"

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Hashable
@@ -324,50 +326,68 @@ def parse_verified(value: str) -> VerifiedStamp:
 class LiteratureDoc(MarkdownDoc):
     def __init__(self, text: str, path: str | PurePath = "LITERATURE.md") -> None:
         super().__init__(text, path)
+        self.serial = next(_SERIALS)
+        # Set by `reparse`: how this version differs from the one it was made from.
+        self.edited: EditScope | None = None
         self.sections: list[Section] = []
         self.entries: list[ReferenceEntry] = []
         self.other_headings: list[Heading] = []
         self._parse()
 
     @classmethod
-    def reparse(cls, old: LiteratureDoc, text: str, edit: Edit) -> LiteratureDoc:
+    def reparse(
+        cls, old: LiteratureDoc, text: str, edit: Edit, starts: list[int] | None = None
+    ) -> LiteratureDoc:
         """`old` after `edit` made `text`: entries whose lines the edit did not touch keep their
-        parsed core. Equal to `LiteratureDoc(text)` in every respect (tests hold it to that)."""
+        parsed core. Equal to `LiteratureDoc(text)` in every respect (tests hold it to that).
+        `starts`: the line starts of `text` when the caller has them (an editor buffer)."""
         fm = old.frontmatter
         spliced = None
         if (fm.closed or not fm.present) and edit.start >= fm.body_start:
-            spliced = splice(old.lines, text, edit)
+            spliced = splice(old.lines, text, edit, starts)
         if spliced is None:
             return cls(text, old.path)
         lines, first, last, n_new = spliced
         doc = cls.__new__(cls)
         doc.text = text
         doc.path = old.path
+        doc.serial = next(_SERIALS)
         doc.frontmatter = fm
         doc.lines = lines
         doc.sections, doc.entries, doc.other_headings = [], [], []
         shift = n_new - (last - first + 1)
-        before = {e.heading.line: e.core for e in old.entries if e.heading.line < first}
-        after = {e.heading.line + shift: e.core for e in old.entries if e.heading.line > last}
-        doc._parse(before, after, first, first + n_new)
+        entries = old.entries
+        # Entries whose next heading is above the edit stand as they stood: the same objects.
+        kept = bisect.bisect_right(entries, first - 2, key=_last_line)
+        # Entries whose heading is below the edit: the same cores, moved by `shift` lines.
+        below = bisect.bisect_right(entries, last, key=_heading_line)
+        after = {e.heading.line + shift: e.core for e in entries[below:]}
+        doc._parse(entries[:kept], after, first, first + n_new)
+        doc.edited = _scope(old, doc, kept, below, first, n_new - 1, shift)
         return doc
 
     # -- structure -------------------------------------------------------------------------
     def _parse(
         self,
-        before: dict[int, EntryCore] | None = None,
+        kept: list[ReferenceEntry] | None = None,
         after: dict[int, EntryCore] | None = None,
         first: int = 0,
         stop: int = 0,
     ) -> None:
-        """Sections and entries. `before`/`after`: cores of an earlier version by the line
-        their heading now stands on, for headings above line `first` and from line `stop`
-        on; a core above is reused only when its whole entry ends above `first`."""
+        """Sections and entries. `kept`: entries of an earlier version that end above line
+        `first` (reused as they are); `after`: cores of that version by the line their heading
+        now stands on, for headings from line `stop` on."""
         lines = self.lines
         headings = lines.headings
         n_lines = len(lines.texts)
         current: Section | None = None
+        kept = kept or []
+        n_kept = 0
         for idx, h in enumerate(headings):
+            if n_kept < len(kept) and kept[n_kept].heading is h:
+                self.entries.append(kept[n_kept])
+                n_kept += 1
+                continue
             if h.level <= 2:
                 key = _SECTION_KEYS.get(normalize_heading(h.title)) if h.level == 2 else None
                 end_line = _next_heading_line(headings, idx, 2, n_lines)
@@ -378,11 +398,7 @@ class LiteratureDoc(MarkdownDoc):
                     current = None
                 continue
             end_line = headings[idx + 1].line - 1 if idx + 1 < len(headings) else n_lines - 1
-            core = None
-            if after is not None and h.line >= stop:
-                core = after.get(h.line)
-            elif before is not None and end_line < first:
-                core = before.get(h.line)
+            core = after.get(h.line) if after is not None and h.line >= stop else None
             if core is not None and core.end_line - core.line != end_line - h.line:
                 core = None  # a heading came or went next to it: its lines changed
             if core is None:
@@ -554,6 +570,96 @@ class LiteratureDoc(MarkdownDoc):
             last_content = i
         close(last_content)
         return items
+
+
+_SERIALS = itertools.count(1)  # versions of any LITERATURE.md, in the order they were made
+
+
+@dataclass(frozen=True, slots=True)
+class EditScope:
+    """How a re-parsed version differs from its predecessor (`LiteratureDoc.serial`).
+
+    `entry` is set when the edit stayed inside one entry's lines below its heading and moved no
+    line: then `signatures` says whether anything but free text changed in that entry (the
+    old and the new signature, see `entry_signature`)."""
+
+    predecessor: int
+    entry: int | None = None
+    signatures: tuple[tuple[object, ...], tuple[object, ...]] | None = None
+    lines: tuple[int, int] = (0, -1)  # the lines the edit rewrote (first, last), new numbering
+
+    @property
+    def free_text_only(self) -> bool:
+        """Only values no rule about the whole file reads changed, in one entry: whatever
+        depends on the rest of the file (numbering, duplicates, mentions, sections…) is what
+        it was."""
+        return self.signatures is not None and self.signatures[0] == self.signatures[1]
+
+
+# The fields whose values rules about the whole file read (duplicates, the index other notes
+# resolve mentions with, [V] claims resting on Key Results). The values of the others (authors,
+# abstract, relevance, the stamp…) only the entry's own rules read: an entry's signature keeps
+# which field stands on each line, but not those values, unless a line holds a mention, an
+# identifier or [V].
+WHOLE_FILE_FIELDS = frozenset({"year", "arxiv_id", "doi", "reason", "key_results"})
+_HINT = re.compile(r"REF-|\[V\]|[Aa][Rr][Xx][Ii][Vv]|[Dd][Oo][Ii]|\d\.\d|/\d|[Pp][Dd][Ff]/")
+
+
+def entry_signature(lines: Lines, entry: ReferenceEntry) -> tuple[object, ...]:
+    """The lines of an entry as rules about the whole file can see them, relative to its
+    heading: every line, with the values of fields outside `WHOLE_FILE_FIELDS` left out."""
+    core = entry.core
+    top = entry.heading.line
+    end = top + core.end_line - core.line
+    private: dict[int, str] = {}
+    for f in core.fields.all:
+        if f.key not in WHOLE_FILE_FIELDS:
+            first = f.line - core.line + top
+            for i in range(first, lines.line_of(f._se + entry._do) + 1):
+                private[i] = f.key
+    texts = lines.texts
+    return tuple(
+        (i - top, private[i])
+        if i in private and not _HINT.search(texts[i])
+        else (i - top, texts[i])
+        for i in range(top, end + 1)
+    )
+
+
+def _scope(
+    old: LiteratureDoc, new: LiteratureDoc, kept: int, below: int, first: int, last_new: int,
+    shift: int,
+) -> EditScope:  # fmt: skip
+    scope = EditScope(old.serial)
+    if (
+        shift
+        or below - kept != 1
+        or _last_line(old.entries[kept]) < first
+        or len(new.entries) != len(old.entries)
+        or len(new.lines.headings) != len(old.lines.headings)
+    ):
+        return scope
+    was, now = old.entries[kept], new.entries[kept]
+    if (
+        now.heading.line != was.heading.line
+        or now.heading.line >= first
+        or now.section not in ("confirmed", "unconfirmed")
+    ):
+        return scope
+    return EditScope(
+        old.serial,
+        kept,
+        (entry_signature(old.lines, was), entry_signature(new.lines, now)),
+        (first, first + last_new),
+    )
+
+
+def _last_line(e: ReferenceEntry) -> int:
+    return e.heading.line + e.core.end_line - e.core.line
+
+
+def _heading_line(e: ReferenceEntry) -> int:
+    return e.heading.line
 
 
 def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:

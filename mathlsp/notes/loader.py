@@ -19,6 +19,7 @@ class LoadedText:
     # where the text changed since the version it parsed, and re-parses only that region.
     history: EditHistory | None = None
     generation: int | None = None
+    starts: list[int] | None = None  # the buffer's line starts for `text`, when it has them
 
 
 def decode_note(data: bytes) -> LoadedText:

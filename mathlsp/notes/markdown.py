@@ -122,7 +122,9 @@ def scan(text: str, body_start: int = 0) -> Lines:
     return Lines(text, texts, starts, opaque, headings, first_line, "\r" in text)
 
 
-def splice(old: Lines, text: str, edit: Edit) -> tuple[Lines, int, int, int] | None:
+def splice(
+    old: Lines, text: str, edit: Edit, known_starts: list[int] | None = None
+) -> tuple[Lines, int, int, int] | None:
     """`old` after `edit` made `text`, re-scanning only the lines the edit touched: returns the
     new Lines, the first and last old line replaced, and how many new lines replace them.
 
@@ -149,14 +151,21 @@ def splice(old: Lines, text: str, edit: Edit) -> tuple[Lines, int, int, int] | N
     n_new = len(new_texts)
     line_delta = n_new - (last - first + 1)
     delta = edit.delta
-    base = old.starts[first]
-    starts = old.starts[: first + 1]
-    pos = base
-    for t in new_texts[:-1]:
-        pos += len(t) + 1
-        starts.append(pos)
-    tail = old.starts[last + 1 :]
-    starts.extend([s + delta for s in tail] if delta else tail)
+    if (
+        known_starts is not None
+        and len(known_starts) == len(old.starts) + line_delta
+        and known_starts[first] == old.starts[first]
+        and known_starts[-1] == old.starts[-1] + delta
+    ):
+        starts = known_starts  # the editor buffer's, for this very text
+    else:
+        starts = old.starts[: first + 1]
+        pos = old.starts[first]
+        for t in new_texts[:-1]:
+            pos += len(t) + 1
+            starts.append(pos)
+        tail = old.starts[last + 1 :]
+        starts.extend([s + delta for s in tail] if delta else tail)
     headings = [h for h in old.headings if h.line < first]
     kept = len(headings)
     for i, line in enumerate(new_texts):

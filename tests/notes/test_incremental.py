@@ -51,7 +51,8 @@ sources_queried: ["arxiv"]
 - **Year:** 1983
 - **Source:** Crossref
 - **DOI:** 10.1007/BFb0068322
-- **Abstract:** Mixing.
+- **Abstract:** Mixing of chains on groups,
+  with cutoff for random transpositions and a bound on the total variation.
 - **Relevance:** [V] Cited.
 - **Key Results:** Coupling.
 - **Confidence:** [V]
@@ -83,7 +84,7 @@ stray text that belongs to no field
 - **Year:** 2021
 - **Source:** Semantic Scholar
 - **Reason:** arXiv returned no entry (was REF-004)
-- **Relevance:** maybe
+- **Relevance:** maybe the same walk, seen from the other side
 - **Status:** Unconfirmed -- do not cite as established reference
 """
 
@@ -104,25 +105,58 @@ def dump(doc: LiteratureDoc) -> dict[str, Any]:
         "opaque": bytes(lines.opaque),
         "first_line": lines.first_line,
         "headings": [(h.level, h.title, h.line, h.span, h.title_span) for h in lines.headings],
-        "sections": [(s.key, s.heading.line, s.span, s.first_line, s.last_line) for s in doc.sections],
+        "sections": [
+            (s.key, s.heading.line, s.span, s.first_line, s.last_line) for s in doc.sections
+        ],
         "other": [h.line for h in doc.other_headings],
         "entries": [
             (
-                e.id, e.kind, e.number, e.title, e.heading.line, e.id_span, e.title_span, e.span,
-                e.section, e.loose_lines, e.arxiv_id, e.doi, e.year,
-                [(f.name, f.key, f.value, f.line, f.span, f.name_span, f.value_span)
-                 for f in e.fields.all],
+                e.id,
+                e.kind,
+                e.number,
+                e.title,
+                e.heading.line,
+                e.id_span,
+                e.title_span,
+                e.span,
+                e.section,
+                e.loose_lines,
+                e.arxiv_id,
+                e.doi,
+                e.year,
+                [
+                    (f.name, f.key, f.value, f.line, f.span, f.name_span, f.value_span)
+                    for f in e.fields.all
+                ],
             )
             for e in doc.entries
-        ],  # fmt: skip
+        ],
         "mentions": [(m.id, m.span, m.line) for m in doc.mentions],
         "history": [(r.cells, r.line) for r in doc.history],
-        "synthesis": [(i.subsection, i.text, i.first_line, i.last_line) for i in doc.synthesis_items],
+        "synthesis": [
+            (i.subsection, i.text, i.first_line, i.last_line) for i in doc.synthesis_items
+        ],
     }
+
+
+PROSE_FIELDS = ("- **Abstract:**", "- **Relevance:**", "  a wrapped")
 
 
 @st.composite
 def edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
+    """An edit anywhere; half of them typing or deleting a letter in an entry's prose (the
+    common keystroke, which the engine answers from the last check)."""
+    prose = [i for i, line in enumerate(text.split("\n")) if line.startswith(PROSE_FIELDS)]
+    if prose and draw(st.booleans()):
+        lines = text.split("\n")
+        i = draw(st.sampled_from(prose))
+        base = sum(len(line) + 1 for line in lines[:i])
+        prefix = next(len(p) for p in PROSE_FIELDS if lines[i].startswith(p))
+        start = base + draw(st.integers(prefix + 1, max(prefix + 1, len(lines[i]))))
+        if draw(st.booleans()) or start >= base + len(lines[i]):
+            inserted = draw(st.sampled_from(["a", "z", " ", "é", "ab"]))
+            return inserted, Edit(start, start, start + len(inserted))
+        return "", Edit(start, start + 1, start)
     start = draw(st.integers(0, len(text)))
     length = draw(st.integers(0, min(40, len(text) - start)))
     inserted = draw(st.sampled_from(SNIPPETS) | st.text(alphabet="ab #-*:\n`[]V", max_size=6))
@@ -170,7 +204,7 @@ class _History:
 
 
 @settings(
-    max_examples=60,
+    max_examples=120,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
 )
@@ -208,7 +242,7 @@ def test_checks_on_incremental_versions_equal_checks_from_scratch(
 
 def test_an_edit_inside_one_entry_reparses_that_entry_only() -> None:
     doc = LiteratureDoc(BASE)
-    at = BASE.index("Mixing.") + len("Mixing")
+    at = BASE.index("Mixing of chains") + len("Mixing")
     text = BASE[:at] + " more" + BASE[at:]
     new = LiteratureDoc.reparse(doc, text, Edit(at, at, at + 5))
     reused = [a.core is b.core for a, b in zip(doc.entries, new.entries, strict=True)]
@@ -219,3 +253,32 @@ def test_an_edit_inside_one_entry_reparses_that_entry_only() -> None:
     assert text[ref3.id_span.start : ref3.id_span.end] == "REF-003"
     year = ref3.fields.get("year")
     assert year is not None and text[year.value_span.start : year.value_span.end] == "1983"
+
+
+def test_rules_about_the_whole_file_read_only_their_fields(tmp_path: Path) -> None:
+    """What lets a keystroke in an abstract skip them: their findings are the same whatever
+    the fields outside `WHOLE_FILE_FIELDS` say (a new rule reading another field must add it
+    there)."""
+    from mathlsp.checks import _document_rules
+    from mathlsp.checks.base import CheckContext
+    from mathlsp.notes.literature import _HINT, WHOLE_FILE_FIELDS
+
+    doc = LiteratureDoc(BASE)
+    lines = doc.lines.texts[:]
+    for e in doc.entries:
+        for f in e.fields.all:
+            if f.key in WHOLE_FILE_FIELDS:
+                continue
+            for i in range(f.line, doc.lines.line_of(f.span.end) + 1):
+                if not _HINT.search(lines[i]):
+                    keep = lines[i].find(":**") + 4 if i == f.line else 2
+                    lines[i] = lines[i][:keep] + "q" * (len(lines[i]) - keep)
+    other = LiteratureDoc("\n".join(lines))
+    assert other.text != BASE
+    folder = ProblemFolder(tmp_path)
+    check = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
+
+    def whole(d: LiteratureDoc) -> list[Any]:
+        return _document_rules(CheckContext(folder, tmp_path / "LITERATURE.md", d, check), None)
+
+    assert whole(doc) == whole(other)
