@@ -1,33 +1,57 @@
 """Offline checks: pure functions from parsed notes to `Finding`s with stable codes.
 
-One rule family per module; importing this package registers them all. The catalog of codes is
+One rule family per module, registered when the first check runs (or `CATALOG` is asked for):
+importing this package for its types (`Finding`, `CheckSettings`) costs no rule's imports —
+the server answers `initialize` before any of them is needed. The catalog of codes is
 `CATALOG` (documented in docs/diagnostics.md).
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
-from mathlsp.checks.base import CATALOG, CheckContext, CheckSettings, rules_for
+from mathlsp.checks import base
+from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
 from mathlsp.checks.entries import entry_findings, settings_key
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.literature import LiteratureDoc
 
-# Rule modules register themselves on import.
-from mathlsp.checks import documents as _documents  # noqa: F401  isort: skip
-from mathlsp.checks import literature as _literature  # noqa: F401  isort: skip
-from mathlsp.checks import references as _references  # noqa: F401  isort: skip
-from mathlsp.checks import synthesis as _synthesis  # noqa: F401  isort: skip
-from mathlsp.checks import problem as _problem  # noqa: F401  isort: skip
-from mathlsp.checks import journal as _journal  # noqa: F401  isort: skip
-from mathlsp.checks import deadends as _deadends  # noqa: F401  isort: skip
-from mathlsp.checks import verification as _verification  # noqa: F401  isort: skip
+RULE_MODULES = (
+    "documents", "literature", "references", "synthesis", "problem", "journal", "deadends",
+    "verification",
+)  # fmt: skip
 
-__all__ = ["CATALOG", "CheckCancelled", "CheckSettings", "check_document"]
+__all__ = ["CATALOG", "CheckCancelled", "CheckSettings", "check_document", "load_rules"]
+
+_loaded = False
+_loading = threading.Lock()
+
+
+def load_rules() -> None:
+    """Import the rule modules (they register themselves), once."""
+    global _loaded
+    if _loaded:
+        return
+    with _loading:
+        if not _loaded:
+            for name in RULE_MODULES:
+                importlib.import_module(f"mathlsp.checks.{name}")
+            _loaded = True
+
+
+def __getattr__(name: str) -> Any:
+    if name == "CATALOG":
+        load_rules()
+        return base.CATALOG
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +68,7 @@ def check_document(
 ) -> list[Finding]:
     """Every finding for one note of a problem folder. Never raises on any document; raises
     `CheckCancelled` between rules once `cancelled()` says the result is no longer wanted."""
+    load_rules()
     settings = settings or CheckSettings()
     doc = folder.doc(path)
     if doc is None:

@@ -6,6 +6,7 @@ stdout is the protocol: logging goes to stderr or to `--log-file`, never to stdo
 from __future__ import annotations
 
 import argparse
+import gc
 import logging
 import sys
 
@@ -60,9 +61,15 @@ def configure_logging(verbose: int, log_file: str | None) -> None:
 def run(args: argparse.Namespace) -> int:
     tcp = parse_tcp(args.tcp) if args.tcp else None
     configure_logging(args.verbose, args.log_file)
+    # No collection while pygls, lsprotocol and the features load (their ~300k objects made
+    # collections that cost a tenth of `initialize`); then they are frozen out of every later
+    # collection, which the server runs for hours.
+    gc.disable()
     from mathlsp.features.server import create_server
 
     server = create_server()
+    gc.freeze()
+    gc.enable()
     if tcp is not None:
         host, port = tcp
         print(

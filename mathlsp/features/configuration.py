@@ -19,6 +19,7 @@ from pygls.capabilities import get_capability
 from mathlsp.config import SECTION, parse_settings
 from mathlsp.features.buffers import NoteWorkspace
 from mathlsp.features.indexing import index_workspace
+from mathlsp.features.memory import limit_arenas
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -115,6 +116,7 @@ def register(server: MathLanguageServer) -> None:
 
     @server.handler(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
+        limit_arenas()  # before the checks' worker thread starts
         loop = asyncio.get_running_loop()
         # In the background: the client may answer late (or never); the server carries on.
         server.background = [

@@ -13,6 +13,7 @@ import dataclasses
 import logging
 import time
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -40,6 +41,9 @@ class DiagnosticsPublisher:
         # worker threads that each hold a parse of the file.
         self._busy: dict[str, asyncio.Lock] = {}
         self._memory = MemoryReleaser()
+        # One worker thread for every check: checks share the GIL anyway, and one thread
+        # allocates from one malloc arena, which it reuses keystroke after keystroke.
+        self.executor = ThreadPoolExecutor(1, thread_name_prefix="mathlsp-check")
 
     @property
     def debounce_s(self) -> float:
@@ -107,7 +111,8 @@ class DiagnosticsPublisher:
             return now is None or now.version != version
 
         try:
-            diagnostics = await asyncio.to_thread(self.compute, note, superseded)
+            loop = asyncio.get_running_loop()
+            diagnostics = await loop.run_in_executor(self.executor, self.compute, note, superseded)
         except CheckCancelled:
             return  # edited meanwhile: dropped, and the run that edit scheduled publishes
         current = self.server.store.open_note(uri)

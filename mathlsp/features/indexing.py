@@ -22,8 +22,12 @@ log = logging.getLogger(__name__)
 
 
 def index_folders(server: MathLanguageServer) -> tuple[int, int]:
-    """Parse and index every known LITERATURE.md; returns (folders, references)."""
+    """Load the rules, parse and index every known LITERATURE.md; returns (folders,
+    references)."""
+    from mathlsp.checks import load_rules
     from mathlsp.checks.references import literature_index
+
+    load_rules()
 
     folders = refs = 0
     for folder in server.store.known_folders():
@@ -39,7 +43,10 @@ def index_folders(server: MathLanguageServer) -> tuple[int, int]:
 async def index_workspace(server: MathLanguageServer) -> None:
     started = time.perf_counter()
     try:
-        folders, refs = await asyncio.to_thread(index_folders, server)
+        loop = asyncio.get_running_loop()
+        folders, refs = await loop.run_in_executor(
+            server.diagnostics.executor, index_folders, server
+        )
     except Exception as exc:  # an unreadable folder must not stop the server
         server.report_feature_error("indexing", exc, None)
         return

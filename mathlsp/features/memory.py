@@ -9,8 +9,6 @@ the rest of the session. Once no check has run for a while, a full collection an
 from __future__ import annotations
 
 import asyncio
-import ctypes
-import ctypes.util
 import gc
 import logging
 from collections.abc import Callable
@@ -21,6 +19,9 @@ QUIET_S = 2.0
 
 
 def _trimmer() -> Callable[[], object] | None:
+    import ctypes
+    import ctypes.util
+
     try:
         libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
         trim = libc.malloc_trim
@@ -30,11 +31,29 @@ def _trimmer() -> Callable[[], object] | None:
     return lambda: trim(0)
 
 
+_M_ARENA_MAX = -8
+
+
+def limit_arenas(count: int = 2) -> None:
+    """Cap glibc's malloc arenas. Each thread that allocates gets an arena of its own by
+    default, and memory freed in one is not reused by another: with checks running in worker
+    threads, a session of typing left the server at twice its size. Call before the checks'
+    worker thread starts (ctypes is imported here, not when the server starts)."""
+    import ctypes
+    import ctypes.util
+
+    try:
+        libc = ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+        libc.mallopt(_M_ARENA_MAX, count)
+    except (OSError, AttributeError):  # not glibc: nothing to do
+        pass
+
+
 class MemoryReleaser:
     """`touch()` after each check; once quiet for `QUIET_S`, collect and trim (once)."""
 
     def __init__(self) -> None:
-        self._trim = _trimmer()
+        self._trim: Callable[[], object] | None = None
         self._task: asyncio.Task[None] | None = None
 
     def touch(self) -> None:
@@ -51,6 +70,8 @@ class MemoryReleaser:
 
     def release(self) -> None:
         gc.collect()
+        if self._trim is None:
+            self._trim = _trimmer() or (lambda: None)
         if self._trim is not None:
             try:
                 self._trim()

@@ -76,6 +76,7 @@ class NoteStore:
         path = uri_to_path(uri)
         if path is not None:
             self._open[path] = uri
+            self._disk.pop(path, None)  # the buffer is the text now: no second copy
         return path
 
     def did_close(self, uri: str) -> Path | None:

@@ -55,6 +55,13 @@ def parse_note(path: Path, text: str) -> MarkdownDoc:
         return doc_class(path)(text, path)
 
 
+def _rebind(doc: MarkdownDoc, text: str) -> None:
+    """Point `doc` at `text`, a string equal to its own."""
+    doc.text = text
+    doc.lines.text = text
+    doc.__dict__.pop("index", None)  # a LineIndex holding the old string
+
+
 def _reparsed(old: MarkdownDoc, was: LoadedText, now: LoadedText) -> MarkdownDoc | None:
     """`old` updated for the edits an editor buffer made since it was parsed, re-parsing only
     what they touched; None when that history is not known (then the caller parses anew)."""
@@ -139,8 +146,10 @@ class ProblemFolder:
         if cached is not None and cached[0] == loaded.text:
             if cached[0] is not loaded.text:
                 # Equal text in a new object (a buffer rebuilt by an edit that was undone, or
-                # read again): keep this one, so the next call is an identity check, not a
-                # comparison of megabytes.
+                # the file opened in the editor): the parse holds the new one, so the next call
+                # is an identity check, not a comparison of megabytes, and the old copy is
+                # freed.
+                _rebind(cached[1], loaded.text)
                 self._docs[path] = (loaded.text, cached[1], loaded)
             return cached[1]
         doc = None

@@ -7,8 +7,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import yaml
-
 from mathlsp.notes.journal import (
     CATEGORIES,
     OUTCOME_STATUS,
@@ -135,6 +133,8 @@ def _strategies_tried_edit(
 def replace_frontmatter_key(doc: JournalDoc, key: str, value: Any, eol: str) -> list[Edit]:
     """Re-render one key (with nested values) in YAML block style; other keys stay untouched."""
     fm = doc.frontmatter
+    import yaml  # on use: the server starts without PyYAML's emitter
+
     rendered = yaml.safe_dump(
         {key: value}, sort_keys=False, allow_unicode=True, default_flow_style=None, width=10_000
     ).replace("\n", eol)

@@ -259,10 +259,11 @@ def test_rules_about_the_whole_file_read_only_their_fields(tmp_path: Path) -> No
     """What lets a keystroke in an abstract skip them: their findings are the same whatever
     the fields outside `WHOLE_FILE_FIELDS` say (a new rule reading another field must add it
     there)."""
-    from mathlsp.checks import _document_rules
+    from mathlsp.checks import _document_rules, load_rules
     from mathlsp.checks.base import CheckContext
     from mathlsp.notes.literature import _HINT, WHOLE_FILE_FIELDS
 
+    load_rules()
     doc = LiteratureDoc(BASE)
     lines = doc.lines.texts[:]
     for e in doc.entries:

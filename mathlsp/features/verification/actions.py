@@ -17,7 +17,6 @@ from mathlsp.features.verification.service import (
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import parse_identifier
-from mathlsp.verify.pipeline import identifiers_of
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -47,6 +46,8 @@ def code_actions(
     server: MathLanguageServer, state: Any, params: types.CodeActionParams, wanted: Any
 ) -> list[types.CodeAction]:
     """Verification actions for a code-action request (commands: the work is online)."""
+    from mathlsp.verify.pipeline import identifiers_of
+
     doc, uri = state.doc, state.uri
     quickfix, source, refactor = (
         types.CodeActionKind.QuickFix,

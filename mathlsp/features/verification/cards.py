@@ -13,10 +13,10 @@ from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.spans import Span
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import parse_identifier
-from mathlsp.verify.pipeline import ReferenceCheck, identifiers_of
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
+    from mathlsp.verify.pipeline import ReferenceCheck
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +50,8 @@ def entry_status(entry: ReferenceEntry, check: ReferenceCheck | None) -> hover_c
 def entry_card(
     server: MathLanguageServer, lit: LiteratureDoc, entry: ReferenceEntry, markdown: bool
 ) -> str | None:
+    from mathlsp.verify.pipeline import identifiers_of
+
     check = server.verification.verifier.check(entry)
     record = check.record if check is not None else None
     if record is None:

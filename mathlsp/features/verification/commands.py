@@ -19,10 +19,10 @@ from mathlsp.notes.render import Edit, NewReference, insert_references, update_f
 from mathlsp.notes.templates import fill_template
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import PaperRecord, parse_identifier
-from mathlsp.verify.pipeline import ReferenceCheck, claim_key, identifiers_of
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
+    from mathlsp.verify.pipeline import ReferenceCheck
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,7 @@ async def _stamp(
 ) -> None:
     """Write `Verified:` stamps into the *current* text, for entries whose claim did not change
     while we were verifying; the edit is versioned, so newer text is never overwritten."""
+    from mathlsp.verify.pipeline import claim_key
     from mathlsp.verify.write import stamp_edit
 
     by_id = {c.entry_id: c for c in checks if c.confirmed and c.url}
@@ -95,6 +96,8 @@ async def _stamp(
 
 
 async def verify_command(server: MathLanguageServer, args: Sequence[Any], only: str | None) -> Any:
+    from mathlsp.verify.pipeline import claim_key
+
     uri = _arg(args, 0, "uri")
     lit_path, doc = _literature(server, uri)
     if doc is None:
@@ -127,6 +130,7 @@ async def verify_command(server: MathLanguageServer, args: Sequence[Any], only: 
 
 
 async def move_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
+    from mathlsp.verify.pipeline import ReferenceCheck
     from mathlsp.verify.write import verification_edits
 
     uri, ref = _arg(args, 0, "uri"), _arg(args, 1, "id")
@@ -221,7 +225,13 @@ def new_reference_from(record: PaperRecord, number: int, check: ReferenceCheck) 
 
 async def insert_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
     from mathlsp.verify.matcher import Claim
-    from mathlsp.verify.pipeline import Evidence, Subject, decide_subject, evidence_from
+    from mathlsp.verify.pipeline import (
+        Evidence,
+        Subject,
+        decide_subject,
+        evidence_from,
+        identifiers_of,
+    )
 
     uri, raw = _arg(args, 0, "uri"), _arg(args, 1, "identifier")
     ident = parse_identifier(str(raw or ""))

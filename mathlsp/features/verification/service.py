@@ -15,11 +15,11 @@ from lsprotocol import types
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
-from mathlsp.verify.memo import OfflineVerifier
-from mathlsp.verify.pipeline import ReferenceCheck
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
+    from mathlsp.verify.memo import OfflineVerifier
+    from mathlsp.verify.pipeline import ReferenceCheck
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +70,8 @@ class VerificationService:
 
     @property
     def verifier(self) -> OfflineVerifier:
+        from mathlsp.verify.memo import OfflineVerifier
+
         if self._verifier is None:
             cache = self.cache
             with self._lock:
