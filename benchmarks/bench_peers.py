@@ -15,8 +15,8 @@ keystroke → diagnostics latency (debounce 0) and, with `--soak`, a paced editi
 from __future__ import annotations
 
 import argparse
-import os
 import asyncio
+import os
 import re
 import statistics
 import subprocess
@@ -274,6 +274,25 @@ async def keystrokes(
     return out
 
 
+# The least any pygls 2 server can do: start Python, import pygls and lsprotocol, answer.
+FLOOR_SERVER = (
+    "from pygls.lsp.server import LanguageServer; LanguageServer('floor', '0').start_io()"
+)
+
+
+async def initialize_floor(root: Path) -> float:
+    """`initialize` of a bare pygls server, in this run (the floor under mathlsp's figure)."""
+    client = LanguageClient()
+    started = time.perf_counter()
+    await client.start_io(sys.executable, "-c", FLOOR_SERVER, cwd=str(root))
+    await client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities("visual_studio_code"))
+    )
+    elapsed = (time.perf_counter() - started) * 1000
+    await client.shutdown_session()
+    return elapsed
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
@@ -318,6 +337,9 @@ def main() -> int:
             f"{pair('definition'):>12} {pair('completion'):>14} {f.peak_mib:>9.0f}"
             + (f"  ({f.error})" if f.error else "")
         )
+    with tempfile.TemporaryDirectory() as tmp:
+        floors = [asyncio.run(initialize_floor(Path(tmp))) for _ in range(3)]
+    print(f"floor: a bare pygls 2 server answers initialize in {statistics.median(floors):.0f} ms")
     for f in rows:
         if f.keystroke:
             print(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import sys
@@ -55,6 +56,9 @@ def run(args: argparse.Namespace) -> int:
     targets = list(_targets(args.paths or [Path.cwd()]))
     verification = _verify_online(targets) if args.online else None
     settings = CheckSettings(stale_after_days=args.stale_after_days, verification=verification)
+    # A batch run that exits when done: parsed notes hold no reference cycles, so the cyclic
+    # collector would only re-scan them (a tenth of the run on a 5,000-reference file).
+    gc.disable()
     reports: list[FileReport] = []
     for folder_root, files in targets:
         folder = ProblemFolder(folder_root)

@@ -70,6 +70,7 @@ class NoteStore:
         # poller can tell when another program changed it.
         self._seen: dict[Path, tuple[int, int] | None] = {}
         self._folders: dict[Path, ProblemFolder] = {}
+        self._roots: dict[Path, Path] = {}
 
     # -- open documents -----------------------------------------------------------------
     def did_open(self, uri: str) -> Path | None:
@@ -77,6 +78,7 @@ class NoteStore:
         if path is not None:
             self._open[path] = uri
             self._disk.pop(path, None)  # the buffer is the text now: no second copy
+            self._roots.clear()  # an unsaved PROBLEM.md can make a folder
         return path
 
     def did_close(self, uri: str) -> Path | None:
@@ -84,6 +86,7 @@ class NoteStore:
         if path is not None and self._open.get(path) == uri:
             del self._open[path]
             self._disk.pop(path, None)
+            self._roots.clear()
         return path
 
     def open_note(self, uri: str) -> OpenNote | None:
@@ -142,6 +145,7 @@ class NoteStore:
     def invalidate(self, paths: list[Path]) -> None:
         for path in paths:
             self._disk.pop(path, None)
+        self._roots.clear()
 
     def changed_on_disk(self) -> list[Path]:
         """Unopened files read before whose mtime/size (or existence) changed since."""
@@ -157,10 +161,22 @@ class NoteStore:
             if now != seen:
                 changed.append(path)
                 self._seen[path] = now
+        if changed:
+            self._roots.clear()
         return changed
 
     # -- folders -------------------------------------------------------------------------
     def folder_root(self, path: Path) -> Path:
+        # Asked on every request: remembered, and forgotten when files come, go or open.
+        root = self._roots.get(path)
+        if root is None:
+            root = self._roots[path] = self._find_root(path)
+        return root
+
+    def forget_roots(self) -> None:
+        self._roots.clear()
+
+    def _find_root(self, path: Path) -> Path:
         root = find_problem_folder(path)
         if root is not None:
             return root

@@ -417,6 +417,7 @@ class LiteratureDoc(MarkdownDoc):
         return self._by_block(
             "mentions",
             lambda begin, end, e: self.mentions_between(begin, end, [e.id_span] if e else []),
+            lambda: self.mentions_between(0, len(self.text), self.definition_spans()),
             lambda m, lines, offset: Mention(
                 m.kind, m.number, Span(m.span.start + offset, m.span.end + offset), m.line + lines
             ),
@@ -426,6 +427,7 @@ class LiteratureDoc(MarkdownDoc):
         return self._by_block(
             ("identifiers", patterns),
             lambda begin, end, _: self.identifiers_between(begin, end, patterns),
+            lambda: self.identifiers_between(0, len(self.text), patterns),
             lambda x, lines, offset: LocatedId(
                 x.mention, Span(x.span.start + offset, x.span.end + offset), x.line + lines
             ),
@@ -435,10 +437,15 @@ class LiteratureDoc(MarkdownDoc):
         self,
         key: Hashable,
         scan: Callable[[int, int, ReferenceEntry | None], list[T]],
+        whole: Callable[[], list[T]],
         move: Callable[[T, int, int], T],
     ) -> list[T]:
         """`scan` over the whole text, block by block: the text between entries anew, each
-        entry's own lines once per parsed entry (kept on its core, moved to where it stands)."""
+        entry's own lines once per parsed entry (kept on its core, moved to where it stands).
+        A version none of whose entries knows the answer yet (a first parse) is scanned in
+        one pass (`whole`), whose results are then shared out to the entries."""
+        if self.entries and all(key not in e.core.memo for e in self.entries):
+            return self._share_out(key, whole())
         starts = self.lines.starts
         size = len(self.text)
         out: list[T] = []
@@ -463,6 +470,25 @@ class LiteratureDoc(MarkdownDoc):
         if pos < size:
             out.extend(scan(pos, size, None))
         return out
+
+    def _share_out(self, key: Hashable, found: list[T]) -> list[T]:
+        """Remember, on each entry's core, which of `found` (items with a `span`, in text
+        order) stand in that entry's lines."""
+        starts = self.lines.starts
+        size = len(self.text)
+        k = 0
+        for e in self.entries:
+            line = e.heading.line
+            begin = starts[line]
+            nxt = line + e.core.end_line - e.core.line + 1
+            end = starts[nxt] if nxt < len(starts) else size
+            while k < len(found) and found[k].span.start < begin:  # type: ignore[attr-defined]
+                k += 1
+            first = k
+            while k < len(found) and found[k].span.start < end:  # type: ignore[attr-defined]
+                k += 1
+            e.core.memo[key] = (line, begin, found[first:k])
+        return found
 
     def count(self, kind: str) -> int:
         """How many entries are of `kind` ("REF" or "UREF")."""
