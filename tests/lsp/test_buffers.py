@@ -1,0 +1,108 @@
+"""`NoteBuffer` applies incremental changes as LSP says, and knows where they were."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from lsprotocol import types
+from pygls.workspace.position_codec import PositionCodec
+
+from mathlsp.features.buffers import NoteBuffer
+from mathlsp.notes.markdown import split_lines
+
+TEXTS = st.text(alphabet="ab é𝔽\n\r#-*", max_size=60)
+
+
+@st.composite
+def changes(draw: st.DrawFn, text: str) -> types.TextDocumentContentChangePartial:
+    lines = text.split("\n")
+
+    def position() -> types.Position:
+        line = draw(st.integers(0, len(lines)))
+        return types.Position(line=line, character=draw(st.integers(0, 12)))
+
+    a, b = position(), position()
+    if (b.line, b.character) < (a.line, a.character):
+        a, b = b, a
+    return types.TextDocumentContentChangePartial(
+        range=types.Range(start=a, end=b), text=draw(TEXTS)
+    )
+
+
+def _units(char: str, encoding: str) -> int:
+    if encoding == "utf-8":
+        return len(char.encode("utf-8"))
+    return 2 if ord(char) > 0xFFFF else 1
+
+
+def _offset(text: str, pos: types.Position, encoding: str) -> int:
+    """The LSP rule, written out: a line past the end is the end; a column past the line's end
+    is the line's end; columns count code units of the negotiated encoding."""
+    lines = text.split("\n")
+    if pos.line >= len(lines):
+        return len(text)
+    base = sum(len(line) + 1 for line in lines[: pos.line])
+    units = 0
+    for i, char in enumerate(lines[pos.line]):
+        if units >= pos.character:
+            return base + i
+        units += _units(char, encoding)
+    return base + len(lines[pos.line])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.data(),
+    st.text(alphabet="ab é𝔽\n#-", max_size=80),
+    st.sampled_from([types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8]),
+)
+def test_changes_apply_as_the_protocol_says(
+    data: st.DataObject, text: str, encoding: types.PositionEncodingKind
+) -> None:
+    codec = PositionCodec(encoding=encoding)
+    buffer = NoteBuffer("file:///n.md", text, version=0, position_codec=codec)
+    expected = text
+    for _ in range(data.draw(st.integers(1, 5))):
+        change = data.draw(changes(buffer.source))
+        if "\r" in change.text:
+            continue
+        start = _offset(expected, change.range.start, encoding.value)
+        end = _offset(expected, change.range.end, encoding.value)
+        expected = expected[:start] + change.text + expected[end:]
+        buffer.apply_change(change)
+        assert buffer.source == expected
+        _, generation, starts = buffer.snapshot()
+        assert generation == buffer.generation
+        if starts is not None:
+            assert starts == split_lines(buffer.source)[1]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data(), TEXTS)
+def test_the_logged_region_explains_every_difference(data: st.DataObject, text: str) -> None:
+    buffer = NoteBuffer("file:///n.md", text, version=0)
+    versions = [text]
+    for _ in range(data.draw(st.integers(1, 6))):
+        buffer.apply_change(data.draw(changes(buffer.source)))
+        versions.append(buffer.source)
+    since = data.draw(st.integers(0, buffer.generation))
+    edit = buffer.edit_since(since, buffer.generation)
+    assert edit is not None
+    old, new = versions[since], buffer.source
+    assert old[: edit.start] == new[: edit.start]
+    assert old[edit.old_end :] == new[edit.new_end :]
+    assert len(new) == len(old) + edit.delta
+
+
+def test_a_full_change_forgets_the_history() -> None:
+    buffer = NoteBuffer("file:///n.md", "one\ntwo\n", version=0)
+    buffer.apply_change(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)), text="x"
+        )
+    )
+    assert buffer.edit_since(0, 1) is not None
+    buffer.apply_change(types.TextDocumentContentChangeWholeDocument(text="new text"))
+    assert buffer.source == "new text"
+    assert buffer.edit_since(1, 2) is None
+    assert buffer.edit_since(0, 2) is None
