@@ -274,8 +274,10 @@ async def keystrokes(
     return out
 
 
-# The least any pygls 2 server can do: start Python, import pygls and lsprotocol, answer.
+# The least any pygls 2 server can do: start Python, import pygls and lsprotocol (without
+# collections, as mathlsp does), answer.
 FLOOR_SERVER = (
+    "import gc; gc.disable(); "
     "from pygls.lsp.server import LanguageServer; LanguageServer('floor', '0').start_io()"
 )
 

@@ -117,7 +117,7 @@ def _check_literature(
             if cancelled is not None and cancelled():
                 raise CheckCancelled(str(ctx.path))
             whole: list[Finding] = memo[2]
-            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry)
+            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)

@@ -44,15 +44,17 @@ def entry_findings(
     cancelled: Callable[[], bool] | None = None,
     previous: list[tuple[Finding, ...]] | None = None,
     only: int | None = None,
+    entry: ReferenceEntry | None = None,
 ) -> list[tuple[Finding, ...]]:
     """The findings of every entry, entry by entry. With `previous` (the result for the
-    version this one was edited from, no line moved) only entry `only` is looked at."""
+    version this one was edited from, no line moved) only entry `only` is looked at (`entry`:
+    that entry, so the document's other entries need not be worked out)."""
     from mathlsp.checks import CheckCancelled
 
     key = settings_key(ctx.settings)
     if previous is not None and only is not None:
         out = list(previous)
-        out[only] = _one(ctx, doc.entries[only], key, doc.path)
+        out[only] = _one(ctx, entry or doc.entries[only], key, doc.path)
         return out
     out = []
     for i, entry in enumerate(doc.entries):

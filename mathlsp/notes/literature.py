@@ -6,6 +6,8 @@ import bisect
 import datetime as dt
 import itertools
 import re
+import threading
+import weakref
 from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
@@ -16,6 +18,8 @@ from typing import TypeVar
 from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
 from mathlsp.notes.edits import Edit
 from mathlsp.notes.fields import Field, FieldMap, parse_fields
+from mathlsp.notes.frontmatter import Frontmatter
+from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.identifiers import ArxivId, is_absent, normalize_doi, parse_arxiv
 from mathlsp.notes.markdown import Heading, Lines, normalize_heading, splice
 from mathlsp.notes.spans import Span
@@ -329,10 +333,48 @@ class LiteratureDoc(MarkdownDoc):
         self.serial = next(_SERIALS)
         # Set by `reparse`: how this version differs from the one it was made from.
         self.edited: EditScope | None = None
-        self.sections: list[Section] = []
-        self.entries: list[ReferenceEntry] = []
-        self.other_headings: list[Heading] = []
+        self._deferred: tuple[_Base, Edit] | None = None
+        self._sections: list[Section] = []
+        self._entries: list[ReferenceEntry] = []
+        self._other: list[Heading] = []
         self._parse()
+
+    # Sections, entries and headings of a version made by a keystroke are worked out when
+    # first asked for (`reparse`): diagnostics for that keystroke do not need them.
+    @property
+    def sections(self) -> list[Section]:
+        if self._deferred is not None:
+            self._materialize()
+        return self._sections
+
+    @property
+    def entries(self) -> list[ReferenceEntry]:
+        if self._deferred is not None:
+            self._materialize()
+        return self._entries
+
+    @property
+    def other_headings(self) -> list[Heading]:
+        if self._deferred is not None:
+            self._materialize()
+        return self._other
+
+    def _materialize(self) -> None:
+        with _MATERIALIZING:
+            deferred = self._deferred
+            if deferred is None:
+                return
+            base, edit = deferred
+            with gc_paused():
+                full = LiteratureDoc._reparse(base, self.text, edit, self.lines.starts, False)
+            self.lines._headings = full.lines.headings
+            self.lines.later = None
+            self._sections, self._entries, self._other = full._sections, full._entries, full._other
+            self._deferred = None
+
+    def _later_headings(self) -> list[Heading]:
+        self._materialize()
+        return self.lines._headings or []
 
     @classmethod
     def reparse(
@@ -340,7 +382,21 @@ class LiteratureDoc(MarkdownDoc):
     ) -> LiteratureDoc:
         """`old` after `edit` made `text`: entries whose lines the edit did not touch keep their
         parsed core. Equal to `LiteratureDoc(text)` in every respect (tests hold it to that).
-        `starts`: the line starts of `text` when the caller has them (an editor buffer)."""
+        `starts`: the line starts of `text` when the caller has them (an editor buffer).
+
+        A keystroke inside one entry that moves no line and makes or breaks no heading, fence or
+        comment (typing) costs that entry only: the rest of the structure is worked out from
+        the last complete version when first asked for."""
+        typed = _typed(old, text, edit, starts)
+        if typed is not None:
+            return typed
+        return cls._reparse(old, text, edit, starts, True)
+
+    @classmethod
+    def _reparse(
+        cls, old: LiteratureDoc | _Base, text: str, edit: Edit, starts: list[int] | None,
+        scope: bool,
+    ) -> LiteratureDoc:  # fmt: skip
         fm = old.frontmatter
         spliced = None
         if (fm.closed or not fm.present) and edit.start >= fm.body_start:
@@ -354,7 +410,9 @@ class LiteratureDoc(MarkdownDoc):
         doc.serial = next(_SERIALS)
         doc.frontmatter = fm
         doc.lines = lines
-        doc.sections, doc.entries, doc.other_headings = [], [], []
+        doc.edited = None
+        doc._deferred = None
+        doc._sections, doc._entries, doc._other = [], [], []
         shift = n_new - (last - first + 1)
         entries = old.entries
         # Entries whose next heading is above the edit stand as they stood: the same objects.
@@ -363,7 +421,8 @@ class LiteratureDoc(MarkdownDoc):
         below = bisect.bisect_right(entries, last, key=_heading_line)
         after = {e.heading.line + shift: e.core for e in entries[below:]}
         doc._parse(entries[:kept], after, first, first + n_new)
-        doc.edited = _scope(old, doc, kept, below, first, n_new - 1, shift)
+        if scope:
+            doc.edited = _scope(old, doc, kept, below, first, n_new - 1, shift)
         return doc
 
     # -- structure -------------------------------------------------------------------------
@@ -385,7 +444,7 @@ class LiteratureDoc(MarkdownDoc):
         n_kept = 0
         for idx, h in enumerate(headings):
             if n_kept < len(kept) and kept[n_kept].heading is h:
-                self.entries.append(kept[n_kept])
+                self._entries.append(kept[n_kept])
                 n_kept += 1
                 continue
             if h.level <= 2:
@@ -393,7 +452,7 @@ class LiteratureDoc(MarkdownDoc):
                 end_line = _next_heading_line(headings, idx, 2, n_lines)
                 current = Section(key, h, lines.line_span(h.line, end_line), h.line + 1, end_line)
                 if h.level == 2:
-                    self.sections.append(current)
+                    self._sections.append(current)
                 else:
                     current = None
                 continue
@@ -404,9 +463,9 @@ class LiteratureDoc(MarkdownDoc):
             if core is None:
                 core = _parse_entry(lines, h, end_line)
                 if core is None:
-                    self.other_headings.append(h)
+                    self._other.append(h)
                     continue
-            self.entries.append(ReferenceEntry(core, h, current.key if current else None))
+            self._entries.append(ReferenceEntry(core, h, current.key if current else None))
 
     def definition_spans(self) -> list[Span]:
         return [e.id_span for e in self.entries]
@@ -613,6 +672,7 @@ class EditScope:
     entry: int | None = None
     signatures: tuple[tuple[object, ...], tuple[object, ...]] | None = None
     lines: tuple[int, int] = (0, -1)  # the lines the edit rewrote (first, last), new numbering
+    view: ReferenceEntry | None = None  # entry `entry` as it now stands
 
     @property
     def free_text_only(self) -> bool:
@@ -653,8 +713,8 @@ def entry_signature(lines: Lines, entry: ReferenceEntry) -> tuple[object, ...]:
 
 
 def _scope(
-    old: LiteratureDoc, new: LiteratureDoc, kept: int, below: int, first: int, last_new: int,
-    shift: int,
+    old: LiteratureDoc | _Base, new: LiteratureDoc, kept: int, below: int, first: int,
+    last_new: int, shift: int,
 ) -> EditScope:  # fmt: skip
     scope = EditScope(old.serial)
     if (
@@ -677,7 +737,95 @@ def _scope(
         kept,
         (entry_signature(old.lines, was), entry_signature(new.lines, now)),
         (first, first + last_new),
+        now,
     )
+
+
+_MATERIALIZING = threading.RLock()
+
+
+@dataclass(frozen=True, slots=True)
+class _Base:
+    """What re-parsing needs of a complete version (not its text, which the next one
+    replaces): a deferred version keeps this instead of the whole document."""
+
+    path: str
+    serial: int
+    frontmatter: Frontmatter
+    lines: Lines
+    entries: list[ReferenceEntry]
+
+    @staticmethod
+    def of(doc: LiteratureDoc) -> _Base:
+        lines = doc.lines
+        bare = Lines("", lines.texts, lines.starts, lines.opaque, lines.headings, lines.first_line)
+        return _Base(doc.path, doc.serial, doc.frontmatter, bare, doc.entries)
+
+
+def _typed(
+    old: LiteratureDoc, text: str, edit: Edit, starts: list[int] | None
+) -> LiteratureDoc | None:
+    """The version after a keystroke inside one entry, its structure deferred; None when the
+    edit is not one (it moves lines, touches a heading, a fence, a comment, the frontmatter…)."""
+    lines = old.lines
+    fm = old.frontmatter
+    if (
+        starts is None
+        or len(starts) != len(lines.starts)
+        or lines.has_cr
+        or (fm.present and not fm.closed)
+        or edit.start < fm.body_start
+    ):
+        return None
+    first, last = lines.line_of(edit.start), lines.line_of(edit.old_end)
+    if first <= lines.first_line or any(lines.opaque[first : last + 1]):
+        return None
+    end_old = lines.starts[last] + len(lines.texts[last])
+    new_texts = text[lines.starts[first] : end_old + edit.delta].split("\n")
+    if len(new_texts) != last - first + 1 or "\r" in text[edit.start : edit.new_end]:
+        return None
+    for line in (*lines.texts[first : last + 1], *new_texts):
+        if line.lstrip(" ")[:1] in _STRUCTURAL:
+            return None
+    if starts[first] != lines.starts[first] or starts[-1] != lines.starts[-1] + edit.delta:
+        return None
+    scope = old.edited
+    if old._deferred is None:
+        k = bisect.bisect_right(old.entries, first - 1, key=_heading_line) - 1
+        view = old.entries[k] if k >= 0 else None
+        base, since_base = _Base.of(old), edit
+    elif scope is not None and scope.view is not None and scope.entry is not None:
+        k, view = scope.entry, scope.view
+        base, since_base = old._deferred[0], old._deferred[1].then(edit)
+    else:
+        return None
+    if view is None or not (view.heading.line < first and last <= _last_line(view)):
+        return None
+    doc = LiteratureDoc.__new__(LiteratureDoc)
+    doc.text = text
+    doc.path = old.path
+    doc.serial = next(_SERIALS)
+    doc.frontmatter = fm
+    texts = [*lines.texts[:first], *new_texts, *lines.texts[last + 1 :]]
+    doc.lines = Lines(text, texts, starts, lines.opaque, None, lines.first_line, False)
+    ref = weakref.ref(doc)
+    doc.lines.later = lambda: d._later_headings() if (d := ref()) is not None else None
+    doc._sections, doc._entries, doc._other = [], [], []
+    doc._deferred = (base, since_base)
+    end_line = _last_line(view)
+    core = _parse_entry(doc.lines, view.heading, end_line)
+    if core is None:  # cannot be: its heading did not change
+        return None
+    now = ReferenceEntry(core, view.heading, view.section)
+    signatures = None
+    if view.section in ("confirmed", "unconfirmed"):
+        signatures = (entry_signature(lines, view), entry_signature(doc.lines, now))
+    doc.edited = EditScope(old.serial, k, signatures, (first, last), now)
+    return doc
+
+
+# A line starting with one of these may open or close a heading, fence or comment.
+_STRUCTURAL = frozenset("#`~<")
 
 
 def _last_line(e: ReferenceEntry) -> int:

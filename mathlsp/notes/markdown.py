@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -41,9 +42,25 @@ class Lines:
     texts: list[str]
     starts: list[int]
     opaque: bytearray  # 1 inside fenced code, an HTML comment or the frontmatter
-    headings: list[Heading]
+    _headings: list[Heading] | None  # None: not worked out yet (see `later`)
     first_line: int  # first line of the body (after frontmatter)
     has_cr: bool = False  # "\r" line breaks: offsets → lines need a search, not a count
+    # Works the headings out when first asked for (a keystroke's version whose headings only
+    # moved: see `LiteratureDoc.reparse`); None when `_headings` is known.
+    later: Callable[[], list[Heading] | None] | None = None
+
+    @property
+    def headings(self) -> list[Heading]:
+        headings = self._headings
+        if headings is None:
+            later = self.later
+            headings = later() if later is not None else None
+            if headings is None:  # whoever deferred them is gone: scan again
+                body = self.starts[self.first_line] if self.first_line else 0
+                headings = scan(self.text, body).headings
+            self._headings = headings
+            self.later = None
+        return headings
 
     def line_of(self, offset: int) -> int:
         return bisect.bisect_right(self.starts, offset) - 1
