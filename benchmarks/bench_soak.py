@@ -1,8 +1,9 @@
 """A long editing session: RSS after open, peak and final over many paced edits.
 
 Drives the real server over stdio (pytest-lsp's client) on a LITERATURE.md of N references, typing
-one character at a time in the middle of the file with a pause after each (a slow typist: every
-pause lets the debounced check run), and reads the server's memory from /proc.
+a character and deleting it again, one edit at a time near the top of the file (so every entry
+below moves), with a pause after each (a slow typist: every pause lets the debounced check run),
+and reads the server's memory from /proc.
 
     python benchmarks/bench_soak.py [--refs 1000] [--edits 1000] [--pause-ms 30] [--debounce-ms 0]
 """
@@ -80,10 +81,11 @@ async def soak(folder: Path, edits: int, pause_s: float, debounce_ms: int) -> di
             types.DidChangeTextDocumentParams(
                 text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
                 content_changes=[
+                    # A character typed, then deleted: every version differs from the last.
                     types.TextDocumentContentChangePartial(
                         range=types.Range(
                             start=types.Position(line=line, character=20),
-                            end=types.Position(line=line, character=20),
+                            end=types.Position(line=line, character=20 if version % 2 else 21),
                         ),
                         text="x" if version % 2 else "",
                     )

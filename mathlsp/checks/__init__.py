@@ -104,8 +104,11 @@ def _check_literature(
     memo = ctx.folder.check_memo.get(ctx.path)
     key = settings_key(ctx.settings)
     scope = doc.edited
+    whole: list[Finding]
     with gc_paused():
-        if (
+        if memo is not None and memo[0] == doc.serial and memo[1] == key:
+            whole, per_entry = memo[2], memo[3]  # this very version, checked already
+        elif (
             memo is not None
             and scope is not None
             and scope.entry is not None
@@ -116,7 +119,7 @@ def _check_literature(
         ):
             if cancelled is not None and cancelled():
                 raise CheckCancelled(str(ctx.path))
-            whole: list[Finding] = memo[2]
+            whole = memo[2]
             per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
         else:
             whole = _document_rules(ctx, cancelled)
