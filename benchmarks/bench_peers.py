@@ -275,15 +275,23 @@ async def keystrokes(
 
 
 # The least any pygls 2 server can do: start Python, import pygls and lsprotocol (without
-# collections, as mathlsp does), answer.
-FLOOR_SERVER = (
-    "import gc; gc.disable(); "
-    "from pygls.lsp.server import LanguageServer; LanguageServer('floor', '0').start_io()"
-)
+# collections, as mathlsp does), answer; and answer a hover with a card of a fixed 800 characters.
+FLOOR_SERVER = """
+import gc; gc.disable()
+from lsprotocol import types
+from pygls.lsp.server import LanguageServer
+server = LanguageServer("floor", "0")
+@server.feature(types.TEXT_DOCUMENT_HOVER)
+def hover(params):
+    card = types.MarkupContent(kind=types.MarkupKind.Markdown, value="x" * 800)
+    return types.Hover(contents=card)
+server.start_io()
+"""
 
 
-async def initialize_floor(root: Path) -> float:
-    """`initialize` of a bare pygls server, in this run (the floor under mathlsp's figure)."""
+async def pygls_floor(root: Path) -> tuple[float, float]:
+    """`initialize` and hover p50 of a bare pygls server, in this run (the floor under
+    mathlsp's figures)."""
     client = LanguageClient()
     started = time.perf_counter()
     await client.start_io(sys.executable, "-c", FLOOR_SERVER, cwd=str(root))
@@ -291,8 +299,14 @@ async def initialize_floor(root: Path) -> float:
         types.InitializeParams(capabilities=client_capabilities("visual_studio_code"))
     )
     elapsed = (time.perf_counter() - started) * 1000
+    doc = types.TextDocumentIdentifier(uri=(root / "x.md").as_uri())
+    hovers = []
+    for _ in range(30):
+        t = time.perf_counter()
+        await client.text_document_hover_async(types.HoverParams(doc, types.Position(0, 0)))
+        hovers.append(time.perf_counter() - t)
     await client.shutdown_session()
-    return elapsed
+    return elapsed, _pct(hovers, 0.5)
 
 
 def main() -> int:
@@ -340,8 +354,12 @@ def main() -> int:
             + (f"  ({f.error})" if f.error else "")
         )
     with tempfile.TemporaryDirectory() as tmp:
-        floors = [asyncio.run(initialize_floor(Path(tmp))) for _ in range(3)]
-    print(f"floor: a bare pygls 2 server answers initialize in {statistics.median(floors):.0f} ms")
+        floors = [asyncio.run(pygls_floor(Path(tmp))) for _ in range(3)]
+    print(
+        "floor: a bare pygls 2 server answers initialize in "
+        f"{statistics.median(f[0] for f in floors):.0f} ms, a constant hover in "
+        f"{statistics.median(f[1] for f in floors):.2f} ms (p50)"
+    )
     for f in rows:
         if f.keystroke:
             print(

@@ -7,13 +7,14 @@ import gc
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from mathlsp.checks import CheckSettings, check_document
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.folder import ProblemFolder, find_problem_folder, is_problem_folder
+from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.text import utf16_len
 
 
@@ -60,8 +61,9 @@ def run(args: argparse.Namespace) -> int:
     # collector would only re-scan them (a tenth of the run on a 5,000-reference file).
     gc.disable()
     reports: list[FileReport] = []
+    read = _read_once()
     for folder_root, files in targets:
-        folder = ProblemFolder(folder_root)
+        folder = ProblemFolder(folder_root, read)
         for path in files:
             findings = check_document(folder, path, settings)
             doc = folder.doc(path)
@@ -125,6 +127,20 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
     for entry, check in results:
         verifier.remember(entry, check)  # type: ignore[arg-type]
     return verifier
+
+
+def _read_once() -> Callable[[Path], LoadedText]:
+    """A reader for one run: each file is read once (every note of a folder resolves its
+    mentions against the same LITERATURE.md; nothing writes them meanwhile)."""
+    seen: dict[Path, LoadedText] = {}
+
+    def read(path: Path) -> LoadedText:
+        loaded = seen.get(path)
+        if loaded is None:
+            loaded = seen[path] = read_note(path)
+        return loaded
+
+    return read
 
 
 def _targets(paths: list[Path]) -> Iterator[tuple[Path, list[Path]]]:
