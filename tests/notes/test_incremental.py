@@ -180,6 +180,40 @@ def test_reparse_after_random_edits_equals_a_fresh_parse(data: st.DataObject) ->
     assert dump(doc) == dump(LiteratureDoc(text))
 
 
+def _many(n: int) -> str:
+    """BASE with `n` more confirmed entries (every other one with a wrapped abstract)."""
+    extra = []
+    for i in range(4, 4 + n):
+        extra += [
+            f"### REF-{i:03d}: Paper number {i}",
+            "- **Authors:** Doe, J",
+            f"- **Year:** {1990 + i % 30}",
+            f"- **arXiv ID:** 2101.{i:05d}",
+            "- **Abstract:** Some words about it" + ("\n  and a wrapped line." if i % 2 else "."),
+            "- **Relevance:** [S] Some.",
+            "- **Key Results:** None quoted.",
+            "- **Confidence:** [S]",
+            "- **Verified:** 2026-10-01T12:00:00Z via https://export.arxiv.org/abs/2101.00001",
+            "",
+        ]
+    at = BASE.index("## Synthesis")
+    return BASE[:at] + "\n".join(extra) + "\n" + BASE[at:]
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_long_typing_session_in_a_larger_file_stays_equal(data: st.DataObject) -> None:
+    text = _many(30)
+    doc = LiteratureDoc(text)
+    for _ in range(data.draw(st.integers(1, 12))):
+        inserted, edit = data.draw(edits(text))
+        text = text[: edit.start] + inserted + text[edit.old_end :]
+        doc = LiteratureDoc.reparse(doc, text, edit, split_lines(text)[1])
+        if data.draw(st.integers(0, 3)) == 0:
+            assert dump(doc) == dump(LiteratureDoc(text))
+    assert dump(doc) == dump(LiteratureDoc(text))
+
+
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_composed_edits_reparse_like_one(data: st.DataObject) -> None:
