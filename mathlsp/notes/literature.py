@@ -203,21 +203,21 @@ class ReferenceEntry:
 
     @property
     def arxiv_id(self) -> ArxivId | None:
-        memo = self.core.memo
-        if "arxiv" not in memo:
-            f = self.core.fields.get("arxiv_id")
-            ok = f is not None and not is_absent(f.value)
-            memo["arxiv"] = parse_arxiv(f.value.strip("`")) if ok and f else None
-        return memo["arxiv"]  # type: ignore[return-value]
+        return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
 
     @property
     def doi(self) -> str | None:
+        return self._identifier("doi", normalize_doi)  # type: ignore[return-value]
+
+    def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
+        """A parsed identifier field (None when absent or malformed), parsed once per core."""
         memo = self.core.memo
-        if "doi" not in memo:
-            f = self.core.fields.get("doi")
-            ok = f is not None and not is_absent(f.value)
-            memo["doi"] = normalize_doi(f.value.strip("`")) if ok and f else None
-        return memo["doi"]  # type: ignore[return-value]
+        if key not in memo:
+            f = self.core.fields.get(key)
+            memo[key] = (
+                parse(f.value.strip("`")) if f is not None and not is_absent(f.value) else None
+            )
+        return memo[key]
 
     @property
     def verified(self) -> VerifiedStamp | None:
