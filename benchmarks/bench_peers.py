@@ -309,6 +309,31 @@ async def pygls_floor(root: Path) -> tuple[float, float]:
     return elapsed, _pct(hovers, 0.5)
 
 
+async def pygls_floor_memory(text: str) -> float:
+    """Peak RSS of a bare pygls server that opens `text` (pygls's own copy of a document and
+    the JSON-RPC message it came in): the floor under mathlsp's peak."""
+    client = LanguageClient()
+    await client.start_io(sys.executable, "-c", FLOOR_SERVER)
+    await client.initialize_session(
+        types.InitializeParams(capabilities=client_capabilities("visual_studio_code"))
+    )
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            types.TextDocumentItem(
+                uri="file:///floor/LITERATURE.md", language_id="markdown", version=1, text=text
+            )
+        )
+    )
+    await client.text_document_hover_async(  # answered once the open was handled
+        types.HoverParams(
+            types.TextDocumentIdentifier(uri="file:///floor/x.md"), types.Position(0, 0)
+        )
+    )
+    peak = _peak(client._server.pid)  # type: ignore[union-attr]
+    await client.shutdown_session()
+    return peak
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
@@ -319,7 +344,9 @@ def main() -> int:
     if args.install_peers:
         install_peers(args.peers_dir)
     rows: list[Figures] = []
+    floor_peaks: dict[int, float] = {}
     for n in args.sizes:
+        floor_peaks[n] = asyncio.run(pygls_floor_memory(literature(n)))
         with tempfile.TemporaryDirectory() as tmp:
             plans = setup(Path(tmp), n)
             for name, (command, note, text, col, settings) in plans.items():
@@ -358,7 +385,8 @@ def main() -> int:
     print(
         "floor: a bare pygls 2 server answers initialize in "
         f"{statistics.median(f[0] for f in floors):.0f} ms, a constant hover in "
-        f"{statistics.median(f[1] for f in floors):.2f} ms (p50)"
+        f"{statistics.median(f[1] for f in floors):.2f} ms (p50); with LITERATURE.md open it "
+        "peaks at " + ", ".join(f"{p:.0f} MiB ({n})" for n, p in floor_peaks.items())
     )
     for f in rows:
         if f.keystroke:

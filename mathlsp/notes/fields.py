@@ -7,6 +7,7 @@ plain offsets and build their spans only when asked.
 from __future__ import annotations
 
 import re
+import sys
 
 from mathlsp.notes.markdown import Lines
 from mathlsp.notes.spans import Span
@@ -110,7 +111,7 @@ def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list
             current = _between(lines, current, prev_line + 1, line - 1, fields, loose)
         if current is not None:
             fields.append(current)
-        name = text[start + 4 : colon]
+        name = sys.intern(text[start + 4 : colon])  # 48k fields, a dozen names: one copy each
         raw = texts[line][colon + 3 - start :]
         value = raw.strip()
         vs = colon + 3 + len(raw) - len(raw.lstrip())
@@ -153,7 +154,7 @@ def _between(
                 fields.append(current)
             base = starts[i]
             value = m.group("value").rstrip()
-            name = m.group("name").strip()
+            name = sys.intern(m.group("name").strip())
             ns, vs = base + m.start("name"), base + m.start("value")
             current = Field(
                 name, field_key(name), value, i, base, base + len(text.rstrip()), ns,
