@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -271,6 +272,11 @@ def _buffer_text(document: TextDocument) -> LoadedText:
     starts = None
     if isinstance(document, NoteBuffer):
         text, generation, starts = document.snapshot()
+        for _ in range(50):  # read while a change was being applied: let it finish, read again
+            if generation is not None:
+                break
+            time.sleep(0.001)
+            text, generation, starts = document.snapshot()
     else:
         text, generation = document.source, None
     if "\x00" in text[:8192]:

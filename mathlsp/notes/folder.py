@@ -6,6 +6,7 @@ can serve the disk; parsed documents are reused while their text is unchanged.
 
 from __future__ import annotations
 
+import logging
 import re
 import threading
 from collections.abc import Callable, Iterator
@@ -18,6 +19,8 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.problem import ProblemDoc
+
+log = logging.getLogger(__name__)
 
 SLUG = re.compile(r"[a-z0-9][a-z0-9-]*")
 KNOWN_FILES = (
@@ -156,6 +159,8 @@ class ProblemFolder:
         if cached is not None:
             doc = _reparsed(cached[1], cached[2], loaded)
         if doc is None:
+            if cached is not None and loaded.history is not None:
+                log.debug("%s: parsed whole (the edits since the last parse are not known)", path)
             doc = parse_note(path, loaded.text)
         self._docs[path] = (loaded.text, doc, loaded)
         return doc
