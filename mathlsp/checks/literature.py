@@ -209,7 +209,8 @@ def numbering(
         highest[kind] = max(highest[kind], number)
 
 
-_TITLE_NOISE = re.compile(r"(?:\\[a-z]+|[\W_])+")
+_LATEX_COMMAND = re.compile(r"\\[a-z]+")
+_WORDS = re.compile(r"[^\W_]+")
 
 
 def normalize_title(title: str) -> str:
@@ -217,7 +218,10 @@ def normalize_title(title: str) -> str:
     if not title.isascii():
         text = unicodedata.normalize("NFKD", title)
         title = "".join(c for c in text if not unicodedata.combining(c))
-    return " ".join(_TITLE_NOISE.sub(" ", title.lower()).split())
+    title = title.lower()
+    if "\\" in title:
+        title = _LATEX_COMMAND.sub(" ", title)
+    return " ".join(_WORDS.findall(title))
 
 
 # -- rules -------------------------------------------------------------------------------------

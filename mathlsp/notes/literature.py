@@ -63,6 +63,7 @@ _ENTRY = re.compile(r"(?P<kind>U?REF)-(?P<num>\d{1,6})\b[ \t]*(?:[:.\-–—][ \
 _URL = re.compile(r"https?://[^\s<>)\]`]+")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
+_VIA = re.compile(r"\bvia\b.*$")
 _ET_AL = re.compile(r",?\s*\bet\.?\s*al\.?", re.IGNORECASE)
 
 
@@ -314,7 +315,7 @@ def parse_verified(value: str) -> VerifiedStamp:
     url_match = _URL.search(raw)
     url = url_match.group(0).rstrip(".,;") if url_match else None
     head = raw[: url_match.start()] if url_match else raw
-    head = re.sub(r"\bvia\b.*$", "", head).strip().strip("`*_[]( ")
+    head = _VIA.sub("", head).strip().strip("`*_[]( ")
     timestamp: dt.datetime | None = None
     token = head.split()[0] if head.split() else ""
     if token:
