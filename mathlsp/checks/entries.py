@@ -57,10 +57,10 @@ def entry_findings(
         out[only] = _one(ctx, entry or doc.entries[only], key, doc.path)
         return out
     out = []
-    for i, entry in enumerate(doc.entries):
+    for i, each in enumerate(doc.entries):
         if cancelled is not None and i % _CANCEL_EVERY == 0 and cancelled():
             raise CheckCancelled(str(ctx.path))
-        out.append(_one(ctx, entry, key, doc.path))
+        out.append(_one(ctx, each, key, doc.path))
     return out
 
 
