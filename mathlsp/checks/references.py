@@ -199,22 +199,17 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
 
 @entry_rule
 def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
-    f = entry.arxiv_field if entry.arxiv_id is None else None
-    if f is not None:
-        yield ctx.finding(
-            BAD_ARXIV,
-            f"{entry.id}: {_arxiv_problem(f.value.strip('`'))}",
-            _value_span(f),
-            data={"id": entry.id, "value": f.value},
-        )
-    f = entry.doi_field if entry.doi is None else None
-    if f is not None:
-        yield ctx.finding(
-            BAD_DOI,
-            f"{entry.id}: `{_clip(f.value)}` is not a valid DOI: {_DOI_HELP}",
-            _value_span(f),
-            data={"id": entry.id, "value": f.value},
-        )
+    for parsed, f, code, problem in (
+        (entry.arxiv_id, entry.arxiv_field, BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
+        (entry.doi, entry.doi_field, BAD_DOI, _doi_problem),
+    ):
+        if parsed is None and f is not None:
+            yield ctx.finding(
+                code,
+                f"{entry.id}: {problem(f.value)}",
+                _value_span(f),
+                data={"id": entry.id, "value": f.value},
+            )
 
 
 @entry_rule
@@ -265,7 +260,7 @@ def prose_identifiers(ctx: CheckContext) -> Iterator[Finding]:
         else:
             yield ctx.finding(
                 BAD_DOI,
-                f"`{_clip(m.value)}` is not a valid DOI: {_DOI_HELP}",
+                _doi_problem(m.value),
                 located.span,
                 data={"value": m.value},
             )
@@ -429,6 +424,10 @@ def _aware(now: dt.datetime) -> dt.datetime:
 def _clip(value: str, width: int = 60) -> str:
     value = value.strip()
     return value if len(value) <= width else value[: width - 1] + "…"
+
+
+def _doi_problem(value: str) -> str:
+    return f"`{_clip(value)}` is not a valid DOI: {_DOI_HELP}"
 
 
 def _arxiv_problem(value: str) -> str:

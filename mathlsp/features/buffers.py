@@ -17,7 +17,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from mathlsp.notes.edits import Edit, compose
-from mathlsp.notes.markdown import split_lines
+from mathlsp.notes.markdown import respliced, split_lines
 from mathlsp.notes.text import column_offset
 
 # Enough for a burst typed while a check of a large file runs; older versions re-parse whole.
@@ -98,17 +98,14 @@ def _spliced_starts(
     """Line starts after replacing source[start:end] with text; None: recompute when asked."""
     if "\r" in text or "\r" in source[max(start - 1, 0) : end + 1]:
         return None  # `\r\n` pairs may join or split: rare enough to recount
-    first = bisect.bisect_right(starts, start) - 1
-    last = bisect.bisect_right(starts, end) - 1
-    delta = len(text) - (end - start)
-    out = starts[: first + 1]
+    inside = []
     at = text.find("\n")
     while at >= 0:
-        out.append(start + at + 1)
+        inside.append(start + at + 1)
         at = text.find("\n", at + 1)
-    tail = starts[last + 1 :]
-    out.extend([s + delta for s in tail] if delta else tail)
-    return out
+    first = bisect.bisect_right(starts, start) - 1
+    last = bisect.bisect_right(starts, end) - 1
+    return respliced(starts, first, last, inside, len(text) - (end - start))
 
 
 class NoteWorkspace(Workspace):

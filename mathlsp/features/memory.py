@@ -71,9 +71,8 @@ class MemoryReleaser:
     def release(self) -> None:
         gc.collect()
         if self._trim is None:
-            self._trim = _trimmer() or (lambda: None)
-        if self._trim is not None:
-            try:
-                self._trim()
-            except Exception:  # best effort: never disturb the server
-                log.debug("malloc_trim failed", exc_info=True)
+            self._trim = _trimmer() or (lambda: None)  # not glibc: nothing to trim
+        try:
+            self._trim()
+        except Exception:  # best effort: never disturb the server
+            log.debug("malloc_trim failed", exc_info=True)

@@ -174,9 +174,6 @@ class NoteStore:
             root = self._roots[path] = self._find_root(path)
         return root
 
-    def forget_roots(self) -> None:
-        self._roots.clear()
-
     def _find_root(self, path: Path) -> Path:
         root = find_problem_folder(path)
         if root is not None:

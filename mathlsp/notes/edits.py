@@ -39,11 +39,6 @@ def compose(edits: list[Edit]) -> Edit | None:
     return out
 
 
-def apply(text: str, edit: Edit, inserted: str) -> str:
-    """`text` with `text[edit.start:edit.old_end]` replaced (a helper for tests and buffers)."""
-    return text[: edit.start] + inserted + text[edit.old_end :]
-
-
 class EditHistory(Protocol):
     """Something that knows how its text changed: an editor buffer."""
 

@@ -21,7 +21,15 @@ from mathlsp.notes.fields import Field, FieldMap, parse_fields
 from mathlsp.notes.frontmatter import Frontmatter
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.identifiers import ArxivId, is_absent, normalize_doi, parse_arxiv
-from mathlsp.notes.markdown import Heading, Lines, normalize_heading, splice
+from mathlsp.notes.markdown import (
+    STRUCTURAL,
+    Heading,
+    Lines,
+    normalize_heading,
+    splice,
+    starts_agree,
+    touched,
+)
 from mathlsp.notes.spans import Span
 
 T = TypeVar("T")
@@ -153,11 +161,6 @@ class ReferenceEntry:
     def span(self) -> Span:
         """Heading through its last field."""
         return Span(self.heading.span.start, self.core.span_end + self._do)
-
-    @property
-    def line_shift(self) -> int:
-        """Lines between where the core was parsed and where this entry stands."""
-        return self._dl
 
     @property
     def fields(self) -> FieldMap:
@@ -770,25 +773,13 @@ def _typed(
     edit is not one (it moves lines, touches a heading, a fence, a comment, the frontmatter…)."""
     lines = old.lines
     fm = old.frontmatter
-    if (
-        starts is None
-        or len(starts) != len(lines.starts)
-        or lines.has_cr
-        or (fm.present and not fm.closed)
-        or edit.start < fm.body_start
-    ):
+    if starts is None or (fm.present and not fm.closed) or edit.start < fm.body_start:
         return None
-    first, last = lines.line_of(edit.start), lines.line_of(edit.old_end)
-    if first <= lines.first_line or any(lines.opaque[first : last + 1]):
+    found = touched(lines, text, edit, STRUCTURAL)
+    if found is None:
         return None
-    end_old = lines.starts[last] + len(lines.texts[last])
-    new_texts = text[lines.starts[first] : end_old + edit.delta].split("\n")
-    if len(new_texts) != last - first + 1 or "\r" in text[edit.start : edit.new_end]:
-        return None
-    for line in (*lines.texts[first : last + 1], *new_texts):
-        if line.lstrip(" ")[:1] in _STRUCTURAL:
-            return None
-    if starts[first] != lines.starts[first] or starts[-1] != lines.starts[-1] + edit.delta:
+    first, last, new_texts = found
+    if len(new_texts) != last - first + 1 or not starts_agree(starts, lines, first, 0, edit.delta):
         return None
     scope = old.edited
     if old._deferred is None:
@@ -823,10 +814,6 @@ def _typed(
         signatures = (entry_signature(lines, view), entry_signature(doc.lines, now))
     doc.edited = EditScope(old.serial, k, signatures, (first, last), now)
     return doc
-
-
-# A line starting with one of these may open or close a heading, fence or comment.
-_STRUCTURAL = frozenset("#`~<")
 
 
 def _last_line(e: ReferenceEntry) -> int:

@@ -22,6 +22,10 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
 _SPECIAL = frozenset("#`~< ")  # "" is not in a frozenset, unlike in a str
+# A line starting with one of these (after up to three spaces) may open or close fenced code or
+# an HTML comment; with `#`, a heading too.
+FENCE_OR_COMMENT = frozenset("`~<")
+STRUCTURAL = FENCE_OR_COMMENT | {"#"}
 _INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
 
 
@@ -139,50 +143,67 @@ def scan(text: str, body_start: int = 0) -> Lines:
     return Lines(text, texts, starts, opaque, headings, first_line, "\r" in text)
 
 
-def splice(
-    old: Lines, text: str, edit: Edit, known_starts: list[int] | None = None
-) -> tuple[Lines, int, int, int] | None:
-    """`old` after `edit` made `text`, re-scanning only the lines the edit touched: returns the
-    new Lines, the first and last old line replaced, and how many new lines replace them.
-
-    None when a local re-scan could be wrong: the edit touches the first line or the
-    frontmatter, fenced code or an HTML comment (they change how every later line reads), or
-    `\r` line breaks (offsets need a search).
-    """
+def touched(
+    old: Lines, text: str, edit: Edit, structural: frozenset[str] = FENCE_OR_COMMENT
+) -> tuple[int, int, list[str]] | None:
+    """The old lines an edit touched (first, last) and the new text of those lines, when they
+    can be re-read alone: None when the edit touches the first line, the frontmatter, fenced
+    code or `\r` line breaks, or when a touched line (old or new) starts with a character of
+    `structural` (a fence or a comment changes how every later line reads)."""
     if old.has_cr or "\r" in text[edit.start : edit.new_end]:
         return None
     first = old.line_of(edit.start)
     last = old.line_of(edit.old_end)
-    if first <= old.first_line or first == 0:
+    if first <= old.first_line or first == 0 or any(old.opaque[first : last + 1]):
         return None
-    opaque = old.opaque
     texts = old.texts
-    if any(opaque[first : last + 1]):
-        return None
     end_old = old.starts[last] + len(texts[last])
-    region = text[old.starts[first] : end_old + edit.delta]
-    new_texts = region.split("\n")
+    new_texts = text[old.starts[first] : end_old + edit.delta].split("\n")
     for line in (*texts[first : last + 1], *new_texts):
-        if line.lstrip(" ")[:1] in _FENCE_OR_COMMENT:
+        if line.lstrip(" ")[:1] in structural:
             return None
+    return first, last, new_texts
+
+
+def respliced(starts: list[int], first: int, last: int, inside: list[int], delta: int) -> list[int]:
+    """Line starts after lines first..last were replaced: those up to `first`, then `inside`
+    (the starts of the new lines after the first), then the rest moved by `delta` characters."""
+    out = starts[: first + 1]
+    out.extend(inside)
+    tail = starts[last + 1 :]
+    out.extend([s + delta for s in tail] if delta else tail)
+    return out
+
+
+def starts_agree(known: list[int] | None, old: Lines, first: int, lines: int, delta: int) -> bool:
+    """Whether `known` (an editor buffer's line starts) can be the starts of `old` after an edit
+    at line `first` that added `lines` lines and `delta` characters."""
+    return (
+        known is not None
+        and len(known) == len(old.starts) + lines
+        and known[first] == old.starts[first]
+        and known[-1] == old.starts[-1] + delta
+    )
+
+
+def splice(
+    old: Lines, text: str, edit: Edit, known_starts: list[int] | None = None
+) -> tuple[Lines, int, int, int] | None:
+    """`old` after `edit` made `text`, re-scanning only the lines the edit touched: returns the
+    new Lines, the first and last old line replaced, and how many new lines replace them; None
+    when a local re-scan could be wrong (see `touched`)."""
+    found = touched(old, text, edit)
+    if found is None:
+        return None
+    first, last, new_texts = found
     n_new = len(new_texts)
     line_delta = n_new - (last - first + 1)
     delta = edit.delta
-    if (
-        known_starts is not None
-        and len(known_starts) == len(old.starts) + line_delta
-        and known_starts[first] == old.starts[first]
-        and known_starts[-1] == old.starts[-1] + delta
-    ):
+    if known_starts is not None and starts_agree(known_starts, old, first, line_delta, delta):
         starts = known_starts  # the editor buffer's, for this very text
     else:
-        starts = old.starts[: first + 1]
-        pos = old.starts[first]
-        for t in new_texts[:-1]:
-            pos += len(t) + 1
-            starts.append(pos)
-        tail = old.starts[last + 1 :]
-        starts.extend([s + delta for s in tail] if delta else tail)
+        inside = list(accumulate((len(t) + 1 for t in new_texts[:-1]), initial=old.starts[first]))
+        starts = respliced(old.starts, first, last, inside[1:], delta)
     headings = [h for h in old.headings if h.line < first]
     kept = len(headings)
     for i, line in enumerate(new_texts):
@@ -191,10 +212,11 @@ def splice(
     for h in old.headings[kept:]:
         if h.line > last:
             headings.append(_shifted(h, line_delta, delta))
+    opaque = old.opaque
     return (
         Lines(
             text,
-            [*texts[:first], *new_texts, *texts[last + 1 :]],
+            [*old.texts[:first], *new_texts, *old.texts[last + 1 :]],
             starts,
             opaque[:first] + bytearray(n_new) + opaque[last + 1 :],
             headings,
@@ -205,9 +227,6 @@ def splice(
         last,
         n_new,
     )
-
-
-_FENCE_OR_COMMENT = frozenset("`~<")
 
 
 def _heading(line: str, number: int, base: int) -> Heading | None:
