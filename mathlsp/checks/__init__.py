@@ -107,7 +107,7 @@ def _check_literature(
     whole: list[Finding]
     with gc_paused():
         if memo is not None and memo[0] == doc.serial and memo[1] == key:
-            whole, per_entry = memo[2], memo[3]  # this very version, checked already
+            whole, per_entry, entries_flat = memo[2], memo[3], memo[4]  # checked already
         elif (
             memo is not None
             and scope is not None
@@ -121,11 +121,17 @@ def _check_literature(
                 raise CheckCancelled(str(ctx.path))
             whole = memo[2]
             per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
+            # The entries' findings as the last check listed them, that entry's replaced:
+            # a keystroke costs what it found, not one step per entry of the file.
+            gone = {id(f) for f in memo[3][scope.entry]}
+            entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
+            entries_flat.extend(per_entry[scope.entry])
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)
-        ctx.folder.check_memo[ctx.path] = (doc.serial, key, whole, per_entry)
-        findings = whole + [f for found in per_entry for f in found]
+            entries_flat = [f for found in per_entry for f in found]
+        ctx.folder.check_memo[ctx.path] = (doc.serial, key, whole, per_entry, entries_flat)
+        findings = whole + entries_flat
     findings.sort(key=lambda f: (f.range.start, f.code))
     return findings
 

@@ -398,11 +398,12 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
     for entry in doc.entries:
         keys = _duplicate_keys(entry)
         reported = False
-        for key, what in keys:
+        for key in keys:
             first = seen.setdefault(key, entry)
             if first is entry or reported:
                 continue
             reported = True
+            what = _key_words(key)
             yield ctx.finding(
                 DUPLICATE_PAPER,
                 f"{entry.id} has the same {what} as {first.id}: the paper is listed twice — "
@@ -413,24 +414,33 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
             )
 
 
-def _duplicate_keys(entry: ReferenceEntry) -> list[tuple[tuple[str, Any], str]]:
-    """What makes two entries the same paper, with how to say it; kept on the parsed entry."""
+def _duplicate_keys(entry: ReferenceEntry) -> tuple[tuple[str, Any], ...]:
+    """What makes two entries the same paper; kept on the parsed entry."""
     memo = entry.core.memo
     keys = memo.get("duplicate keys")
     if keys is None:
-        keys = []
+        found: list[tuple[str, Any]] = []
         arxiv, doi = entry.arxiv_id, entry.doi
         if arxiv is not None:
-            keys.append((("arxiv", arxiv.base), f"arXiv id {arxiv.base}"))
+            found.append(("arxiv", arxiv.base))
         if doi is not None:
-            keys.append((("doi", doi), f"DOI {doi}"))
+            found.append(("doi", doi))
         title = normalize_title(entry.title)
         if title:
-            year = entry.year
-            what = f"title and year ({year})" if year else "title"
-            keys.append((("title", (title, year)), what))
-        memo["duplicate keys"] = keys
+            found.append(("title", (title, entry.year)))
+        keys = memo["duplicate keys"] = tuple(found)
     return keys  # type: ignore[return-value]
+
+
+def _key_words(key: tuple[str, Any]) -> str:
+    """How a duplicate key reads in a message."""
+    kind, value = key
+    if kind == "arxiv":
+        return f"arXiv id {value}"
+    if kind == "doi":
+        return f"DOI {value}"
+    year = value[1]
+    return f"title and year ({year})" if year else "title"
 
 
 @rule(applies_to=LiteratureDoc)

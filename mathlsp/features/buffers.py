@@ -9,14 +9,15 @@ that region (`edit_since`).
 
 from __future__ import annotations
 
-import bisect
 from collections import deque
+from collections.abc import Sequence
 from typing import Any
 
 from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from mathlsp.notes.edits import Edit, compose
+from mathlsp.notes.linestarts import line_of
 from mathlsp.notes.markdown import respliced, split_lines
 from mathlsp.notes.text import column_offset
 
@@ -27,17 +28,17 @@ _LOG_LENGTH = 512
 class NoteBuffer(TextDocument):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self._starts: list[int] | None = None
+        self._starts: Sequence[int] | None = None
         self.generation = 0  # counts applied changes; the model remembers the one it parsed
         self._seq = 0  # odd while a change is being applied (read from worker threads)
         self._log: deque[tuple[int, Edit]] = deque(maxlen=_LOG_LENGTH)
 
-    def _line_starts(self) -> list[int]:
+    def _line_starts(self) -> Sequence[int]:
         if self._starts is None:
             self._starts = split_lines(self.source)[1]
         return self._starts
 
-    def _offset(self, source: str, starts: list[int], pos: types.Position) -> int:
+    def _offset(self, source: str, starts: Sequence[int], pos: types.Position) -> int:
         if pos.line >= len(starts):
             return len(source)
         start = starts[pos.line]
@@ -69,7 +70,7 @@ class NoteBuffer(TextDocument):
         self._log.clear()  # no region to tell: the next parse starts over
         self._seq += 1
 
-    def snapshot(self) -> tuple[str, int | None, list[int] | None]:
+    def snapshot(self) -> tuple[str, int | None, Sequence[int] | None]:
         """The text, the change count it belongs to and its line starts when known (None for
         both if a change landed meanwhile). The list is never modified: a change makes a new
         one."""
@@ -93,8 +94,8 @@ class NoteBuffer(TextDocument):
 
 
 def _spliced_starts(
-    source: str, starts: list[int], start: int, end: int, text: str
-) -> list[int] | None:
+    source: str, starts: Sequence[int], start: int, end: int, text: str
+) -> Sequence[int] | None:
     """Line starts after replacing source[start:end] with text; None: recompute when asked."""
     if "\r" in text or "\r" in source[max(start - 1, 0) : end + 1]:
         return None  # `\r\n` pairs may join or split: rare enough to recount
@@ -103,8 +104,8 @@ def _spliced_starts(
     while at >= 0:
         inside.append(start + at + 1)
         at = text.find("\n", at + 1)
-    first = bisect.bisect_right(starts, start) - 1
-    last = bisect.bisect_right(starts, end) - 1
+    first = line_of(starts, start)
+    last = line_of(starts, end)
     return respliced(starts, first, last, inside, len(text) - (end - start))
 
 

@@ -49,6 +49,11 @@ class DiagnosticsPublisher:
     def debounce_s(self) -> float:
         return self.server.settings.debounce_ms / 1000
 
+    def settle_memory(self) -> None:
+        """A burst of allocation ended (a check, the start-up index): once the server has been
+        quiet a moment, return what is free to the system."""
+        self._memory.touch()
+
     # -- scheduling ------------------------------------------------------------------------
     def schedule(self, uri: str, delay: float | None = None) -> None:
         """(Re)start the countdown for `uri`: only the last change within the delay is checked."""
@@ -82,7 +87,7 @@ class DiagnosticsPublisher:
             else:
                 await asyncio.sleep(0)  # let a burst of notifications land first
             await self.publish(uri)
-            self._memory.touch()
+            self.settle_memory()
         except asyncio.CancelledError:
             raise
         except Exception as exc:  # one broken document must not stop the others

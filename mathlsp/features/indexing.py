@@ -50,6 +50,7 @@ async def index_workspace(server: MathLanguageServer) -> None:
     except Exception as exc:  # an unreadable folder must not stop the server
         server.report_feature_error("indexing", exc, None)
         return
+    server.diagnostics.settle_memory()  # the parse's scratch (its lines, ~12 MiB at 5k) goes back
     if folders:
         message = (
             f"mathlsp: indexed {refs} references in {folders} problem folder"

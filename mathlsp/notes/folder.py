@@ -61,8 +61,20 @@ def parse_note(path: Path, text: str) -> MarkdownDoc:
 def _rebind(doc: MarkdownDoc, text: str) -> None:
     """Point `doc` at `text`, a string equal to its own."""
     doc.text = text
-    doc.lines.text = text
+    doc.lines.rebind(text)
     doc.__dict__.pop("index", None)  # a LineIndex holding the old string
+
+
+def _edited(was: LoadedText, now: LoadedText) -> bool:
+    """The same editor buffer, changed since: no need to compare megabytes to know that the
+    model must follow its edits (an edit undone is followed too, and parses the same)."""
+    return (
+        was.history is not None
+        and was.history is now.history
+        and was.generation is not None
+        and now.generation is not None
+        and was.generation != now.generation
+    )
 
 
 def _reparsed(old: MarkdownDoc, was: LoadedText, now: LoadedText) -> MarkdownDoc | None:
@@ -146,7 +158,7 @@ class ProblemFolder:
             return None
         self._problems.pop(path, None)
         cached = self._docs.get(path)
-        if cached is not None and cached[0] == loaded.text:
+        if cached is not None and not _edited(cached[2], loaded) and cached[0] == loaded.text:
             if cached[0] is not loaded.text:
                 # Equal text in a new object (a buffer rebuilt by an edit that was undone, or
                 # the file opened in the editor): the parse holds the new one, so the next call

@@ -138,6 +138,7 @@ class JournalDoc(MarkdownDoc):
         self.sections: list[Section] = []
         self.entries: list[JournalEntry] = []
         self._parse()
+        self.lines.compact()
 
     def _parse(self) -> None:
         lines = self.lines

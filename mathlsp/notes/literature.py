@@ -9,7 +9,7 @@ import re
 import threading
 import weakref
 from collections import Counter
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import PurePath
@@ -25,6 +25,7 @@ from mathlsp.notes.markdown import (
     STRUCTURAL,
     Heading,
     Lines,
+    LineTexts,
     normalize_heading,
     splice,
     starts_agree,
@@ -342,6 +343,7 @@ class LiteratureDoc(MarkdownDoc):
         self._entries: list[ReferenceEntry] = []
         self._other: list[Heading] = []
         self._parse()
+        self.lines.compact()
 
     # Sections, entries and headings of a version made by a keystroke are worked out when
     # first asked for (`reparse`): diagnostics for that keystroke do not need them.
@@ -382,7 +384,7 @@ class LiteratureDoc(MarkdownDoc):
 
     @classmethod
     def reparse(
-        cls, old: LiteratureDoc, text: str, edit: Edit, starts: list[int] | None = None
+        cls, old: LiteratureDoc, text: str, edit: Edit, starts: Sequence[int] | None = None
     ) -> LiteratureDoc:
         """`old` after `edit` made `text`: entries whose lines the edit did not touch keep their
         parsed core. Equal to `LiteratureDoc(text)` in every respect (tests hold it to that).
@@ -398,13 +400,14 @@ class LiteratureDoc(MarkdownDoc):
 
     @classmethod
     def _reparse(
-        cls, old: LiteratureDoc | _Base, text: str, edit: Edit, starts: list[int] | None,
+        cls, old: LiteratureDoc | _Base, text: str, edit: Edit, starts: Sequence[int] | None,
         scope: bool,
     ) -> LiteratureDoc:  # fmt: skip
         fm = old.frontmatter
         spliced = None
         if (fm.closed or not fm.present) and edit.start >= fm.body_start:
-            spliced = splice(old.lines, text, edit, starts)
+            # A base kept without its text: its lines were checked keystroke by keystroke.
+            spliced = splice(old.lines, text, edit, starts, trusted=isinstance(old, _Base))
         if spliced is None:
             return cls(text, old.path)
         lines, first, last, n_new = spliced
@@ -523,7 +526,8 @@ class LiteratureDoc(MarkdownDoc):
             memo = e.core.memo
             hit = memo.get(key)
             if hit is None:
-                hit = memo[key] = (line, begin, scan(begin, end, e))
+                found = scan(begin, end, e)
+                hit = memo[key] = (line, begin, found) if found else _NONE_FOUND
             lines, offset = line - hit[0], begin - hit[1]
             if not lines and not offset:
                 out.extend(hit[2])
@@ -550,7 +554,7 @@ class LiteratureDoc(MarkdownDoc):
             first = k
             while k < len(found) and found[k].span.start < end:  # type: ignore[attr-defined]
                 k += 1
-            e.core.memo[key] = (line, begin, found[first:k])
+            e.core.memo[key] = (line, begin, found[first:k]) if k > first else _NONE_FOUND
         return found
 
     def count(self, kind: str) -> int:
@@ -661,6 +665,10 @@ class LiteratureDoc(MarkdownDoc):
         return items
 
 
+# What an entry's memo holds for a scan that found nothing there (most entries mention no
+# REF): one shared value, not a tuple and two ints for each of thousands of entries.
+_NONE_FOUND: tuple[int, int, tuple[()]] = (0, 0, ())
+
 _SERIALS = itertools.count(1)  # versions of any LITERATURE.md, in the order they were made
 
 
@@ -762,12 +770,15 @@ class _Base:
     @staticmethod
     def of(doc: LiteratureDoc) -> _Base:
         lines = doc.lines
-        bare = Lines("", lines.texts, lines.starts, lines.opaque, lines.headings, lines.first_line)
+        bare = Lines(
+            "", LineTexts(None, lines.starts), lines.starts, lines.opaque, lines.headings,
+            lines.first_line,
+        )  # fmt: skip
         return _Base(doc.path, doc.serial, doc.frontmatter, bare, doc.entries)
 
 
 def _typed(
-    old: LiteratureDoc, text: str, edit: Edit, starts: list[int] | None
+    old: LiteratureDoc, text: str, edit: Edit, starts: Sequence[int] | None
 ) -> LiteratureDoc | None:
     """The version after a keystroke inside one entry, its structure deferred; None when the
     edit is not one (it moves lines, touches a heading, a fence, a comment, the frontmatter…)."""
@@ -798,8 +809,7 @@ def _typed(
     doc.path = old.path
     doc.serial = next(_SERIALS)
     doc.frontmatter = fm
-    texts = [*lines.texts[:first], *new_texts, *lines.texts[last + 1 :]]
-    doc.lines = Lines(text, texts, starts, lines.opaque, None, lines.first_line, False)
+    doc.lines = Lines(text, LineTexts(text, starts), starts, lines.opaque, None, lines.first_line)
     ref = weakref.ref(doc)
     doc.lines.later = lambda: d._later_headings() if (d := ref()) is not None else None
     doc._sections, doc._entries, doc._other = [], [], []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -19,7 +20,7 @@ class LoadedText:
     # where the text changed since the version it parsed, and re-parses only that region.
     history: EditHistory | None = None
     generation: int | None = None
-    starts: list[int] | None = None  # the buffer's line starts for `text`, when it has them
+    starts: Sequence[int] | None = None  # the buffer's line starts for `text`, when it has them
 
 
 def decode_note(data: bytes) -> LoadedText:

@@ -9,11 +9,13 @@ from __future__ import annotations
 
 import bisect
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from typing import overload
 
 from mathlsp.notes.edits import Edit
+from mathlsp.notes.linestarts import LineStarts, line_of
 from mathlsp.notes.spans import Span
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
@@ -38,13 +40,61 @@ class Heading:
     title_span: Span
 
 
+class LineTexts(Sequence[str]):
+    """The lines of a `\n`-broken text, without their breaks, cut from it when asked.
+
+    A list of them would copy the text once more: ~58k strings, 11 MiB, for a 5,000-reference
+    LITERATURE.md, and a new list per keystroke. Reading a line costs one slice instead.
+    `text` None: a version kept without its text (`LiteratureDoc`'s deferred base), whose
+    lines must not be read."""
+
+    __slots__ = ("_starts", "_text")
+
+    def __init__(self, text: str | None, starts: Sequence[int]) -> None:
+        self._text = text
+        self._starts = starts
+
+    def __len__(self) -> int:
+        return len(self._starts)
+
+    @overload
+    def __getitem__(self, i: int) -> str: ...
+    @overload
+    def __getitem__(self, i: slice) -> list[str]: ...
+    def __getitem__(self, i: int | slice) -> str | list[str]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self._starts)))]
+        text, starts = self._text, self._starts
+        if text is None:
+            raise LookupError("the lines of a version kept without its text")
+        n = len(starts)
+        if i < 0:
+            i += n
+        if not 0 <= i < n:
+            raise IndexError(i)
+        return text[starts[i] : starts[i + 1] - 1] if i + 1 < n else text[starts[i] :]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self[:])
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, LineTexts | list):
+            return len(self) == len(other) and list(self) == list(other)
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # equal to a list, which is not hashable
+
+
 @dataclass(slots=True)
 class Lines:
-    """A text cut into lines (LSP line breaks), with offsets and the opaque regions marked."""
+    """A text cut into lines (LSP line breaks), with offsets and the opaque regions marked.
+
+    `texts` is a list while a first parse reads every line, and a `LineTexts` view of `text`
+    once it is kept (`compact`) or made by an edit."""
 
     text: str
-    texts: list[str]
-    starts: list[int]
+    texts: Sequence[str]
+    starts: Sequence[int]  # a list after a first parse; `LineStarts` once edited
     opaque: bytearray  # 1 inside fenced code, an HTML comment or the frontmatter
     _headings: list[Heading] | None  # None: not worked out yet (see `later`)
     first_line: int  # first line of the body (after frontmatter)
@@ -66,8 +116,20 @@ class Lines:
             self.later = None
         return headings
 
+    def compact(self) -> None:
+        """Drop the list of line strings for a view of the text (not for `\r` line breaks,
+        whose lines a slice by starts would end with the `\r`)."""
+        if not self.has_cr and isinstance(self.texts, list):
+            self.texts = LineTexts(self.text, self.starts)
+
+    def rebind(self, text: str) -> None:
+        """Read from `text`, a string equal to this one's (the old copy can then be freed)."""
+        self.text = text
+        if isinstance(self.texts, LineTexts):
+            self.texts = LineTexts(text, self.starts)
+
     def line_of(self, offset: int) -> int:
-        return bisect.bisect_right(self.starts, offset) - 1
+        return line_of(self.starts, offset)
 
     def span(self, line: int, start: int = 0, end: int | None = None) -> Span:
         base = self.starts[line]
@@ -144,30 +206,50 @@ def scan(text: str, body_start: int = 0) -> Lines:
 
 
 def touched(
-    old: Lines, text: str, edit: Edit, structural: frozenset[str] = FENCE_OR_COMMENT
+    old: Lines,
+    text: str,
+    edit: Edit,
+    structural: frozenset[str] = FENCE_OR_COMMENT,
+    trusted: bool = False,
 ) -> tuple[int, int, list[str]] | None:
     """The old lines an edit touched (first, last) and the new text of those lines, when they
     can be re-read alone: None when the edit touches the first line, the frontmatter, fenced
     code or `\r` line breaks, or when a touched line (old or new) starts with a character of
-    `structural` (a fence or a comment changes how every later line reads)."""
+    `structural` (a fence or a comment changes how every later line reads).
+
+    `trusted`: the old lines were checked already, edit by edit (a version kept without its
+    text, see `LineTexts`); only the new ones are looked at."""
     if old.has_cr or "\r" in text[edit.start : edit.new_end]:
         return None
     first = old.line_of(edit.start)
     last = old.line_of(edit.old_end)
     if first <= old.first_line or first == 0 or any(old.opaque[first : last + 1]):
         return None
-    texts = old.texts
-    end_old = old.starts[last] + len(texts[last])
-    new_texts = text[old.starts[first] : end_old + edit.delta].split("\n")
-    for line in (*texts[first : last + 1], *new_texts):
+    starts = old.starts
+    # The old end of line `last`, from the starts alone: the old text may be gone.
+    end_old = starts[last + 1] - 1 if last + 1 < len(starts) else len(text) - edit.delta
+    new_texts = text[starts[first] : end_old + edit.delta].split("\n")
+    if not trusted:
+        for line in old.texts[first : last + 1]:
+            if line.lstrip(" ")[:1] in structural:
+                return None
+    for line in new_texts:
         if line.lstrip(" ")[:1] in structural:
             return None
     return first, last, new_texts
 
 
-def respliced(starts: list[int], first: int, last: int, inside: list[int], delta: int) -> list[int]:
+def respliced(
+    starts: Sequence[int], first: int, last: int, inside: list[int], delta: int
+) -> Sequence[int]:
     """Line starts after lines first..last were replaced: those up to `first`, then `inside`
-    (the starts of the new lines after the first), then the rest moved by `delta` characters."""
+    (the starts of the new lines after the first), then the rest moved by `delta` characters.
+    An edit within one line (typing) moves the rest lazily (`LineStarts`)."""
+    if first == last and not inside:
+        lazy = starts if isinstance(starts, LineStarts) else LineStarts(starts)  # type: ignore[arg-type]
+        return lazy.shifted(first + 1, delta)
+    if isinstance(starts, LineStarts):
+        starts = starts.tolist()
     out = starts[: first + 1]
     out.extend(inside)
     tail = starts[last + 1 :]
@@ -175,7 +257,9 @@ def respliced(starts: list[int], first: int, last: int, inside: list[int], delta
     return out
 
 
-def starts_agree(known: list[int] | None, old: Lines, first: int, lines: int, delta: int) -> bool:
+def starts_agree(
+    known: Sequence[int] | None, old: Lines, first: int, lines: int, delta: int
+) -> bool:
     """Whether `known` (an editor buffer's line starts) can be the starts of `old` after an edit
     at line `first` that added `lines` lines and `delta` characters."""
     return (
@@ -187,12 +271,16 @@ def starts_agree(known: list[int] | None, old: Lines, first: int, lines: int, de
 
 
 def splice(
-    old: Lines, text: str, edit: Edit, known_starts: list[int] | None = None
+    old: Lines,
+    text: str,
+    edit: Edit,
+    known_starts: Sequence[int] | None = None,
+    trusted: bool = False,
 ) -> tuple[Lines, int, int, int] | None:
     """`old` after `edit` made `text`, re-scanning only the lines the edit touched: returns the
     new Lines, the first and last old line replaced, and how many new lines replace them; None
     when a local re-scan could be wrong (see `touched`)."""
-    found = touched(old, text, edit)
+    found = touched(old, text, edit, trusted=trusted)
     if found is None:
         return None
     first, last, new_texts = found
@@ -216,7 +304,7 @@ def splice(
     return (
         Lines(
             text,
-            [*old.texts[:first], *new_texts, *old.texts[last + 1 :]],
+            LineTexts(text, starts),
             starts,
             opaque[:first] + bytearray(n_new) + opaque[last + 1 :],
             headings,

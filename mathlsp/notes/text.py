@@ -6,10 +6,11 @@ Offsets index the Python `str`; LSP positions are (line, UTF-16 code unit). Line
 
 from __future__ import annotations
 
-import bisect
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+
+from mathlsp.notes.linestarts import line_of
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -67,7 +68,7 @@ class LineIndex:
 
     __slots__ = ("_starts", "text")
 
-    def __init__(self, text: str, starts: list[int] | None = None) -> None:
+    def __init__(self, text: str, starts: Sequence[int] | None = None) -> None:
         """`starts`: the line starts when the caller has them already (same LSP line breaks)."""
         self.text = text
         if starts is None:
@@ -97,7 +98,7 @@ class LineIndex:
 
     def position(self, offset: int) -> Position:
         offset = min(max(offset, 0), len(self.text))
-        line = bisect.bisect_right(self._starts, offset) - 1
+        line = line_of(self._starts, offset)
         start = self._starts[line]
         return Position(line, utf16_len(self.text[start:offset]))
 
