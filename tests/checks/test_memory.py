@@ -59,3 +59,70 @@ def test_retained_memory_is_flat_across_versions(tmp_path: Path) -> None:
     # One parsed version of this file is ~2 MB; 30 leaked versions would be ~60 MB. What may
     # grow is the text itself (30 characters) and a memo entry per edited claim.
     assert after_40 - after_10 < 1_000_000, (after_10, after_40)
+
+
+def test_an_editor_session_retains_one_version(tmp_path: Path) -> None:
+    """The editor's own path: a buffer that logs its edits and shifts its line starts lazily,
+    versions parsed incrementally (typing defers their structure): what stays allocated after
+    40 keystrokes is what stayed after 10."""
+    from lsprotocol import types
+
+    from mathlsp.features.buffers import NoteBuffer
+
+    root = tmp_path / "p"
+    root.mkdir()
+    text = literature(150)
+    lit = root / "LITERATURE.md"
+    buf = NoteBuffer(lit.as_uri(), source=text, version=1)
+
+    def reader(path: Path) -> LoadedText:
+        if path == lit:
+            now, generation, starts = buf.snapshot()
+            return LoadedText(now, history=buf, generation=generation, starts=starts)
+        return LoadedText(None, "no")
+
+    folder = ProblemFolder(root, reader=reader)
+    settings = CheckSettings()
+    line = text.count("\n", 0, text.index("### REF-050")) + 2  # REF-050's first field
+
+    def keystroke(i: int) -> None:
+        at = types.Position(line, 12 + i % 3)
+        end = at if i % 2 == 0 else types.Position(line, at.character + 1)
+        buf.apply_change(
+            types.TextDocumentContentChangePartial(range=types.Range(at, end), text="xy"[i % 2])
+        )
+        check_document(folder, lit, settings)
+
+    check_document(folder, lit, settings)
+    tracemalloc.start()
+    try:
+        for i in range(10):
+            keystroke(i)
+        gc.collect()
+        after_10 = tracemalloc.get_traced_memory()[0]
+        for i in range(10, 40):
+            keystroke(i)
+        gc.collect()
+        after_40 = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert after_40 - after_10 < 200_000, (after_10, after_40)
+
+
+def test_a_parsed_literature_file_costs_a_few_bytes_per_character() -> None:
+    """What a parsed LITERATURE.md keeps beside its text (its lines are cut from the text when
+    read, field offsets packed): a list of line strings, or an int object per offset, would
+    push this past the bound."""
+    from mathlsp.notes.literature import LiteratureDoc
+
+    text = literature(400)
+    gc.collect()
+    tracemalloc.start()
+    try:
+        doc = LiteratureDoc(text)
+        assert len(doc.entries) == 400
+        gc.collect()
+        kept = tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
+    assert kept < 3.6 * len(text), (kept, len(text), kept / len(text))

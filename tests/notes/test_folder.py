@@ -156,3 +156,24 @@ def test_missing_root(tmp_path: Path) -> None:
     assert folder.note_paths() == []
     assert list(folder.docs()) == []
     assert folder.literature is None
+
+
+def test_an_equal_text_in_a_new_string_takes_the_place_of_the_old(tmp_path: Path) -> None:
+    """The file opened in the editor, equal to the copy read from disk: the parse reads the
+    editor's string from then on, so the disk copy (megabytes) is freed."""
+    (tmp_path / "LITERATURE.md").write_text("# L\n\n## Confirmed References\n\n### REF-001: T\n")
+    texts = {"now": (tmp_path / "LITERATURE.md").read_text()}
+
+    def reader(path: Path) -> LoadedText:
+        return LoadedText(texts["now"]) if path.name == "LITERATURE.md" else read_note(path)
+
+    folder = ProblemFolder(tmp_path, reader)
+    lit = folder.literature
+    assert lit is not None
+    assert lit.lines.texts[4] == "### REF-001: T"
+    opened = "".join(list(texts["now"]))  # equal, another object
+    assert opened is not texts["now"]
+    texts["now"] = opened
+    assert folder.literature is lit
+    assert lit.text is opened and lit.lines.text is opened
+    assert lit.lines.texts._text is opened  # type: ignore[attr-defined]
