@@ -401,9 +401,9 @@ def main() -> int:
     for f in rows:
         if f.keystroke:
             print(
-                f"mathlsp keystroke → diagnostics at {f.n}: p50 {_pct(f.keystroke, 0.5):.0f} ms, "
-                f"p95 {_pct(f.keystroke, 0.95):.0f} ms "
-                f"(mean {statistics.fmean(f.keystroke) * 1000:.0f})"
+                f"mathlsp keystroke → diagnostics at {f.n}: p50 {_pct(f.keystroke, 0.5):.1f} ms, "
+                f"p95 {_pct(f.keystroke, 0.95):.1f} ms "
+                f"(mean {statistics.fmean(f.keystroke) * 1000:.1f})"
             )
     if args.soak:
         subprocess.run(

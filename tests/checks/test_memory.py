@@ -11,6 +11,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import tracemalloc
+from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.corpus import literature
@@ -19,6 +20,22 @@ from mathlsp.checks import CheckSettings, check_document
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.loader import LoadedText
 from mathlsp.verify.memo import OfflineVerifier
+
+
+def _retained_after_10_and_40(step: Callable[[int], None]) -> tuple[int, int]:
+    """Bytes still allocated after `step(0..9)` and after `step(10..39)`."""
+    tracemalloc.start()
+    try:
+        for i in range(10):
+            step(i)
+        gc.collect()
+        after_10 = tracemalloc.get_traced_memory()[0]
+        for i in range(10, 40):
+            step(i)
+        gc.collect()
+        return after_10, tracemalloc.get_traced_memory()[0]
+    finally:
+        tracemalloc.stop()
 
 
 def test_retained_memory_is_flat_across_versions(tmp_path: Path) -> None:
@@ -44,18 +61,7 @@ def test_retained_memory_is_flat_across_versions(tmp_path: Path) -> None:
         for name in ("LITERATURE.md", "PROOF.md"):
             check_document(folder, root / name, settings)
 
-    tracemalloc.start()
-    try:
-        for i in range(10):
-            type_one_character(i)
-        gc.collect()
-        after_10 = tracemalloc.get_traced_memory()[0]
-        for i in range(10, 40):
-            type_one_character(i)
-        gc.collect()
-        after_40 = tracemalloc.get_traced_memory()[0]
-    finally:
-        tracemalloc.stop()
+    after_10, after_40 = _retained_after_10_and_40(type_one_character)
     # One parsed version of this file is ~2 MB; 30 leaked versions would be ~60 MB. What may
     # grow is the text itself (30 characters) and a memo entry per edited claim.
     assert after_40 - after_10 < 1_000_000, (after_10, after_40)
@@ -94,18 +100,7 @@ def test_an_editor_session_retains_one_version(tmp_path: Path) -> None:
         check_document(folder, lit, settings)
 
     check_document(folder, lit, settings)
-    tracemalloc.start()
-    try:
-        for i in range(10):
-            keystroke(i)
-        gc.collect()
-        after_10 = tracemalloc.get_traced_memory()[0]
-        for i in range(10, 40):
-            keystroke(i)
-        gc.collect()
-        after_40 = tracemalloc.get_traced_memory()[0]
-    finally:
-        tracemalloc.stop()
+    after_10, after_40 = _retained_after_10_and_40(keystroke)
     assert after_40 - after_10 < 200_000, (after_10, after_40)
 
 
