@@ -276,8 +276,10 @@ def merge_records(found: Iterable[Found], problem_refs: Sequence[Found] = ()) ->
     candidates: list[Candidate] = []
     tagged = [(f, False) for f in found] + [(f, True) for f in problem_refs]
     for item, is_ref in tagged:
-        if not item.record.title.strip() and not item.record.identifiers:
-            continue  # nothing to write, look up or verify
+        if not normalize_title(item.record.title) and not item.record.identifiers:
+            # Nothing to write, look up or verify: a title of punctuation alone ("---") names
+            # no paper, and two such records would share one key yet be written twice.
+            continue
         matches = [c for c in candidates if same_paper(c, item.record)]
         if matches:
             target = matches[0]

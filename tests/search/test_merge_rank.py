@@ -80,6 +80,13 @@ def test_different_identifiers_are_never_merged() -> None:
     assert len(merged(j1, j2)) == 2
 
 
+def test_a_title_of_punctuation_without_identifiers_names_no_paper() -> None:
+    # Found by the property test: two such records shared one key but were written twice.
+    assert merged(rec(title="---"), rec(title="---"), rec(title=" ")) == []
+    kept = merged(rec(title="---", arxiv_id="2001.00001"), rec(title="数学の問題"))
+    assert [c.title for c in kept] == ["---", "数学の問題"]
+
+
 def test_merge_is_transitive() -> None:
     out = merged(
         rec("arxiv", title="A", arxiv_id="2001.00001"),
