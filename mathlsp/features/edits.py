@@ -42,7 +42,7 @@ from pygls.capabilities import get_capability
 from pygls.uris import from_fs_path
 
 from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
-from mathlsp.notes.markdown import split_lines
+from mathlsp.notes.markdown import line_starts
 from mathlsp.notes.render import Edit, apply_edits
 from mathlsp.notes.spans import Span
 
@@ -144,7 +144,7 @@ class _Positions:
     def __init__(self, text: str, encoding: str) -> None:
         self.text = text
         self.encoding = encoding
-        self.starts = split_lines(text)[1]
+        self.starts = line_starts(text)
 
     def position(self, offset: int) -> types.Position:
         offset = min(max(offset, 0), len(self.text))

@@ -11,11 +11,14 @@ from __future__ import annotations
 import asyncio
 import inspect
 import logging
+import sys
+import threading
 import traceback
 from collections.abc import Callable
-from typing import Any
+from typing import Any, BinaryIO
 
 from lsprotocol import types
+from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
 
@@ -31,6 +34,7 @@ from mathlsp.features import (
     journal,
     navigation,
     search,
+    stdio,
     symbols,
     synthesis,
     verification,
@@ -85,6 +89,26 @@ class MathLanguageServer(LanguageServer):
         self.store = NoteStore(self)
         self.diagnostics = DiagnosticsPublisher(self)
         self.background: list[asyncio.Task[None]] = []  # keeps start-up tasks referenced
+
+    def _start_io_async(
+        self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
+    ) -> None:
+        """pygls's stdio start-up, reading messages with `stdio.run_async`."""
+        self._stop_event = threading.Event()
+        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
+        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        try:
+            asyncio.run(
+                stdio.run_async(
+                    self._stop_event, reader, self.protocol, log, self.report_server_error
+                )
+            )
+        except BrokenPipeError:
+            log.error("Connection to the client is lost! Shutting down the server.")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
 
     @property
     def position_encoding(self) -> str:

@@ -8,6 +8,7 @@ read again even when its mtime did not move.
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
 import time
@@ -37,7 +38,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
+@functools.lru_cache(maxsize=1024)
 def uri_to_path(uri: str) -> Path | None:
+    # Asked several times per request (a hover reads three notes): pygls's parse is ~20 µs.
     path = to_fs_path(uri)
     return Path(path) if path else None
 

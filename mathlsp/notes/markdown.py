@@ -151,15 +151,25 @@ class Lines:
         return [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)]
 
 
+_NEWLINE = re.compile("\n")
+
+
+def line_starts(text: str) -> list[int]:
+    """The start offsets of `text`'s lines, without building the lines: on a 9 MB file,
+    `split_lines` makes 58k strings (the text's size again) only for their lengths, and is
+    twice as slow."""
+    breaks = _LINE_BREAK if "\r" in text else _NEWLINE
+    starts = [0]
+    starts.extend(m.end() for m in breaks.finditer(text))
+    return starts
+
+
 def split_lines(text: str) -> tuple[list[str], list[int]]:
     """Lines (without breaks) and their start offsets."""
     if "\r" not in text:
         texts = text.split("\n")  # the common case, several times faster than a regex split
         return texts, list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
-    texts = _LINE_BREAK.split(text)
-    starts = [0]
-    starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
-    return texts, starts
+    return _LINE_BREAK.split(text), line_starts(text)
 
 
 def scan(text: str, body_start: int = 0) -> Lines:

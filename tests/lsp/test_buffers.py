@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from mathlsp.features.buffers import NoteBuffer
+from mathlsp.features.buffers import NoteBuffer, splice
 from mathlsp.notes.markdown import split_lines
 
 TEXTS = st.text(alphabet="ab é𝔽\n\r#-*", max_size=60)
@@ -106,3 +106,15 @@ def test_a_full_change_forgets_the_history() -> None:
     assert buffer.source == "new text"
     assert buffer.edit_since(1, 2) is None
     assert buffer.edit_since(0, 2) is None
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.data(), st.text(alphabet="ab\nΓ", max_size=300))
+def test_a_splice_equals_joining_the_slices(data: st.DataObject, text: str) -> None:
+    # Small windows over a small alphabet repeat, so both ways of building are taken; `==`
+    # also compares the strings' storage kinds (deleting the only wide character narrows it).
+    start = data.draw(st.integers(0, len(text)))
+    end = data.draw(st.integers(start, len(text)))
+    new = data.draw(st.text(alphabet="ab\nΓ𝔽", max_size=5))
+    around = data.draw(st.integers(0, 60))
+    assert splice(text, start, end, new, around) == text[:start] + new + text[end:]

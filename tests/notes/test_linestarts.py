@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathlsp.notes.linestarts import MAX_STEPS, LineStarts, line_of
-from mathlsp.notes.markdown import respliced, split_lines
+from mathlsp.notes.markdown import line_starts, respliced, split_lines
 
 
 def _edit(text: str, starts: object, start: int, end: int, new: str) -> tuple[str, object]:
@@ -68,3 +68,17 @@ def test_a_character_typed_then_deleted_leaves_no_step() -> None:
 def test_an_edit_on_the_last_line_moves_nothing() -> None:
     starts = LineStarts([0, 4, 8])
     assert starts.shifted(3, 5) is starts
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab\r\n\u00e9\u2200", max_size=120))
+def test_line_starts_follow_every_line_break_spelling(text: str) -> None:
+    # A line starts after "\n", after "\r\n" and after a lone "\r".
+    truth = [0] + [
+        i + 1 for i, ch in enumerate(text)
+        if ch == "\n" or (ch == "\r" and text[i + 1 : i + 2] != "\n")
+    ]  # fmt: skip
+    assert line_starts(text) == truth
+    texts, starts = split_lines(text)
+    assert starts == truth
+    assert [text[s : s + len(t)] for s, t in zip(starts, texts, strict=True)] == texts

@@ -1,0 +1,91 @@
+"""The stdio message loop: the same messages as pygls's loop, and a bad body harms nothing."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import threading
+from typing import Any
+
+import pytest
+
+from mathlsp.features.stdio import parse_message, run_async
+
+
+def _hook(calls: list[dict[str, Any]]) -> Any:
+    def structure(data: dict[str, Any]) -> Any:
+        calls.append(data)
+        return ("message", data["method"]) if "jsonrpc" in data else data
+
+    return structure
+
+
+def test_only_the_top_level_object_becomes_a_message() -> None:
+    calls: list[dict[str, Any]] = []
+    body = json.dumps(
+        {
+            "jsonrpc": "2.0",
+            "method": "textDocument/didOpen",
+            "params": {"textDocument": {"text": "é — 𝔽 \\u2200"}},
+        },
+        ensure_ascii=False,
+    ).encode()
+    assert parse_message(body, _hook(calls)) == ("message", "textDocument/didOpen")
+    assert calls[0]["params"]["textDocument"]["text"] == "é — 𝔽 \\u2200"
+
+
+def test_a_body_orjson_refuses_gets_the_standard_library_answer() -> None:
+    calls: list[dict[str, Any]] = []
+    body = b'{"jsonrpc": "2.0", "method": "x", "params": {"n": NaN}}'
+    assert parse_message(body, _hook(calls)) == ("message", "x")
+    with pytest.raises(json.JSONDecodeError):
+        parse_message(b'{"jsonrpc": "2.0", "method": ', _hook(calls))
+
+
+class _Reader:
+    def __init__(self, bodies: list[bytes]) -> None:
+        self.lines: list[bytes] = []
+        self.bodies = list(bodies)
+        for body in bodies:
+            self.lines += [f"Content-Length: {len(body)}\r\n".encode(), b"\r\n"]
+
+    async def readline(self) -> bytes:
+        return self.lines.pop(0) if self.lines else b""
+
+    async def readexactly(self, n: int) -> bytes:
+        body = self.bodies.pop(0)
+        assert len(body) == n
+        return body
+
+
+class _Protocol:
+    def __init__(self) -> None:
+        self.handled: list[Any] = []
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        return data.get("method") if "jsonrpc" in data else data
+
+    def handle_message(self, message: Any) -> None:
+        self.handled.append(message)
+
+
+def test_a_malformed_message_is_reported_and_the_next_one_still_handled() -> None:
+    protocol = _Protocol()
+    errors: list[Exception] = []
+    bodies = [
+        b'{"jsonrpc": "2.0", "method": "first"}',
+        b'{"jsonrpc": "2.0", "meth',
+        '{"jsonrpc": "2.0", "method": "third — ∀"}'.encode(),
+    ]
+    asyncio.run(
+        run_async(
+            threading.Event(),
+            _Reader(bodies),  # type: ignore[arg-type]
+            protocol,  # type: ignore[arg-type]
+            logging.getLogger("test"),
+            lambda exc, _kind: errors.append(exc),
+        )
+    )
+    assert protocol.handled == ["first", "third — ∀"]
+    assert len(errors) == 1 and isinstance(errors[0], ValueError)
