@@ -233,13 +233,16 @@ async def measure(
     return figures
 
 
+KEYSTROKES = 100  # per place: enough for a steady p50 on a shared machine
+
+
 async def keystrokes(
     client: LanguageClient,
     root: Path,
     published: list[tuple[float, types.PublishDiagnosticsParams]],
 ) -> tuple[list[float], list[float]]:
-    """didChange in LITERATURE.md → its publishDiagnostics, debounce 0, 40 times in the second
-    entry and 40 times in the last (where new references are appended): a character typed,
+    """didChange in LITERATURE.md → its publishDiagnostics, debounce 0, 100 times in the second
+    entry and 100 times in the last (where new references are appended): a character typed,
     then deleted, so every version differs from the one before."""
     lit = root / "LITERATURE.md"
     text = lit.read_text(encoding="utf-8")
@@ -255,7 +258,7 @@ async def keystrokes(
     last = text.count("\n", 0, text.rindex("### REF-")) + 1
     return (
         await _type_at(client, uri, top, 2, published),
-        await _type_at(client, uri, last, 42, published),
+        await _type_at(client, uri, last, 2 + KEYSTROKES, published),
     )
 
 
@@ -267,7 +270,7 @@ async def _type_at(
     published: list[tuple[float, types.PublishDiagnosticsParams]],
 ) -> list[float]:
     out = []
-    for version in range(first_version, first_version + 40):
+    for version in range(first_version, first_version + KEYSTROKES):
         n = len(published)
         t = time.perf_counter()
         typed = version % 2 == 0

@@ -7,6 +7,7 @@ Several edits in a row compose into the one region that covers them all.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -44,4 +45,9 @@ class EditHistory(Protocol):
 
     def edit_since(self, since: int, until: int) -> Edit | None:
         """The region changed from change count `since` to `until`; None when not known."""
+        ...
+
+    def adopt_starts(self, generation: int, starts: Sequence[int]) -> None:
+        """Line starts a parse computed for the text of change count `generation` (never
+        modified), so the buffer need not compute its own; ignored once it moved on."""
         ...

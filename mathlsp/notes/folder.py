@@ -65,6 +65,12 @@ def _rebind(doc: MarkdownDoc, text: str) -> None:
     doc.__dict__.pop("index", None)  # a LineIndex holding the old string
 
 
+def _share_starts(doc: MarkdownDoc, loaded: LoadedText) -> None:
+    """Give an editor buffer that has no line starts yet the ones its parse computed."""
+    if loaded.history is not None and loaded.starts is None and loaded.generation is not None:
+        loaded.history.adopt_starts(loaded.generation, doc.lines.starts)
+
+
 def _edited(was: LoadedText, now: LoadedText) -> bool:
     """The same editor buffer, changed since: no need to compare megabytes to know that the
     model must follow its edits (an edit undone is followed too, and parses the same)."""
@@ -166,6 +172,7 @@ class ProblemFolder:
                 # freed.
                 _rebind(cached[1], loaded.text)
                 self._docs[path] = (loaded.text, cached[1], loaded)
+                _share_starts(cached[1], loaded)
             return cached[1]
         doc = None
         if cached is not None:
@@ -175,6 +182,7 @@ class ProblemFolder:
                 log.debug("%s: parsed whole (the edits since the last parse are not known)", path)
             doc = parse_note(path, loaded.text)
         self._docs[path] = (loaded.text, doc, loaded)
+        _share_starts(doc, loaded)
         return doc
 
     def load_problem(self, path: Path) -> str | None:

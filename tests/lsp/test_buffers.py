@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from mathlsp.features.buffers import NoteBuffer, splice
+from mathlsp.notes.folder import ProblemFolder
+from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.markdown import split_lines
 
 TEXTS = st.text(alphabet="ab é𝔽\n\r#-*", max_size=60)
@@ -118,3 +122,44 @@ def test_a_splice_equals_joining_the_slices(data: st.DataObject, text: str) -> N
     new = data.draw(st.text(alphabet="ab\nΓ𝔽", max_size=5))
     around = data.draw(st.integers(0, 60))
     assert splice(text, start, end, new, around) == text[:start] + new + text[end:]
+
+
+def test_a_buffer_opened_over_a_parsed_file_takes_the_parse_s_line_starts(tmp_path: Path) -> None:
+    text = "# L\n\n## Confirmed References\n\n### REF-001: T\n- **Authors:** A\n" * 3
+    lit = tmp_path / "LITERATURE.md"
+    lit.write_text(text)
+    current: dict[str, NoteBuffer] = {}
+
+    def reader(path: Path) -> LoadedText:
+        buffer = current.get("buffer")
+        if path != lit or buffer is None:
+            return read_note(path)
+        source, generation, starts = buffer.snapshot()
+        return LoadedText(source, history=buffer, generation=generation, starts=starts)
+
+    folder = ProblemFolder(tmp_path, reader)
+    parsed = folder.doc(lit)  # the start-up index: read from disk
+    assert parsed is not None
+    current["buffer"] = buffer = NoteBuffer(
+        lit.as_uri(), text.encode().decode(), version=1
+    )  # a new string
+    assert folder.doc(lit) is parsed  # equal text: the parse now reads the buffer's string
+    assert buffer.snapshot()[2] is parsed.lines.starts  # shared, not computed again
+    buffer.apply_change(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(4, 3), types.Position(4, 3)), text="x\n"
+        )
+    )
+    assert buffer.snapshot()[2] == split_lines(buffer.source)[1]
+    assert parsed.lines.starts == split_lines(text)[1]  # the parse's own are untouched
+
+
+def test_starts_offered_for_an_older_text_are_ignored() -> None:
+    buffer = NoteBuffer("file:///n.md", "one\ntwo\n", version=0)
+    buffer.apply_change(
+        types.TextDocumentContentChangePartial(
+            range=types.Range(types.Position(0, 0), types.Position(0, 0)), text="x\n"
+        )
+    )
+    buffer.adopt_starts(0, [0, 4, 8])  # the text before the change
+    assert buffer.snapshot()[2] == split_lines(buffer.source)[1]
