@@ -93,16 +93,21 @@ class MathLanguageServer(LanguageServer):
     def _start_io_async(
         self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
     ) -> None:
-        """pygls's stdio start-up, reading messages with `stdio.run_async`."""
-        self._stop_event = threading.Event()
-        reader = StdinAsyncReader(stdin or sys.stdin.buffer, self.thread_pool)
-        self.protocol.set_writer(StdoutWriter(stdout or sys.stdout.buffer))
+        """pygls's stdio start-up, reading messages with `stdio.run_async` (see there)."""
+        self._stop_event = stop = threading.Event()
+        stdin = stdin or sys.stdin.buffer
+        stdout = stdout or sys.stdout.buffer
+        self.protocol.set_writer(StdoutWriter(stdout))
+
+        async def serve() -> None:
+            reader = await stdio.pipe_reader(stdin, stdout)
+            if reader is None:
+                log.debug("stdin is read through pygls's thread pool")
+                reader = StdinAsyncReader(stdin, self.thread_pool)
+            await stdio.run_async(stop, reader, self.protocol, log, self.report_server_error)
+
         try:
-            asyncio.run(
-                stdio.run_async(
-                    self._stop_event, reader, self.protocol, log, self.report_server_error
-                )
-            )
+            asyncio.run(serve())
         except BrokenPipeError:
             log.error("Connection to the client is lost! Shutting down the server.")
         except (KeyboardInterrupt, SystemExit):

@@ -1,4 +1,5 @@
-"""The JSON-RPC message loop over stdin, lean on the one message that is as large as a file.
+"""The JSON-RPC message loop over stdin: lean on the one message as large as a file, and no
+thread hop per line.
 
 pygls's loop (`pygls.io_.run_async`) hands each body to `json.loads`, which first decodes the
 bytes into a second string as long as the message, and then keeps the body alive until the
@@ -7,16 +8,26 @@ document's text at once (45 MiB beyond the file's model), and the body stayed un
 keystroke. Here orjson parses the UTF-8 bytes directly and the body is dropped once parsed; a
 body orjson refuses (JSON it does not accept, such as NaN) falls back to the standard library,
 so what reaches the protocol is what pygls's own loop would have produced.
+
+pygls also reads stdin through its thread pool, one blocking call per header line and per body:
+three thread hand-offs for every request (a third of a hover's round trip). When stdin is a pipe
+or socket of its own, `pipe_reader` reads it with asyncio's own pipe transport instead. A
+terminal, a regular file, Windows, or a stdin sharing its file with stdout (a pty: the transport
+makes the file non-blocking, which a blocking stdout write must not inherit) keep pygls's reader.
 """
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
+import os
 import re
+import stat
+import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, BinaryIO
 
 import orjson
 from pygls.exceptions import JsonRpcException
@@ -26,6 +37,51 @@ if TYPE_CHECKING:
     from pygls.protocol import JsonRPCProtocol
 
 _CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
+
+
+class _StreamReader:
+    """An `asyncio.StreamReader` with pygls's reader interface (b"" at the end of input)."""
+
+    def __init__(self, stream: asyncio.StreamReader) -> None:
+        self._stream = stream
+
+    async def readline(self) -> bytes:
+        return await self._stream.readline()
+
+    async def readexactly(self, n: int) -> bytes:
+        try:
+            return await self._stream.readexactly(n)
+        except asyncio.IncompleteReadError:
+            return b""  # the client went away mid-message: nothing to handle
+
+    def close(self) -> None:
+        pass
+
+
+def own_pipe(stdin: BinaryIO, stdout: BinaryIO) -> bool:
+    """stdin is a pipe or socket that does not share its open file with stdout."""
+    if sys.platform == "win32":
+        return False
+    try:
+        st_in, st_out = os.fstat(stdin.fileno()), os.fstat(stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        return False
+    if not (stat.S_ISFIFO(st_in.st_mode) or stat.S_ISSOCK(st_in.st_mode)):
+        return False
+    return (st_in.st_dev, st_in.st_ino) != (st_out.st_dev, st_out.st_ino)
+
+
+async def pipe_reader(stdin: BinaryIO, stdout: BinaryIO) -> AsyncReader | None:
+    """stdin read by the event loop itself, or None where that is not safe (see above)."""
+    if not own_pipe(stdin, stdout):
+        return None
+    loop = asyncio.get_running_loop()
+    stream = asyncio.StreamReader(limit=1 << 20)  # a header line; bodies are read by length
+    try:
+        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stream), stdin)
+    except (OSError, ValueError, NotImplementedError):
+        return None
+    return _StreamReader(stream)  # type: ignore[return-value]
 
 
 def parse_message(body: bytes, structure: Callable[[dict[str, Any]], Any]) -> Any:

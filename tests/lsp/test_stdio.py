@@ -5,12 +5,15 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
+import socket
 import threading
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mathlsp.features.stdio import parse_message, run_async
+from mathlsp.features.stdio import own_pipe, parse_message, pipe_reader, run_async
 
 
 def _hook(calls: list[dict[str, Any]]) -> Any:
@@ -89,3 +92,51 @@ def test_a_malformed_message_is_reported_and_the_next_one_still_handled() -> Non
     )
     assert protocol.handled == ["first", "third — ∀"]
     assert len(errors) == 1 and isinstance(errors[0], ValueError)
+
+
+def test_only_a_pipe_or_socket_of_its_own_is_read_by_the_event_loop(tmp_path: Path) -> None:
+    read_end, unused_w = os.pipe()  # an editor gives the server two pipes: one in, one out
+    unused_r, write_end = os.pipe()
+    os.close(unused_w)
+    os.close(unused_r)
+    a, b = socket.socketpair()
+    regular = tmp_path / "in.txt"
+    regular.write_bytes(b"")
+    with (
+        os.fdopen(read_end, "rb") as pipe_in,
+        os.fdopen(write_end, "wb") as pipe_out,
+        regular.open("rb") as file_in,
+        a.makefile("rb") as sock_in,
+        b.makefile("wb") as sock_out,
+        a.makefile("wb") as same_sock_out,
+    ):
+        assert own_pipe(pipe_in, pipe_out)
+        assert own_pipe(sock_in, sock_out)
+        assert not own_pipe(sock_in, same_sock_out)  # one socket both ways: as a pty would
+        assert not own_pipe(file_in, pipe_out)
+    a.close()
+    b.close()
+
+
+def test_messages_through_a_pipe_are_read_by_the_event_loop() -> None:
+    read_end, write_end = os.pipe()
+    bodies = [
+        b'{"jsonrpc": "2.0", "method": "first"}',
+        '{"jsonrpc": "2.0", "method": "∀"}'.encode(),
+    ]
+    framed = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b) for b in bodies)
+    protocol = _Protocol()
+
+    async def main() -> None:
+        with os.fdopen(read_end, "rb") as stdin, open(os.devnull, "wb") as stdout:
+            reader = await pipe_reader(stdin, stdout)
+            assert reader is not None
+            with os.fdopen(write_end, "wb") as w:
+                w.write(framed[:10])  # a message arriving in pieces
+                w.flush()
+                await asyncio.sleep(0.01)
+                w.write(framed[10:] + b"Content-Length: 99\r\n\r\n{")  # then cut short
+            await run_async(threading.Event(), reader, protocol, logging.getLogger("t"))  # type: ignore[arg-type]
+
+    asyncio.run(main())
+    assert protocol.handled == ["first", "∀"]
