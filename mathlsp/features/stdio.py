@@ -11,9 +11,10 @@ so what reaches the protocol is what pygls's own loop would have produced.
 
 pygls also reads stdin through its thread pool, one blocking call per header line and per body:
 three thread hand-offs for every request (a third of a hover's round trip). When stdin is a pipe
-or socket of its own, `pipe_reader` reads it with asyncio's own pipe transport instead. A
-terminal, a regular file, Windows, or a stdin sharing its file with stdout (a pty: the transport
-makes the file non-blocking, which a blocking stdout write must not inherit) keep pygls's reader.
+or socket of its own, `pipe_reader` reads it on the event loop instead (non-blocking reads when
+it is readable). A terminal, a regular file, Windows, or a stdin sharing its file with stdout (a
+pty: the file is made non-blocking, which a blocking stdout write must not inherit) keep pygls's
+reader.
 """
 
 from __future__ import annotations
@@ -39,23 +40,84 @@ if TYPE_CHECKING:
 _CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
 
 
-class _StreamReader:
-    """An `asyncio.StreamReader` with pygls's reader interface (b"" at the end of input)."""
+class _PipeReader:
+    """stdin read on the event loop, with pygls's reader interface (b"" at the end of input).
 
-    def __init__(self, stream: asyncio.StreamReader) -> None:
-        self._stream = stream
+    Non-blocking reads when the pipe is readable; a body is read straight into a buffer of its
+    size (asyncio's StreamReader would collect it in its own buffer and then copy it out: a
+    9 MB didOpen held twice)."""
+
+    def __init__(self, fd: int, loop: asyncio.AbstractEventLoop) -> None:
+        self._fd = fd
+        self._loop = loop
+        self._buf = bytearray()
+        self._eof = False
+
+    async def _readable(self) -> None:
+        woken = self._loop.create_future()
+        self._loop.add_reader(self._fd, _wake, woken)
+        try:
+            await woken
+        finally:
+            self._loop.remove_reader(self._fd)
+
+    async def _fill(self) -> bool:
+        """Append what the pipe has to the buffer; False at the end of input."""
+        while True:
+            try:
+                data = os.read(self._fd, 1 << 16)
+            except BlockingIOError:
+                await self._readable()
+                continue
+            if not data:
+                self._eof = True
+                return False
+            self._buf += data
+            return True
 
     async def readline(self) -> bytes:
-        return await self._stream.readline()
+        while True:
+            at = self._buf.find(b"\n")
+            if at >= 0:
+                line = bytes(self._buf[: at + 1])
+                del self._buf[: at + 1]
+                return line
+            if self._eof or not await self._fill():
+                line = bytes(self._buf)
+                self._buf.clear()
+                return line
 
-    async def readexactly(self, n: int) -> bytes:
-        try:
-            return await self._stream.readexactly(n)
-        except asyncio.IncompleteReadError:
-            return b""  # the client went away mid-message: nothing to handle
+    async def readexactly(self, n: int) -> bytes | bytearray:
+        if len(self._buf) >= n:
+            head = bytes(self._buf[:n])
+            del self._buf[:n]
+            return head
+        body = bytearray(n)
+        have = len(self._buf)
+        body[:have] = self._buf
+        self._buf.clear()
+        view = memoryview(body)
+        while have < n:
+            if self._eof:
+                return b""  # the client went away mid-message: nothing to handle
+            try:
+                got = os.readv(self._fd, [view[have:]])
+            except BlockingIOError:
+                await self._readable()
+                continue
+            if got == 0:
+                self._eof = True
+            have += got
+        del view
+        return body
 
     def close(self) -> None:
         pass
+
+
+def _wake(woken: asyncio.Future[None]) -> None:
+    if not woken.done():
+        woken.set_result(None)
 
 
 def own_pipe(stdin: BinaryIO, stdout: BinaryIO) -> bool:
@@ -75,16 +137,15 @@ async def pipe_reader(stdin: BinaryIO, stdout: BinaryIO) -> AsyncReader | None:
     """stdin read by the event loop itself, or None where that is not safe (see above)."""
     if not own_pipe(stdin, stdout):
         return None
-    loop = asyncio.get_running_loop()
-    stream = asyncio.StreamReader(limit=1 << 20)  # a header line; bodies are read by length
+    fd = stdin.fileno()
     try:
-        await loop.connect_read_pipe(lambda: asyncio.StreamReaderProtocol(stream), stdin)
-    except (OSError, ValueError, NotImplementedError):
+        os.set_blocking(fd, False)
+    except OSError:
         return None
-    return _StreamReader(stream)  # type: ignore[return-value]
+    return _PipeReader(fd, asyncio.get_running_loop())  # type: ignore[return-value]
 
 
-def parse_message(body: bytes, structure: Callable[[dict[str, Any]], Any]) -> Any:
+def parse_message(body: bytes | bytearray, structure: Callable[[dict[str, Any]], Any]) -> Any:
     """A JSON-RPC message from its body. `structure` (the protocol's object hook) turns only a
     top-level JSON-RPC object into a message; nested objects are plain data either way."""
     try:

@@ -12,6 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathlsp.features.stdio import own_pipe, parse_message, pipe_reader, run_async
 
@@ -140,3 +142,41 @@ def test_messages_through_a_pipe_are_read_by_the_event_loop() -> None:
 
     asyncio.run(main())
     assert protocol.handled == ["first", "∀"]
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    st.lists(st.text(max_size=40), min_size=1, max_size=4),
+    st.integers(0, 200_000),
+    st.lists(st.integers(1, 70_000), max_size=8),
+)
+def test_any_chunking_of_the_stream_reads_the_same_messages(
+    names: list[str], big: int, cuts: list[int]
+) -> None:
+    # One body larger than a read (64 KiB), so it is read straight into its own buffer.
+    bodies = [json.dumps({"jsonrpc": "2.0", "method": m}).encode() for m in names]
+    bodies.append(json.dumps({"jsonrpc": "2.0", "method": "x" * big}).encode())
+    framed = b"".join(b"Content-Length: %d\r\n\r\n%s" % (len(b), b) for b in bodies)
+    read_end, write_end = os.pipe()
+    protocol = _Protocol()
+
+    def write() -> None:
+        with os.fdopen(write_end, "wb", buffering=0) as w:
+            at = 0
+            for cut in [*cuts, len(framed)]:
+                w.write(framed[at : at + cut])
+                at += cut
+                if at >= len(framed):
+                    break
+
+    async def main() -> None:
+        with os.fdopen(read_end, "rb") as stdin, open(os.devnull, "wb") as stdout:
+            reader = await pipe_reader(stdin, stdout)
+            assert reader is not None
+            writer = threading.Thread(target=write)
+            writer.start()
+            await run_async(threading.Event(), reader, protocol, logging.getLogger("t"))  # type: ignore[arg-type]
+            writer.join()
+
+    asyncio.run(main())
+    assert protocol.handled == [*names, "x" * big]
