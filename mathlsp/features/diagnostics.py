@@ -54,6 +54,10 @@ class DiagnosticsPublisher:
         quiet a moment, return what is free to the system."""
         self._memory.touch()
 
+    def trim_memory(self) -> None:
+        """Return what is free to the system now (after a burst that made no cycles)."""
+        self._memory.trim()
+
     # -- scheduling ------------------------------------------------------------------------
     def schedule(self, uri: str, delay: float | None = None) -> None:
         """(Re)start the countdown for `uri`: only the last change within the delay is checked."""

@@ -37,6 +37,9 @@ def index_folders(server: MathLanguageServer) -> tuple[int, int]:
         literature_index(lit)
         folders += 1
         refs += len(lit.entries)
+    # The parse's scratch (its lines: ~12 MiB at 5k) goes back at once, in this thread: a file
+    # opened in the next seconds would otherwise be read into fragmented memory and peak higher.
+    server.diagnostics.trim_memory()
     return folders, refs
 
 
@@ -50,7 +53,7 @@ async def index_workspace(server: MathLanguageServer) -> None:
     except Exception as exc:  # an unreadable folder must not stop the server
         server.report_feature_error("indexing", exc, None)
         return
-    server.diagnostics.settle_memory()  # the parse's scratch (its lines, ~12 MiB at 5k) goes back
+    server.diagnostics.settle_memory()  # and what the first checks leave, once quiet
     if folders:
         message = (
             f"mathlsp: indexed {refs} references in {folders} problem folder"

@@ -70,6 +70,10 @@ class MemoryReleaser:
 
     def release(self) -> None:
         gc.collect()
+        self.trim()
+
+    def trim(self) -> None:
+        """Return what is free now, without a collection (safe from a worker thread)."""
         if self._trim is None:
             self._trim = _trimmer() or (lambda: None)  # not glibc: nothing to trim
         try:
