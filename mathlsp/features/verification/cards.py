@@ -56,7 +56,7 @@ def entry_card(
     record = check.record if check is not None else None
     if record is None:
         for ident in identifiers_of(entry):
-            found = [r.record for r in server.verification.cache.lookup_any(ident) if r.record]
+            found = server.verification.cache.get_records(ident)  # not-found answers: no card
             if found:
                 record = found[0]
                 break
