@@ -18,8 +18,8 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from mathlsp.notes.edits import Edit, compose
-from mathlsp.notes.linestarts import line_of
-from mathlsp.notes.markdown import line_starts, respliced
+from mathlsp.notes.linestarts import line_of, line_starts
+from mathlsp.notes.markdown import respliced
 from mathlsp.notes.text import column_offset
 
 # Enough for a burst typed while a check of a large file runs; older versions re-parse whole.

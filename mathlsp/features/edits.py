@@ -42,7 +42,7 @@ from pygls.capabilities import get_capability
 from pygls.uris import from_fs_path
 
 from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
-from mathlsp.notes.markdown import line_starts
+from mathlsp.notes.linestarts import line_starts
 from mathlsp.notes.render import Edit, apply_edits
 from mathlsp.notes.spans import Span
 

@@ -28,7 +28,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, BinaryIO
+from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
 
 import orjson
 from pygls.exceptions import JsonRpcException
@@ -38,6 +38,7 @@ if TYPE_CHECKING:
     from pygls.protocol import JsonRPCProtocol
 
 _CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
+T = TypeVar("T")
 
 
 class _PipeReader:
@@ -61,19 +62,13 @@ class _PipeReader:
         finally:
             self._loop.remove_reader(self._fd)
 
-    async def _fill(self) -> bool:
-        """Append what the pipe has to the buffer; False at the end of input."""
+    async def _when_ready(self, read: Callable[..., T], *args: Any) -> T:
+        """`read(*args)` (a non-blocking read), retried once the pipe is readable."""
         while True:
             try:
-                data = os.read(self._fd, 1 << 16)
+                return read(*args)
             except BlockingIOError:
                 await self._readable()
-                continue
-            if not data:
-                self._eof = True
-                return False
-            self._buf += data
-            return True
 
     async def readline(self) -> bytes:
         while True:
@@ -82,10 +77,13 @@ class _PipeReader:
                 line = bytes(self._buf[: at + 1])
                 del self._buf[: at + 1]
                 return line
-            if self._eof or not await self._fill():
+            data = b"" if self._eof else await self._when_ready(os.read, self._fd, 1 << 16)
+            if not data:
+                self._eof = True
                 line = bytes(self._buf)
                 self._buf.clear()
                 return line
+            self._buf += data
 
     async def readexactly(self, n: int) -> bytes | bytearray:
         if len(self._buf) >= n:
@@ -98,21 +96,12 @@ class _PipeReader:
         self._buf.clear()
         view = memoryview(body)
         while have < n:
-            if self._eof:
-                return b""  # the client went away mid-message: nothing to handle
-            try:
-                got = os.readv(self._fd, [view[have:]])
-            except BlockingIOError:
-                await self._readable()
-                continue
-            if got == 0:
+            got = 0 if self._eof else await self._when_ready(os.readv, self._fd, [view[have:]])
+            if not got:
                 self._eof = True
+                return b""  # the client went away mid-message: nothing to handle
             have += got
-        del view
         return body
-
-    def close(self) -> None:
-        pass
 
 
 def _wake(woken: asyncio.Future[None]) -> None:

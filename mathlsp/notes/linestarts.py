@@ -12,10 +12,24 @@ lines every that many keystrokes on different lines.
 from __future__ import annotations
 
 import bisect
+import re
 from collections.abc import Iterator, Sequence
 from typing import overload
 
 MAX_STEPS = 32
+
+_NEWLINE = re.compile("\n")
+_ANY_BREAK = re.compile(r"\r\n|\r|\n")
+
+
+def line_starts(text: str) -> list[int]:
+    """The start offsets of `text`'s lines (after `\n`, `\r\n` or a lone `\r`), without
+    building the lines: splitting a 9 MB file makes 58k strings (the text's size again) only
+    for their lengths, and is twice as slow."""
+    breaks = _ANY_BREAK if "\r" in text else _NEWLINE
+    starts = [0]
+    starts.extend(m.end() for m in breaks.finditer(text))
+    return starts
 
 
 class LineStarts(Sequence[int]):

@@ -6,13 +6,10 @@ Offsets index the Python `str`; LSP positions are (line, UTF-16 code unit). Line
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from mathlsp.notes.linestarts import line_of
-
-_LINE_BREAK = re.compile(r"\r\n|\r|\n")
+from mathlsp.notes.linestarts import line_of, line_starts
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -71,10 +68,7 @@ class LineIndex:
     def __init__(self, text: str, starts: Sequence[int] | None = None) -> None:
         """`starts`: the line starts when the caller has them already (same LSP line breaks)."""
         self.text = text
-        if starts is None:
-            starts = [0]
-            starts.extend(m.end() for m in _LINE_BREAK.finditer(text))
-        self._starts = starts
+        self._starts = line_starts(text) if starts is None else starts
 
     @property
     def line_count(self) -> int:

@@ -7,8 +7,8 @@ import bisect
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathlsp.notes.linestarts import MAX_STEPS, LineStarts, line_of
-from mathlsp.notes.markdown import line_starts, respliced, split_lines
+from mathlsp.notes.linestarts import MAX_STEPS, LineStarts, line_of, line_starts
+from mathlsp.notes.markdown import respliced, split_lines
 
 
 def _edit(text: str, starts: object, start: int, end: int, new: str) -> tuple[str, object]:
