@@ -18,6 +18,7 @@ from mathlsp.notes.literature import (
     Section,
 )
 from mathlsp.notes.markdown import normalize_heading
+from mathlsp.notes.numbering import NextNumbers, next_numbers
 from mathlsp.notes.spans import Span
 
 MISSING_FRONTMATTER = define(
@@ -37,6 +38,9 @@ NUMBERING = define("LIT008", Severity.WARNING, "Reference numbering goes backwar
 WRONG_SECTION = define("LIT009", Severity.WARNING, "Reference entry stands in the wrong section")
 HEADING_LEVEL = define("LIT010", Severity.WARNING, "Reference entry heading is not a `###` heading")
 DUPLICATE_PAPER = define("LIT011", Severity.WARNING, "The same paper is listed twice")
+REUSED_NUMBER = define(
+    "LIT013", Severity.ERROR, "A reference id given to another paper before is used again"
+)
 HISTORY_TABLE = define(
     "LIT012", Severity.WARNING, "Search History table is missing or has the wrong columns"
 )
@@ -224,6 +228,16 @@ def normalize_title(title: str) -> str:
     return " ".join(_WORDS.findall(title))
 
 
+_MOVED_FROM = re.compile(r"\bmoved from (?P<id>U?REF-\d{1,6})(?![\w-])(?: on (?P<date>[\d-]+))?")
+
+
+def moved_from(entry: ReferenceEntry) -> list[tuple[str, str]]:
+    """The ids an entry's Reason says it was moved from (`verify --write` writes "moved from
+    REF-003 on 2026-02-10"), with the date when given."""
+    reason = entry.fields.value("reason") or ""
+    return [(m["id"], m["date"] or "") for m in _MOVED_FROM.finditer(reason)]
+
+
 # -- rules -------------------------------------------------------------------------------------
 @rule(applies_to=LiteratureDoc)
 def frontmatter_keys(ctx: CheckContext) -> Iterator[Finding]:
@@ -310,8 +324,9 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
                 f"give this entry the next free number",
                 entry.id_span,
                 related=[(doc, seen.id_span, f"first {entry.id}")],
-                data={"id": entry.id, "next": top[entry.kind] + 1},
+                data={"id": entry.id, "next": next_numbers(doc).next[entry.kind]},
             )
+    yield from _reused_ids(ctx, doc)
     # Misplaced entries (LIT009) are left out: where they belong decides their order.
     placed = [e for e in doc.entries if e.section == _KIND_SECTION[e.core.kind]]
     for entry, prev, highest, restarted in numbering(
@@ -336,6 +351,29 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
             related=[(doc, prev.id_span, f"previous {entry.kind} entry")],
             data={"kind": entry.kind, "next": nxt},
         )
+
+
+def _reused_ids(ctx: CheckContext, doc: LiteratureDoc) -> Iterator[Finding]:
+    """An entry whose id an earlier paper carried: a moved entry's "moved from REF-003" says
+    REF-003 was that paper, so every older mention of REF-003 means it, not this one."""
+    numbers: NextNumbers | None = None
+    for moved in doc.entries:
+        for old_id, date in moved_from(moved):
+            entry = doc.by_id.get(old_id)
+            if entry is None or entry is moved:
+                continue
+            numbers = numbers or next_numbers(doc)
+            new_id = numbers.peek(entry.kind)
+            when = f" on {date}" if date else ""
+            yield ctx.finding(
+                REUSED_NUMBER,
+                f"{old_id} was another paper's id ('{_short(moved.title)}', moved to "
+                f"{moved.id}{when}): ids are never reused, and older mentions of {old_id} mean "
+                f"that paper — give this entry a new id ({new_id})",
+                entry.id_span,
+                related=[(doc, moved.id_span, f"moved from {old_id}")],
+                data={"id": old_id, "moved_to": moved.id, "next": new_id},
+            )
 
 
 @entry_rule

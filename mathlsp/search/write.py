@@ -23,9 +23,10 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from mathlsp.notes.document import ref_id
+from mathlsp.notes.document import MarkdownDoc, ref_id
 from mathlsp.notes.journal_render import NewJournalEntry, iso, write_journal_entry
 from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
+from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import (
     Edit,
     NewReference,
@@ -258,28 +259,27 @@ def _safe(ref: NewReference) -> NewReference:
     return replace(ref, **changes)
 
 
-def new_references(result: SearchResult, doc: LiteratureDoc | None) -> list[NewReference]:
-    """REF entries for confirmed candidates and UREF entries for the rest, numbered on."""
-    entries = doc.entries if doc is not None else []
-    next_ref = max((e.number for e in entries if e.kind == "REF"), default=0) + 1
-    next_uref = max((e.number for e in entries if e.kind == "UREF"), default=0) + 1
+def new_references(
+    result: SearchResult, doc: LiteratureDoc | None, others: Sequence[MarkdownDoc] = ()
+) -> list[NewReference]:
+    """REF entries for confirmed candidates and UREF entries for the rest, numbered after every
+    number the notes ever used (`notes.numbering`: a moved or removed reference's id stays its)."""
+    numbers = next_numbers(doc, others)
     refs: list[NewReference] = []
     unconfirmed: list[Candidate] = []
     for c in result.candidates:
-        ref = confirmed_reference(c, next_ref, result)
+        ref = confirmed_reference(c, numbers.next["REF"], result)
         if ref is None:
             unconfirmed.append(c)
             continue
         refs.append(ref)
-        next_ref += 1
+        numbers.take("REF")
     for c in unconfirmed:
-        refs.append(unconfirmed_reference(c, next_uref, result))
-        next_uref += 1
+        refs.append(unconfirmed_reference(c, numbers.take("UREF"), result))
     for u in result.unresolved:
         if u.pending:
             continue  # not known either way: looked up again next time, not written
-        refs.append(unresolved_reference(u, next_uref))
-        next_uref += 1
+        refs.append(unresolved_reference(u, numbers.take("UREF")))
     return [_safe(r) for r in refs]
 
 
@@ -561,7 +561,8 @@ def plan_writes(result: SearchResult) -> SearchWrites:
     refs: list[NewReference] = []
     if not result.all_down:
         doc = LiteratureDoc(result.literature_text) if result.literature_text is not None else None
-        refs = new_references(result, doc)
+        journal = [MarkdownDoc(result.journal_text)] if result.journal_text is not None else []
+        refs = new_references(result, doc, journal)
         row = history_cells(result, sum(1 for r in refs if r.kind == "REF"))
         text = literature_text(result, refs, row)
         writes.literature = FileUpdate(folder / "LITERATURE.md", result.literature_text, text)

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from mathlsp.notes.document import MarkdownDoc, ref_id
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import (
     UNCONFIRMED_STATUS,
     Edit,
@@ -99,7 +100,7 @@ def verification_edits(
     now = now or dt.datetime.now(dt.UTC)
     out = VerificationEdits()
     by_id = {c.entry_id: c for c in checks}
-    next_uref = max((e.number for e in doc.unconfirmed), default=0) + 1
+    numbers = next_numbers(doc, (others or {}).values())
     moving: list[tuple[ReferenceEntry, NewReference]] = []
     for entry in doc.confirmed:
         check = by_id.get(entry.id)
@@ -109,10 +110,10 @@ def verification_edits(
             out.literature.append(stamp_edit(doc, entry, check.stamp))
             out.stamped.append(entry.id)
         elif not check.confirmed and not check.pending:
-            new = moved_reference(entry, next_uref, check, now.date().isoformat())
-            out.moved[entry.id] = ref_id("UREF", next_uref)
+            number = numbers.take("UREF")
+            new = moved_reference(entry, number, check, now.date().isoformat())
+            out.moved[entry.id] = ref_id("UREF", number)
             moving.append((entry, new))
-            next_uref += 1
     removed = [_entry_block(doc, e) for e, _ in moving]
     out.literature.extend(Edit(span, "") for span in removed)
     if moving:

@@ -170,6 +170,44 @@ def test_ref_and_uref_numbered_independently(check) -> None:
     assert "LIT008" not in codes(check(L, text))
 
 
+# -- LIT013 reused numbers --------------------------------------------------------------------
+MOVED = """### UREF-002: An earlier paper
+- **Authors:** C. Roe
+- **Year:** 2017
+- **Source:** arXiv
+- **Reason:** arXiv returned no entry for 1705.00001 (moved from REF-002 on 2026-02-11)
+- **Relevance:** none
+- **Status:** Unconfirmed -- do not cite as established reference
+"""
+
+
+def test_a_number_moved_away_and_given_again_is_reported(check) -> None:
+    text = edit(LITERATURE, "## Unconfirmed References\n", "## Unconfirmed References\n\n" + MOVED)
+    text = edit(text, "unconfirmed_count: 1", "unconfirmed_count: 2")
+    text = edit(text, "total_papers: 3", "total_papers: 4")
+    found = only(check(L, text), "LIT013")
+    assert len(found) == 1
+    f = found[0]
+    assert f.severity is Severity.ERROR
+    assert span(f) == (30, 4, 30, 11)  # REF-002's heading
+    assert f.data == {"id": "REF-002", "moved_to": "UREF-002", "next": "REF-003"}
+    assert "moved to UREF-002 on 2026-02-11" in f.message
+    assert f.related[0].message == "moved from REF-002"
+
+
+def test_a_moved_number_not_given_again_is_fine(check) -> None:
+    text = edit(LITERATURE, "## Unconfirmed References\n", "## Unconfirmed References\n\n" + MOVED)
+    text = edit(text, "REF-002", "REF-003", count=10)
+    text = edit(text, "moved from REF-003", "moved from REF-002")
+    assert "LIT013" not in codes(check(L, text))
+
+
+def test_next_free_number_skips_numbers_used_in_mentions(check) -> None:
+    text = with_refs(ref_entry(1, "Something else")) + "\nSee REF-008.\n"
+    (found,) = only(check(L, text), "LIT007")
+    assert found.data["next"] == 9
+
+
 # -- LIT009 / LIT010 placement ---------------------------------------------------------------
 def test_uref_under_confirmed(check) -> None:
     found = only(check(L, with_refs(ref_entry(2, "Odd", kind="UREF"))), "LIT009")

@@ -686,6 +686,21 @@ async def test_insert_a_reference_from_an_arxiv_id(
         assert set(complaints[0][2]["missing"]) <= {"Relevance", "Key Results"}
 
 
+async def test_an_inserted_reference_never_takes_a_number_used_before(
+    client: LanguageClient, problem: Problem, fake: FakeScholar
+):
+    # REF-009 was deleted, but the journal still mentions it: the new entry is REF-010.
+    problem.write("JOURNAL.md", "# Journal\n\nREF-009 turned out to be a different paper.\n")
+    uri = open_note(client, problem, "LITERATURE.md")
+    puri = open_note(client, problem, "PROOF.md")
+    await settled(client, puri)
+    at = position(buffer(client, puri), "1311.4600", enc(client), delta=3)
+    actions = await actions_at(client, puri, types.Range(at, at), [])
+    await run_action(client, named(actions, "Insert a LITERATURE.md entry for arXiv:1311.4600"))
+    await wait_until(lambda: "REF-010" in buffer(client, uri), what="the inserted entry")
+    assert "### REF-006" not in buffer(client, uri)
+
+
 # -- 4. code lens --------------------------------------------------------------------------------
 async def code_lenses(client: LanguageClient, uri: str) -> dict[str, types.CodeLens]:
     result = await client.text_document_code_lens_async(

@@ -357,3 +357,17 @@ def test_crlf_documents_stay_crlf() -> None:
         "UREF-002",
         "UREF-003",
     ]
+
+
+def test_numbers_of_moved_references_are_never_reused() -> None:
+    # `verify --write` moved REF-008 and REF-009 to Unconfirmed References; the next search must
+    # not hand REF-008 to another paper (old mentions of REF-008 mean the moved one).
+    moved = EXISTING.replace(
+        "- **Reason:** not found",
+        "- **Reason:** arXiv returned no entry (moved from REF-009 on 2026-02-01)",
+    )
+    result = replace(make_result(moved), journal_text="Compare REF-011 with UREF-005.\n")
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    ids = [e.id for e in LiteratureDoc(writes.literature.text).entries]
+    assert ids == ["REF-007", "REF-012", "UREF-002", "UREF-006"]

@@ -201,3 +201,18 @@ def test_verify_looks_up_problem_md_references_too(folder: Path, fake_env, capsy
     main(["verify", str(folder)])
     out = capsys.readouterr().out
     assert "PROBLEM.md arxiv:2302.99999: not_found: arXiv returned no entry" in out
+
+
+def test_write_never_reuses_a_uref_number(folder: Path, fake_env, capsys) -> None:
+    # UREF-004 was removed by hand, but PROOF.md still mentions it: the moved entry gets UREF-005.
+    (folder / "PROOF.md").write_text(
+        "By [V] REF-003 and REF-001 the claim holds; UREF-004 was wrong.\n", encoding="utf-8"
+    )
+    assert main(["verify", str(folder), "--write"]) == 1
+    doc = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
+    assert [e.id for e in doc.unconfirmed] == ["UREF-005"]
+    proof = (folder / "PROOF.md").read_text(encoding="utf-8")
+    assert proof.startswith("By [V] UREF-005 and REF-001")
+    # The number REF-003 stays the moved paper's: `check` is clean of LIT013.
+    assert main(["check", str(folder / "LITERATURE.md"), "--format", "json"]) in (0, 1)
+    assert "LIT013" not in capsys.readouterr().out

@@ -14,7 +14,9 @@ from lsprotocol import types
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
+from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import Edit, NewReference, insert_references, update_frontmatter
 from mathlsp.notes.templates import fill_template
 from mathlsp.sources.labels import label
@@ -36,6 +38,16 @@ def _literature(server: MathLanguageServer, uri: str | None) -> tuple[Path, Lite
     lit_path = folder.root / "LITERATURE.md"
     doc = folder.doc(lit_path) if lit_path.exists() or server.store.is_open(lit_path) else None
     return lit_path, doc if isinstance(doc, LiteratureDoc) else None
+
+
+def _other_notes(server: MathLanguageServer, lit_path: Path) -> dict[Path, MarkdownDoc]:
+    """The problem folder's notes other than LITERATURE.md, as the editor has them."""
+    folder = server.store.folder_for(lit_path)
+    others: dict[Path, MarkdownDoc] = {}
+    for path in server.store.note_paths(folder):
+        if path != lit_path and (other := folder.doc(path)) is not None:
+            others[path] = other
+    return others
 
 
 def _arg(args: Sequence[Any], index: int, key: str) -> Any:
@@ -142,11 +154,7 @@ async def move_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
     cached = server.verification.verifier.check(entry)
     reasons = cached.reasons if cached is not None and not cached.confirmed else ("moved by hand",)
     check = ReferenceCheck(entry.id, "confirmed", "unconfirmed", tuple(reasons))
-    folder = server.store.folder_for(lit_path)
-    others = {}
-    for path in server.store.note_paths(folder):
-        if path != lit_path and (other := folder.doc(path)) is not None:
-            others[path] = other
+    others = _other_notes(server, lit_path)
     result = verification_edits(doc, [check], others)
     files = [snapshot(server, lit_path).edit(result.literature)]
     files += [snapshot(server, p).edit(edits) for p, edits in result.others.items()]
@@ -271,14 +279,11 @@ async def insert_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
             "LITERATURE.md", {"PROBLEM_SLUG": folder.name, "PROBLEM_TITLE": folder.name}
         )
     current = LiteratureDoc(text, lit_path)
-    number = max((e.number for e in current.confirmed), default=0) + 1
-    new = new_reference_from(record, number, check)
+    numbers = next_numbers(current, _other_notes(server, lit_path).values())
+    new = new_reference_from(record, numbers.take("REF"), check)
     if not check.confirmed:
         new = dataclasses.replace(
-            new,
-            kind="UREF",
-            number=max((e.number for e in current.unconfirmed), default=0) + 1,
-            reason="; ".join(check.reasons),
+            new, kind="UREF", number=numbers.take("UREF"), reason="; ".join(check.reasons)
         )
     edits = insert_references(current, [new])
     if current.frontmatter.present and current.frontmatter.error is None:
