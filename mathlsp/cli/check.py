@@ -93,7 +93,6 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
     import asyncio
 
     from mathlsp.cache import Cache
-    from mathlsp.cli.verify import RUN_DEADLINE_S
     from mathlsp.notes.literature import LiteratureDoc
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
     from mathlsp.verify.memo import OfflineVerifier
@@ -114,7 +113,6 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
                 print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
             async with open_sources(settings, cache=cache, on_event=event) as sources:
-                sources.set_deadline(RUN_DEADLINE_S)
                 entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
                 print(f"verifying {len(entries)} references of {_display(path)}", file=sys.stderr)
                 checks = await verify_entries(entries, sources)

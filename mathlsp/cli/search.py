@@ -145,7 +145,6 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
 async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
-    from mathlsp.cli.verify import RUN_DEADLINE_S
     from mathlsp.search.run import run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
     from mathlsp.sources import open_sources
@@ -162,7 +161,6 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)
 
     async with open_sources(settings, cache=Cache()) as sources:
-        sources.set_deadline(RUN_DEADLINE_S)
         result = await run_search(folder, sources, args.query, on_progress=progress)
     if result.nothing_to_do:
         print(

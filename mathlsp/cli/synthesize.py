@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
 async def _run(args: argparse.Namespace) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
-    from mathlsp.cli.verify import RUN_DEADLINE_S, literature_path
+    from mathlsp.cli.verify import literature_path
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.notes.literature import SYNTHESIS_TITLES, LiteratureDoc
     from mathlsp.notes.problem import ProblemDoc
@@ -65,7 +65,6 @@ async def _run(args: argparse.Namespace) -> int:
             print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
         async with open_sources(settings, cache=cache, on_event=event) as sources:
-            sources.set_deadline(RUN_DEADLINE_S)
             gathered = await gather(
                 sources,
                 doc,

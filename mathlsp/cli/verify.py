@@ -59,10 +59,6 @@ def run(args: argparse.Namespace) -> int:
     return asyncio.run(_run(args))
 
 
-#: A whole run gives up after this long, whatever the sources do (pending, never confirmed).
-RUN_DEADLINE_S = 60.0
-
-
 async def _run(args: argparse.Namespace) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
@@ -90,7 +86,6 @@ async def _run(args: argparse.Namespace) -> int:
         print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
     async with open_sources(settings, cache=cache, on_event=event) as sources:
-        sources.set_deadline(RUN_DEADLINE_S)
         checks = await verify_entries(
             entries, sources, use_cache=not args.no_cache, on_progress=progress
         )

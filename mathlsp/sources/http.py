@@ -62,6 +62,8 @@ class GaveUp:
 
     @property
     def message(self) -> str:
+        if self.attempts == 0:  # given up on between requests (it stopped answering)
+            return f"{label(self.backend)} {self.reason}"
         tries = "attempt" if self.attempts == 1 else "attempts"
         return f"{label(self.backend)} {self.reason}; gave up after {self.attempts} {tries}"
 
@@ -266,8 +268,12 @@ class Fetcher:
     #: timeout) the host counts as down for `down_for_s`, and requests fail at once.
     failures_to_trip: int = 2
     down_for_s: float = 60.0
-    #: A monotonic time after which no request starts (a whole run's deadline), or None.
-    deadline: float | None = None
+    #: A backend that has given no usable answer for this long since a request to it first
+    #: failed (rate-limited, 5xx, timeouts) counts as down too. There is no limit on a run
+    #: as such: a backend that keeps answering, however slowly its rate limit lets it, is waited
+    #: for; only one that stopped answering is given up on (its entries stay pending).
+    stall_limit_s: float = 60.0
+    _failing_since: float | None = None
     _failures: int = 0
     _down_until: float = 0.0
     _down_reason: str = ""
@@ -277,11 +283,29 @@ class Fetcher:
     def is_down(self) -> bool:
         return time.monotonic() < self._down_until
 
+    def _stalled(self, now: float) -> bool:
+        since = self._failing_since
+        return since is not None and now - since >= self.stall_limit_s
+
     def _should_stop(self) -> bool:
-        return self.is_down or (self.deadline is not None and time.monotonic() >= self.deadline)
+        return self.is_down or self._stalled(time.monotonic())
 
     def _refuse_if_down(self, shown: str) -> None:
         now = time.monotonic()
+        if self._stalled(now):
+            # Taken for down like an unreachable host: queued requests fail at once, and the
+            # backend is asked again once `down_for_s` has passed.
+            self._failing_since = None
+            self._down_until = now + self.down_for_s
+            self._down_reason = f"no usable answer for {_fmt_s(self.stall_limit_s)}"
+            self._announced = True
+            self.emit(
+                GaveUp(
+                    self.backend,
+                    f"gave {self._down_reason}: not asked again for {_fmt_s(self.down_for_s)}",
+                    0,
+                )
+            )
         if now < self._down_until:
             raise BackendUnavailable(
                 self.backend,
@@ -289,10 +313,6 @@ class Fetcher:
                 f"{label(self.backend)} is unreachable ({self._down_reason}); not asked again "
                 f"for {_fmt_s(self._down_until - now)}",
                 attempts=0,
-            )
-        if self.deadline is not None and now >= self.deadline:
-            raise TimedOut(
-                self.backend, shown, "the run's time limit was reached; not asked", attempts=0
             )
 
     def _trip(self, error: SourceError, attempt: int) -> NoReturn:
@@ -351,8 +371,10 @@ class Fetcher:
                 self.emit(Throttled(self.backend, waited))
             self._refuse_if_down(shown)  # another request may have found the host down meanwhile
             remaining = self.policy.total_timeout_s - (time.monotonic() - start)
-            if self.deadline is not None:
-                remaining = min(remaining, self.deadline - time.monotonic())
+            if self._failing_since is not None:
+                remaining = min(
+                    remaining, self._failing_since + self.stall_limit_s - time.monotonic()
+                )
             if remaining <= 0:
                 self.emit(GaveUp(self.backend, "took too long", attempt - 1))
                 raise TimedOut(
@@ -393,6 +415,8 @@ class Fetcher:
             else:
                 self._failures = 0  # it answered: reachable, whatever it said
                 self._down_until = 0.0
+                if resp.status_code not in _RETRY_STATUSES:
+                    self._failing_since = None  # a usable answer (a 404 is one)
                 response = Response(
                     resp.status_code,
                     {k.lower(): v for k, v in resp.headers.items()},
@@ -424,6 +448,8 @@ class Fetcher:
                 if status not in _RETRY_STATUSES:
                     raise error
             error.attempts = attempt
+            if self._failing_since is None:
+                self._failing_since = time.monotonic()
             if attempt >= self.policy.max_attempts:
                 self.emit(GaveUp(self.backend, reason, attempt))
                 raise error

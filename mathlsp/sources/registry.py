@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -231,13 +230,6 @@ class Sources:
 
     def get(self, name: str) -> Source | None:
         return self.backends.get(name)
-
-    def set_deadline(self, seconds: float) -> None:
-        """No request of any backend starts later than `seconds` from now (a whole run's limit:
-        what is left unanswered stays pending)."""
-        deadline = time.monotonic() + seconds
-        for fetcher in self.fetchers.values():
-            fetcher.deadline = deadline
 
     def requests_sent(self) -> dict[str, int]:
         return {name: f.requests_sent for name, f in self.fetchers.items()}

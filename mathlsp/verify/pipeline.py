@@ -265,25 +265,59 @@ async def gather_evidence(
     subjects = [s if isinstance(s, Subject) else subject_of(s) for s in entries]
     by_key: dict[str, tuple[Identifier, ...]] = {s.key: s.identifiers for s in subjects}
     unique = list(dict.fromkeys(i for ids in by_key.values() for i in ids))
-    total = len(unique) + sum(1 for ids in by_key.values() if not ids)
+    untitled = [s for s in subjects if not s.identifiers]
+    total = len(unique) + len(untitled)
+    done = 0
+
+    def advance(count: int, message: str) -> None:
+        nonlocal done
+        done += count
+        if on_progress:
+            on_progress(done, total, message)
+
     if on_progress:
-        on_progress(0, total, f"looking up {len(unique)} identifiers")
-    outcomes = await sources.lookup_many(unique, use_cache=use_cache) if unique else []
+        what = [f"{len(unique)} identifiers"] if unique else []
+        what += [f"{len(untitled)} titles"] if untitled else []
+        on_progress(0, total, f"looking up {' and '.join(what) or 'nothing'}")
+    out: dict[str, list[Evidence]] = {}
+
+    async def by_identifier() -> None:
+        found = await _identifier_evidence(subjects, unique, sources, use_cache)
+        for k, ids in by_key.items():
+            if ids:
+                out[k] = [found[i] for i in ids]
+        advance(len(unique), "identifiers looked up")
+
+    async def by_title(subject: Subject) -> None:
+        out[subject.key] = [await _title_evidence(subject.claim.title, sources)]
+        advance(1, f"title match for {subject.key}")
+
+    # Title lookups start at once, beside the identifier batches: they mostly ask other
+    # backends (or other endpoints), and each backend's own limiter paces its requests.
+    jobs = [by_title(s) for s in untitled]
+    if unique:
+        jobs.insert(0, by_identifier())
+    await asyncio.gather(*jobs)
+    return {s.key: out[s.key] for s in subjects if s.key in out}
+
+
+async def _identifier_evidence(
+    subjects: Sequence[Subject], unique: list[Identifier], sources: Any, use_cache: bool
+) -> dict[Identifier, Evidence]:
+    """One batched lookup for every identifier; then, for a record that lacks the authors or
+    year the note claims, every other source that holds the paper."""
+    outcomes = await sources.lookup_many(unique, use_cache=use_cache)
     found: dict[Identifier, Evidence] = {
         ident: evidence_from(ident, outcome.results, outcome.reason)
         for ident, outcome in zip(unique, outcomes, strict=True)
     }
-    done = len(unique)
-    if on_progress:
-        on_progress(done, total, "identifiers looked up")
     # A record without authors (or a year) cannot vouch for the note's: ask every other source
     # that holds the paper before judging. Rare, so the common path costs no extra request.
-    claims = {s.key: s.claim for s in subjects}
     thin = [
         ident
-        for k, ids in by_key.items()
-        for ident in ids
-        if _lacks_what_the_note_claims(claims[k], found[ident])
+        for s in subjects
+        for ident in s.identifiers
+        if _lacks_what_the_note_claims(s.claim, found[ident])
     ]
     if thin:
         more = await sources.lookup_many(list(dict.fromkeys(thin)), exhaustive=True)
@@ -291,26 +325,18 @@ async def gather_evidence(
             richer = evidence_from(ident, outcome.results, outcome.reason)
             if richer.status is LookupStatus.FOUND:
                 found[ident] = richer
-    out: dict[str, list[Evidence]] = {
-        k: [found[i] for i in ids] for k, ids in by_key.items() if ids
-    }
-    untitled = [s for s in subjects if not s.identifiers]
-
-    async def by_title(subject: Subject) -> None:
-        nonlocal done
-        out[subject.key] = [await _title_evidence(subject.claim.title, sources)]
-        done += 1
-        if on_progress:
-            on_progress(done, total, f"title match for {subject.key}")
-
-    await asyncio.gather(*(by_title(s) for s in untitled))
-    return out
+    return found
 
 
-# Where a paper with no identifier can be found by its title, in the order tried: the two exact
-# title matchers first, then relevance search (OpenAlex) and arXiv's title field, which hold
-# preprints Crossref never sees. The next is asked only when the previous found nothing.
-TITLE_BACKENDS = ("semantic_scholar", "crossref", "openalex", "arxiv")
+# Where a paper with no identifier is looked for by its title. OpenAlex and Crossref first, both
+# at once: their published limits (10 and 5 requests a second without a key, docs/sources.md) let
+# a bibliography's titles go through in seconds, and both index journal and arXiv versions. Then,
+# one after the other and only when neither found it, Semantic Scholar's title match (one
+# request every 3 s without a key) and arXiv's title field, which hold preprints the first two
+# may not have.
+TITLE_FIRST = ("openalex", "crossref")
+TITLE_FALLBACK = ("semantic_scholar", "arxiv")
+TITLE_BACKENDS = TITLE_FIRST + TITLE_FALLBACK
 _QUERY_WORDS = 12
 
 
@@ -352,19 +378,32 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
         return Evidence("title", LookupStatus.INVALID, reason="no title and no identifier")
     errors: list[str] = []
     closest: tuple[float, PaperRecord] | None = None
-    asked = [b for b in TITLE_BACKENDS if b in getattr(sources, "backends", TITLE_BACKENDS)]
-    for backend in asked:
-        outcome = await _title_candidates(title, backend, sources)
+    enabled = getattr(sources, "backends", TITLE_BACKENDS)
+    first = [b for b in TITLE_FIRST if b in enabled]
+    fallback = [b for b in TITLE_FALLBACK if b in enabled]
+
+    def judge(outcome: Any) -> list[PaperRecord]:
+        nonlocal closest
         if outcome.error is not None:
             errors.append(str(getattr(outcome.error, "message", outcome.error)))
-            continue
+            return []
         same_title = [r for r in outcome.records if match_title(title, r.title).ok]
-        if same_title:
-            return Evidence("title", LookupStatus.FOUND, tuple(same_title))
         for r in outcome.records:
             score = match_title(title, r.title).score or 0.0
             if closest is None or score > closest[0]:
                 closest = (score, r)
+        return same_title
+
+    outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in first))
+    found = [r for outcome in outcomes for r in judge(outcome)]
+    if found:
+        # Found, but a first-tier source that should have been asked could not answer.
+        return Evidence("title", LookupStatus.FOUND, tuple(found), partial=bool(errors))
+    for backend in fallback:
+        found = judge(await _title_candidates(title, backend, sources))
+        if found:
+            return Evidence("title", LookupStatus.FOUND, tuple(found))
+    asked = first + fallback
     if asked and len(errors) == len(asked):
         return Evidence(
             "title",

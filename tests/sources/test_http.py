@@ -215,14 +215,43 @@ async def test_connection_refused(
     assert down.requests_sent == 2 and len(events) == 1
 
 
-async def test_a_run_deadline_stops_requests_from_starting(
+async def test_a_backend_that_stops_answering_is_given_up_on(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher], events: list[SourceEvent]
+) -> None:
+    fake.controls.add_fault("429", "semantic_scholar", count=1000)
+    policy = RetryPolicy(max_attempts=3, base_delay_s=0.05, max_delay_s=0.05, total_timeout_s=10)
+    stuck = fetcher(policy=policy, stall_limit_s=0.3, down_for_s=30)
+    with pytest.raises(RateLimited):
+        await stuck.request("GET", s2_search_url(fake))
+    await asyncio.sleep(0.3)
+    sent = stuck.requests_sent
+    # No usable answer for longer than the stall limit: later requests fail at once, no request.
+    for _ in range(3):
+        with pytest.raises(BackendUnavailable, match=r"no usable answer for 0\.3 s"):
+            await stuck.request("GET", s2_search_url(fake))
+    assert stuck.requests_sent == sent
+    assert events[-1].message == (
+        "Semantic Scholar gave no usable answer for 0.3 s: not asked again for 30 s"
+    )
+
+
+async def test_a_slow_backend_that_answers_is_never_cut(
     fake: FakeScholar, fetcher: Callable[..., Fetcher]
 ) -> None:
-    late = fetcher()
-    late.deadline = time.monotonic() - 1
-    with pytest.raises(TimedOut, match="time limit"):
-        await late.request("GET", s2_search_url(fake))
-    assert late.requests_sent == 0
+    # Each answer comes after the stall limit has passed since the run began: no limit on a run.
+    paced = fetcher(interval=0.15, stall_limit_s=0.1)
+    for _ in range(4):
+        assert (await paced.request("GET", s2_search_url(fake))).status == 200
+    assert paced.requests_sent == 4
+
+
+async def test_a_usable_answer_ends_a_stall(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher]
+) -> None:
+    fake.controls.add_fault("503", "semantic_scholar", count=2)
+    f = fetcher(stall_limit_s=5)
+    assert (await f.request("GET", s2_search_url(fake))).status == 200
+    assert f._failing_since is None
 
 
 async def test_malformed_bodies_are_not_retried(

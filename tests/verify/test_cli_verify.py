@@ -216,3 +216,21 @@ def test_write_never_reuses_a_uref_number(folder: Path, fake_env, capsys) -> Non
     # The number REF-003 stays the moved paper's: `check` is clean of LIT013.
     assert main(["check", str(folder / "LITERATURE.md"), "--format", "json"]) in (0, 1)
     assert "LIT013" not in capsys.readouterr().out
+
+
+def test_progress_is_shown_on_stderr(folder: Path, fake_env, capsys) -> None:
+    lit = folder / "LITERATURE.md"
+    title_only = (
+        "### REF-004: Perturbation Theory for Linear Operators\n- **Authors:** Tosio Kato\n"
+    )
+    lit.write_text(HEAD + PERELMAN + "\n" + title_only + TAIL, encoding="utf-8")
+    main(["verify", str(lit)])
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == "[0/2] looking up 1 identifiers and 1 titles"
+    steps = [line for line in err[1:] if line.startswith("[")]
+    # Both run at once: either may finish first, and the count says how many are done.
+    assert [line[:5] for line in steps] == ["[1/2]", "[2/2]"]
+    assert sorted(line[6:] for line in steps) == [
+        "identifiers looked up",
+        "title match for REF-004",
+    ]

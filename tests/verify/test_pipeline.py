@@ -309,3 +309,57 @@ def test_a_stamp_says_when_only_one_source_could_check() -> None:
     stamp = parse_verified(check.stamp)
     assert stamp.url == "http://export.arxiv.org/api/query?id_list=math/0211159"
     assert stamp.timestamp == NOW
+
+
+# -- title-only lookups: OpenAlex and Crossref first, at once ---------------------------------
+def _title_requests(fake: FakeScholar) -> dict[str, int]:
+    """Requests per backend (the entries of these tests have no identifier to look up)."""
+    counts: dict[str, int] = {}
+    for r in fake.controls.requests():
+        counts[r.backend] = counts.get(r.backend, 0) + 1
+    return counts
+
+
+async def test_a_title_found_by_openalex_and_crossref_asks_nobody_else(
+    sources, fake: FakeScholar
+) -> None:
+    (check,) = await verify_entries(entries(TITLE_ONLY), sources, now=NOW)
+    assert check.confirmed, check.reasons
+    assert check.source in ("openalex", "crossref")
+    assert _title_requests(fake) == {"openalex": 1, "crossref": 1}
+
+
+async def test_a_title_nobody_knows_falls_back_to_semantic_scholar_and_arxiv(
+    sources, fake: FakeScholar
+) -> None:
+    (check,) = await verify_entries(entries(TITLE_ONLY_FAKE), sources, now=NOW)
+    assert not check.confirmed and not check.pending
+    assert _title_requests(fake) == {
+        "openalex": 1,
+        "crossref": 1,
+        "semantic_scholar": 1,
+        "arxiv": 1,
+    }
+    assert "(OpenAlex, Crossref, Semantic Scholar, arXiv asked)" in check.reasons[0]
+
+
+async def test_one_first_source_down_still_confirms_and_says_so(sources, fake: FakeScholar) -> None:
+    fake.controls.add_fault("503", "crossref", count=100)
+    (check,) = await verify_entries(entries(TITLE_ONLY), sources, now=NOW)
+    assert check.confirmed and check.source == "openalex"
+    assert check.stamp.endswith("(only source reachable)")
+
+
+async def test_progress_counts_every_identifier_and_title_once(sources) -> None:
+    seen: list[tuple[int, int, str]] = []
+    refs = entries("\n".join([PERELMAN, GREEN_TAO, TITLE_ONLY, TITLE_ONLY_FAKE]))
+    await verify_entries(refs, sources, now=NOW, on_progress=lambda *a: seen.append(a))
+    assert seen[0] == (0, 4, "looking up 2 identifiers and 2 titles")
+    done = [d for d, _, _ in seen]
+    assert done == sorted(done) and done[-1] == 4
+    assert {t for _, t, _ in seen} == {4}
+    assert sorted(m for _, _, m in seen[1:]) == [
+        "identifiers looked up",
+        "title match for REF-006",
+        "title match for REF-007",
+    ]
