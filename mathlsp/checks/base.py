@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterable
+import os
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ from mathlsp.checks.findings import Finding, Related, Severity
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.spans import Span
+from mathlsp.sources.recheck import configured_bases
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +40,11 @@ class CheckSettings:
     # The local cache of verified records (mathlsp.cache.Cache): with it, entries are compared
     # with what their sources returned — offline, no network call. None: those checks are off.
     verification: Any = None
+    # Every base URL each backend may have had (defaults, `MATHLSP_*_URL`): a stamp's URL must
+    # be a re-check URL on one of them (REF011).
+    recheck_bases: Mapping[str, tuple[str, ...]] = field(
+        default_factory=lambda: configured_bases(os.environ)
+    )
 
 
 @dataclass(slots=True)

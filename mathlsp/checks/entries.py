@@ -35,6 +35,7 @@ def settings_key(settings: CheckSettings) -> Hashable:
         (now.year, now.month, now.day, now.hour, now.tzinfo),
         id(verifier) if verifier is not None else None,
         getattr(verifier, "generation", None),
+        tuple(sorted(settings.recheck_bases.items())),
     )
 
 

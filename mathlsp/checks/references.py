@@ -21,6 +21,7 @@ from mathlsp.notes.fields import Field
 from mathlsp.notes.identifiers import ArxivId, parse_arxiv
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry, parse_verified
 from mathlsp.notes.spans import Span
+from mathlsp.sources.recheck import recheck_backend
 
 NO_STAMP = define("REF001", Severity.ERROR, "Confirmed reference has no `Verified:` stamp")
 NO_URL = define("REF002", Severity.ERROR, "`Verified:` stamp has no API URL")
@@ -34,6 +35,9 @@ UNKNOWN_MENTION = define(
     "REF009", Severity.ERROR, "Mention of a reference that LITERATURE.md does not confirm"
 )
 UNCONFIRMED_AS_VERIFIED = define("REF010", Severity.ERROR, "Unconfirmed reference cited with [V]")
+FOREIGN_URL = define(
+    "REF011", Severity.ERROR, "`Verified:` URL is not one mathlsp's verifier writes"
+)
 
 # docs/schemas.md: arXiv ID and DOI are optional ("if available"); the stamp has its own codes.
 REF_REQUIRED = (
@@ -165,6 +169,16 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             "`<ISO timestamp> via <URL>` so anyone can re-run the check",
             span,
             data={"id": entry.id},
+        )
+    elif recheck_backend(stamp.url, ctx.settings.recheck_bases) is None:
+        yield ctx.finding(
+            FOREIGN_URL,
+            f"{entry.id}'s `Verified:` URL {stamp.url} re-checks nothing: a stamp names the "
+            "source request that returned the paper (arXiv `…/api/query?id_list=…`, Crossref "
+            "`…/works/<DOI>`, OpenAlex `…/works/doi:…`, Semantic Scholar `…/paper/…`, PubMed "
+            "`…/esummary.fcgi?…`) — verify the reference to write one",
+            span,
+            data={"id": entry.id, "url": stamp.url},
         )
     ts = stamp.timestamp
     if ts is None:

@@ -122,6 +122,8 @@ async def _run(args: argparse.Namespace) -> int:
         for c in checks:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
             detail = c.url if c.confirmed else "; ".join(c.reasons)
+            if c.notes:
+                detail = f"{detail} (note: {'; '.join(c.notes)})"
             print(f"{c.entry_id:<9} {status:<11} {detail}")
         for row in problem_rows:
             found = row["status"] == "found"
@@ -177,12 +179,13 @@ def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) 
             if other is not None:
                 others[note] = other
     edits = verification_edits(doc, checks, others, dt.datetime.now(dt.UTC))
+    kept = f" ({len(edits.unchanged)} stamp(s) already current)" if edits.unchanged else ""
+    if not edits.literature and not edits.others:
+        return f"nothing changed in {path}{kept}"
     # LITERATURE.md first: if it changed meanwhile nothing at all is written.
     write_if_unchanged(path, original, apply_edits(original, edits.literature))
     for note, note_edits in edits.others.items():
         write_if_unchanged(note, others[note].text, apply_edits(others[note].text, note_edits))
-    if not edits.stamped and not edits.moved:
-        return f"nothing changed in {path}"
     parts = []
     if edits.stamped:
         parts.append(f"stamped {', '.join(edits.stamped)}")
@@ -191,4 +194,4 @@ def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) 
             "moved to Unconfirmed " + ", ".join(f"{a} → {b}" for a, b in edits.moved.items())
         )
     others = f" (mentions renamed in {len(edits.others)} other note(s))" if edits.others else ""
-    return f"wrote {path}: {'; '.join(parts)}{others}"
+    return f"wrote {path}: {'; '.join(parts)}{others}{kept}"

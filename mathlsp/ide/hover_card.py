@@ -53,6 +53,7 @@ class Status:
     url: str | None = None
     source: str | None = None
     reasons: Sequence[str] = ()
+    notes: Sequence[str] = ()  # what a confirmation states (a year that differs)
 
 
 def _age(when: dt.datetime, now: dt.datetime) -> str:
@@ -74,7 +75,8 @@ def status_line(status: Status, now: dt.datetime, markdown: bool = True) -> str:
         recheck = ""
         if status.url:
             recheck = f" — {_link('re-check', status.url)}" if markdown else f" — {status.url}"
-        return f"✓ Verified{when}{src}{recheck}"
+        said = f" ({esc('; '.join(status.notes))})" if status.notes else ""
+        return f"✓ Verified{when}{src}{recheck}{said}"
     reasons = "; ".join(status.reasons)
     if status.state == "pending":
         return f"… Verification pending: {esc(reasons)}"

@@ -17,6 +17,7 @@ from typing import Any
 
 from mathlsp import __version__
 from mathlsp.sources.http import RetryPolicy
+from mathlsp.sources.recheck import DEFAULT_BASE_URLS, URL_ENV_VARS
 
 _log = logging.getLogger(__name__)
 
@@ -28,24 +29,6 @@ BACKENDS: tuple[str, ...] = (
     "pubmed",
     "theoremsearch",
 )
-
-DEFAULT_BASE_URLS: dict[str, str] = {
-    "arxiv": "http://export.arxiv.org",
-    "semantic_scholar": "https://api.semanticscholar.org/graph/v1",
-    "openalex": "https://api.openalex.org",
-    "crossref": "https://api.crossref.org",
-    "pubmed": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
-    "theoremsearch": "https://api.theoremsearch.com",
-}
-
-URL_ENV_VARS: dict[str, str] = {
-    "arxiv": "MATHLSP_ARXIV_URL",
-    "semantic_scholar": "MATHLSP_SEMANTIC_SCHOLAR_URL",
-    "openalex": "MATHLSP_OPENALEX_URL",
-    "crossref": "MATHLSP_CROSSREF_URL",
-    "pubmed": "MATHLSP_PUBMED_URL",
-    "theoremsearch": "MATHLSP_THEOREMSEARCH_URL",
-}
 
 # Seconds between request starts, per backend. arXiv asks for 3 s; Semantic Scholar grants 1/s
 # to a key (the keyless pool is shared by everyone, so be gentler); Crossref's polite pool allows

@@ -29,6 +29,7 @@ from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
 from mathlsp.verify.matcher import Claim, Verdict, match, match_title
 from mathlsp.verify.normalize import has_et_al, strip_latex
+from mathlsp.verify.remarks import year_note
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
 
@@ -62,6 +63,8 @@ class ReferenceCheck:
     checked_at: dt.datetime = field(default_factory=lambda: dt.datetime.now(dt.UTC))
     verdict: Verdict | None = None
     single_source: bool = False  # confirmed while another source could not be reached
+    #: What a confirmation states besides the match (a year that differs from the source's).
+    notes: tuple[str, ...] = ()
 
     @property
     def confirmed(self) -> bool:
@@ -83,6 +86,7 @@ class ReferenceCheck:
             "reasons": list(self.reasons),
             "source": self.source,
             "url": self.url,
+            "notes": list(self.notes),
             "record": None
             if r is None
             else {
@@ -218,6 +222,7 @@ def decide_subject(
     if matched is not None and not reasons:
         record, verdict = matched
         reached_all = not pending and not any(ev.partial for ev in evidence)
+        said = year_note(claim.year, record)
         return ReferenceCheck(
             key,
             section,
@@ -229,6 +234,7 @@ def decide_subject(
             checked_at=now,
             verdict=verdict,
             single_source=not reached_all,
+            notes=(said,) if said else (),
         )
     if not reasons and pending:
         return ReferenceCheck(
@@ -466,6 +472,7 @@ def check_from_json(entry: ReferenceEntry, data: dict[str, Any]) -> ReferenceChe
         tuple(str(r) for r in data.get("reasons") or ()),
         source=data.get("source"),
         url=data.get("url"),
+        notes=tuple(str(n) for n in data.get("notes") or ()),
     )
 
 

@@ -38,6 +38,7 @@ class VerificationEdits:
     literature: list[Edit] = field(default_factory=list)
     others: dict[Path, list[Edit]] = field(default_factory=dict)  # mentions in other notes
     stamped: list[str] = field(default_factory=list)
+    unchanged: list[str] = field(default_factory=list)  # confirmed, stamp already says so
     moved: dict[str, str] = field(default_factory=dict)  # REF-003 → UREF-007
 
 
@@ -52,6 +53,29 @@ def stamp_edit(doc: LiteratureDoc, entry: ReferenceEntry, stamp: str) -> Edit:
     eol = line_ending(doc.text)
     last = entry.fields.all[-1].span.end if entry.fields.all else entry.heading.span.end
     return Edit(Span(last, last), f"{eol}- **Verified:** {stamp}")
+
+
+#: A stamp older than this is renewed even when its evidence is the same (REF008's default).
+RESTAMP_AFTER = dt.timedelta(days=180)
+_SINGLE = "(only source reachable)"
+
+
+def stamp_holds(
+    entry: ReferenceEntry,
+    check: ReferenceCheck,
+    now: dt.datetime,
+    renew_after: dt.timedelta = RESTAMP_AFTER,
+) -> bool:
+    """The entry's stamp already records what this check found — the same re-check URL, the
+    same "only source reachable" — with a sound timestamp that is neither in the future nor
+    older than `renew_after`: writing a new time would change the file and say nothing new."""
+    stamp = entry.verified
+    if stamp is None or stamp.url is None or stamp.timestamp is None or not check.url:
+        return False
+    if stamp.url != check.url or (_SINGLE in stamp.raw) != check.single_source:
+        return False
+    age = now - stamp.timestamp
+    return dt.timedelta(days=-1) <= age <= renew_after
 
 
 def moved_reference(
@@ -107,6 +131,9 @@ def verification_edits(
         if check is None or entry.section != "confirmed":
             continue
         if check.confirmed and check.url:
+            if stamp_holds(entry, check, now):
+                out.unchanged.append(entry.id)
+                continue
             out.literature.append(stamp_edit(doc, entry, check.stamp))
             out.stamped.append(entry.id)
         elif not check.confirmed and not check.pending:

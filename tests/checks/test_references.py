@@ -7,6 +7,7 @@ import datetime as dt
 
 import pytest
 
+from mathlsp.checks import CheckSettings
 from mathlsp.checks.findings import Severity
 from tests.checks.conftest import (
     JOURNAL,
@@ -56,24 +57,41 @@ def test_stamp_without_url(check) -> None:
 
 
 def test_stamp_not_iso(check) -> None:
-    found = check(L, _stamp("Feb 10, 2026 via http://export.arxiv.org/api/query?id_list=1"))
+    found = check(
+        L, _stamp("Feb 10, 2026 via http://export.arxiv.org/api/query?id_list=1901.01234")
+    )
     assert codes(found) == ["REF003"]
     assert found[0].severity is Severity.WARNING
 
 
 def test_date_only_stamp_is_iso(check) -> None:
-    assert codes(check(L, _stamp("2026-02-10 via http://export.arxiv.org/api/query?x=1"))) == []
+    assert (
+        codes(
+            check(L, _stamp("2026-02-10 via http://export.arxiv.org/api/query?id_list=1901.01234"))
+        )
+        == []
+    )
 
 
 def test_future_stamp(check) -> None:
-    found = check(L, _stamp("2026-05-01T00:00:00Z via https://api.crossref.org/works/x"))
+    found = check(
+        L,
+        _stamp("2026-05-01T00:00:00Z via https://api.crossref.org/works/10.1007/s00020-019-2500-1"),
+    )
     assert codes(found) == ["REF004"]
     assert found[0].severity is Severity.WARNING
 
 
 def test_stamp_a_few_hours_ahead_is_clock_skew(check) -> None:
     later = (NOW + dt.timedelta(hours=20)).isoformat()
-    assert codes(check(L, _stamp(f"{later} via https://api.crossref.org/works/x"))) == []
+    assert (
+        codes(
+            check(
+                L, _stamp(f"{later} via https://api.crossref.org/works/10.1007/s00020-019-2500-1")
+            )
+        )
+        == []
+    )
 
 
 @pytest.mark.parametrize(
@@ -81,7 +99,9 @@ def test_stamp_a_few_hours_ahead_is_clock_skew(check) -> None:
     [("2025-06-01T00:00:00Z", ["REF008"]), ("2025-12-01T00:00:00Z", [])],
 )
 def test_stale_uses_settings_now(check, stamp: str, expected: list[str]) -> None:
-    found = check(L, _stamp(f"{stamp} via https://api.crossref.org/works/x"))
+    found = check(
+        L, _stamp(f"{stamp} via https://api.crossref.org/works/10.1007/s00020-019-2500-1")
+    )
     assert codes(found) == expected
     if expected:
         assert found[0].severity is Severity.INFORMATION
@@ -290,3 +310,48 @@ def test_malformed_arxiv_url_and_bare_doi_claim(check) -> None:
         ("REF005", (0, 4, 0, 36)),
         ("REF006", (1, 0, 1, 7)),
     ]
+
+
+# -- REF011 stamps whose URL re-checks nothing -------------------------------------------------
+@pytest.mark.parametrize(
+    "url",
+    [
+        "https://example.org/x",
+        "https://arxiv.org/abs/1901.01234",
+        "http://export.arxiv.org/api/query?search_query=ti:neumann",
+        "https://doi.org/10.1007/s00020-019-2500-1",
+        "https://api.crossref.org/works?query=neumann",
+    ],
+)
+def test_a_stamp_url_the_verifier_never_writes(check, url: str) -> None:
+    good = "http://export.arxiv.org/api/query?id_list=1901.01234"
+    found = only(check(L, edit(LITERATURE, good, url)), "REF011")
+    assert len(found) == 1
+    assert found[0].severity is Severity.ERROR
+    assert found[0].data == {"id": "REF-001", "url": url}
+    assert "re-checks nothing" in found[0].message
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "http://export.arxiv.org/api/query?id_list=1901.01234v2",
+        "https://api.crossref.org/works/10.1007/s00020-019-2500-1",
+        "https://api.openalex.org/works/doi:10.1007/s00020-019-2500-1",
+        "https://api.openalex.org/works/W4210000000",
+        "https://api.semanticscholar.org/graph/v1/paper/ARXIV:1901.01234?fields=title,authors",
+        "https://api.semanticscholar.org/graph/v1/paper/DOI:10.1007/s00020-019-2500-1",
+    ],
+)
+def test_the_verifiers_own_urls_pass(check, url: str) -> None:
+    good = "http://export.arxiv.org/api/query?id_list=1901.01234"
+    assert "REF011" not in codes(check(L, edit(LITERATURE, good, url)))
+
+
+def test_a_configured_base_url_is_the_verifiers_too(check, monkeypatch) -> None:
+    url = "http://127.0.0.1:8765/arxiv/api/query?id_list=1901.01234"
+    good = "http://export.arxiv.org/api/query?id_list=1901.01234"
+    text = edit(LITERATURE, good, url)
+    assert "REF011" in codes(check(L, text))
+    monkeypatch.setenv("MATHLSP_ARXIV_URL", "http://127.0.0.1:8765/arxiv")
+    assert "REF011" not in codes(check(L, text, settings=CheckSettings(now=SETTINGS.now)))

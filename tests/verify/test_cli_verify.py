@@ -70,7 +70,16 @@ def test_json_is_exactly_the_documented_shape(folder: Path, fake_env, capsys) ->
     assert set(report) == {"references", "problem_references", "summary"}
     assert report["summary"] == {"confirmed": 2, "unconfirmed": 1, "pending": 0}
     for ref in report["references"]:
-        assert set(ref) == {"id", "section", "status", "reasons", "source", "url", "record"}
+        assert set(ref) == {
+            "id",
+            "section",
+            "status",
+            "reasons",
+            "source",
+            "url",
+            "notes",
+            "record",
+        }
         assert ref["section"] == "confirmed"
     first, second, third = report["references"]
     assert first["status"] == "confirmed" and first["source"] == "arxiv"
@@ -84,6 +93,7 @@ def test_json_is_exactly_the_documented_shape(folder: Path, fake_env, capsys) ->
         "reasons": ["arXiv returned no entry for 2301.99999"],
         "source": None,
         "url": None,
+        "notes": [],
         "record": None,
     }
 
@@ -234,3 +244,41 @@ def test_progress_is_shown_on_stderr(folder: Path, fake_env, capsys) -> None:
         "identifiers looked up",
         "title match for REF-004",
     ]
+
+
+def test_a_second_write_changes_nothing(folder: Path, fake_env, capsys) -> None:
+    lit = folder / "LITERATURE.md"
+    lit.write_text(HEAD + PERELMAN + "\n" + GREEN_TAO + TAIL.replace("REF-003", "REF-001"))
+    assert main(["verify", str(folder), "--write"]) == 0
+    first = lit.read_bytes()
+    assert "stamped REF-001, REF-002" in capsys.readouterr().err
+    mtime = lit.stat().st_mtime_ns
+    assert main(["verify", str(folder), "--write"]) == 0
+    err = capsys.readouterr().err
+    assert f"nothing changed in {lit} (2 stamp(s) already current)" in err
+    assert lit.read_bytes() == first and lit.stat().st_mtime_ns == mtime
+
+
+def test_a_stamp_whose_evidence_changed_is_rewritten(folder: Path, fake_env, capsys) -> None:
+    lit = folder / "LITERATURE.md"
+    old = "- **Verified:** 2026-11-01T00:00:00Z via https://api.crossref.org/works/10.1/x\n"
+    lit.write_text(HEAD + PERELMAN + old + TAIL.replace("REF-003", "REF-001"))
+    assert main(["verify", str(folder), "--write"]) == 0
+    assert "stamped REF-001" in capsys.readouterr().err
+    (entry,) = LiteratureDoc(lit.read_text()).confirmed
+    assert entry.verified is not None and "id_list=math/0211159" in (entry.verified.url or "")
+
+
+def test_a_year_one_off_is_confirmed_with_a_note(folder: Path, fake_env, capsys) -> None:
+    lit = folder / "LITERATURE.md"
+    lit.write_text(HEAD + PERELMAN.replace("2002", "2003") + TAIL.replace("REF-003", "REF-001"))
+    assert main(["verify", str(lit), "--format", "json"]) == 0
+    (ref,) = json.loads(capsys.readouterr().out)["references"]
+    assert ref["status"] == "confirmed"
+    assert ref["notes"] == [
+        "year 2003 in the entry, 2002 in arXiv (a year apart: 2002 is the arXiv preprint's "
+        "year, 2003 presumably the journal version's)"
+    ]
+    assert main(["verify", str(lit)]) == 0
+    line = capsys.readouterr().out.splitlines()[0]
+    assert line.startswith("REF-001   confirmed") and "(note: year 2003 in the entry" in line

@@ -38,11 +38,19 @@ def entry_status(entry: ReferenceEntry, check: ReferenceCheck | None) -> hover_c
         )
     if stamp is not None and stamp.timestamp is not None:
         return hover_card.Status(
-            "confirmed", when=stamp.timestamp, url=stamp.url, source=check.source if check else None
+            "confirmed",
+            when=stamp.timestamp,
+            url=stamp.url,
+            source=check.source if check else None,
+            notes=check.notes if check else (),
         )
     if check is not None and check.confirmed:
         return hover_card.Status(
-            "confirmed", when=check.checked_at, url=check.url, source=check.source
+            "confirmed",
+            when=check.checked_at,
+            url=check.url,
+            source=check.source,
+            notes=check.notes,
         )
     return hover_card.Status("unverified", reasons=("no Verified stamp",))
 

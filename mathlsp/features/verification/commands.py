@@ -82,9 +82,12 @@ async def _stamp(
 ) -> None:
     """Write `Verified:` stamps into the *current* text, for entries whose claim did not change
     while we were verifying; the edit is versioned, so newer text is never overwritten."""
-    from mathlsp.verify.pipeline import claim_key
-    from mathlsp.verify.write import stamp_edit
+    import datetime as dt
 
+    from mathlsp.verify.pipeline import claim_key
+    from mathlsp.verify.write import stamp_edit, stamp_holds
+
+    now = dt.datetime.now(dt.UTC)
     by_id = {c.entry_id: c for c in checks if c.confirmed and c.url}
     # The user may type while the edit travels: an edit found stale (the buffer moved on) is
     # computed once more on the new text and sent again; only then is the user told.
@@ -96,7 +99,10 @@ async def _stamp(
         edits = [
             stamp_edit(doc, e, by_id[e.id].stamp)
             for e in doc.confirmed
-            if e.id in by_id and keys.get(e.id) == claim_key(e) and e.section == "confirmed"
+            if e.id in by_id
+            and keys.get(e.id) == claim_key(e)
+            and e.section == "confirmed"
+            and not stamp_holds(e, by_id[e.id], now)  # the same evidence: nothing to write
         ]
         if not edits:
             return

@@ -1,0 +1,81 @@
+"""The re-check URLs mathlsp writes into `Verified:` stamps, and telling them from other URLs.
+
+A stamp's URL is the audit trail: opened, it returns exactly the record that confirmed the
+entry. Only the forms the backends build (`record_url` in each client) qualify, on the default
+hosts or on a base URL the user configured — a hand-typed `via https://example.org/x` re-checks
+nothing. Pure, and without the HTTP stack, so offline checks can use it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from urllib.parse import parse_qs, urlsplit
+
+DEFAULT_BASE_URLS: dict[str, str] = {
+    "arxiv": "http://export.arxiv.org",
+    "semantic_scholar": "https://api.semanticscholar.org/graph/v1",
+    "openalex": "https://api.openalex.org",
+    "crossref": "https://api.crossref.org",
+    "pubmed": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
+    "theoremsearch": "https://api.theoremsearch.com",
+}
+
+URL_ENV_VARS: dict[str, str] = {
+    "arxiv": "MATHLSP_ARXIV_URL",
+    "semantic_scholar": "MATHLSP_SEMANTIC_SCHOLAR_URL",
+    "openalex": "MATHLSP_OPENALEX_URL",
+    "crossref": "MATHLSP_CROSSREF_URL",
+    "pubmed": "MATHLSP_PUBMED_URL",
+    "theoremsearch": "MATHLSP_THEOREMSEARCH_URL",
+}
+
+_ARXIV_ID = re.compile(r"(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?")
+_DOI = re.compile(r"10\.\d{4,9}/\S+", re.IGNORECASE)
+# What follows `<base>/` in a record URL, per backend (the query is checked apart).
+_PATHS: dict[str, re.Pattern[str]] = {
+    "arxiv": re.compile(r"api/query"),
+    "semantic_scholar": re.compile(
+        r"paper/(?:[0-9a-f]{40}|(?:ARXIV|DOI|PMID|CorpusId|MAG|ACL|PMCID|URL):\S+)"
+    ),
+    "openalex": re.compile(r"works/(?:W\d+|doi:10\.\d{4,9}/\S+)", re.IGNORECASE),
+    "crossref": re.compile(r"works/10\.\d{4,9}/\S+", re.IGNORECASE),
+    "pubmed": re.compile(r"esummary\.fcgi"),
+}
+
+
+def configured_bases(
+    environ: Mapping[str, str], project_urls: Mapping[str, str] | None = None
+) -> dict[str, tuple[str, ...]]:
+    """Every base URL a backend may have had: its default, a project's `source_urls`, and the
+    `MATHLSP_*_URL` environment variable."""
+    out: dict[str, tuple[str, ...]] = {}
+    for backend, default in DEFAULT_BASE_URLS.items():
+        bases = [default, (project_urls or {}).get(backend, ""), environ.get(URL_ENV_VARS[backend])]
+        out[backend] = tuple(dict.fromkeys(b.rstrip("/") for b in bases if b))
+    return out
+
+
+def recheck_backend(url: str, bases: Mapping[str, Iterable[str]]) -> str | None:
+    """The backend whose re-check URL `url` is, or None when no backend writes such a URL."""
+    for backend, roots in bases.items():
+        shape = _PATHS.get(backend)
+        if shape is None:
+            continue
+        for root in roots:
+            if not url.startswith(root + "/"):
+                continue
+            rest = urlsplit(url[len(root) + 1 :])
+            if shape.fullmatch(rest.path) and _query_fits(backend, rest.query):
+                return backend
+    return None
+
+
+def _query_fits(backend: str, query: str) -> bool:
+    params = parse_qs(query)
+    if backend == "arxiv":
+        ids = params.get("id_list", [""])[0]
+        return bool(_ARXIV_ID.fullmatch(ids))
+    if backend == "pubmed":
+        return params.get("db") == ["pubmed"] and params.get("id", [""])[0].isdigit()
+    return True
