@@ -63,12 +63,18 @@ def recheck_backend(url: str, bases: Mapping[str, Iterable[str]]) -> str | None:
         if shape is None:
             continue
         for root in roots:
-            if not url.startswith(root + "/"):
+            # http or https: the same request either way.
+            bare, at = _bare(url), _bare(root) + "/"
+            if not bare.startswith(at):
                 continue
-            rest = urlsplit(url[len(root) + 1 :])
+            rest = urlsplit(bare[len(at) :])
             if shape.fullmatch(rest.path) and _query_fits(backend, rest.query):
                 return backend
     return None
+
+
+def _bare(url: str) -> str:
+    return url.split("://", 1)[1] if "://" in url else url
 
 
 def _query_fits(backend: str, query: str) -> bool:

@@ -336,6 +336,7 @@ def test_a_stamp_url_the_verifier_never_writes(check, url: str) -> None:
     "url",
     [
         "http://export.arxiv.org/api/query?id_list=1901.01234v2",
+        "https://export.arxiv.org/api/query?id_list=1901.01234",
         "https://api.crossref.org/works/10.1007/s00020-019-2500-1",
         "https://api.openalex.org/works/doi:10.1007/s00020-019-2500-1",
         "https://api.openalex.org/works/W4210000000",

@@ -484,6 +484,31 @@ async def test_verify_all_stamps_confirmed_entries_and_reports_the_rest(
     assert len(fake.controls.requests()) == before
 
 
+async def test_verifying_an_unchanged_file_again_sends_no_edit(
+    client: LanguageClient, problem: Problem, fake: FakeScholar
+):
+    uri, _ = await verify_all(client, problem)
+    await wait_until(lambda: stamp_of(buffer(client, uri), "REF-001") is not None, what="stamps")
+    stamped = buffer(client, uri)
+    assert len(client.apply_requests) == 1  # type: ignore[attr-defined]
+    result = await execute(client, "mathlsp.verifyAll", uri)
+    assert {r["id"] for r in result if r["status"] == "confirmed"} == {
+        "REF-001",
+        "REF-002",
+        "REF-005",
+    }
+    await wait_until(
+        lambda: sum("Verified 5 references" in m for m in messages(client)) == 2,
+        what="the second summary",
+    )
+    # The same evidence: the stamps already say it, so nothing is sent and nothing changes.
+    assert len(client.apply_requests) == 1  # type: ignore[attr-defined]
+    assert buffer(client, uri) == stamped
+    # No stamp is flagged as a URL the verifier does not write.
+    after = await settled(client, uri)
+    assert not [d for d in after.diagnostics if d.code == "REF011"]
+
+
 # -- 2. hover ----------------------------------------------------------------------------------
 async def test_hover_shows_the_verified_card_of_a_mention(
     client: LanguageClient, problem: Problem, fake: FakeScholar
@@ -508,6 +533,18 @@ async def test_hover_shows_the_verified_card_of_a_mention(
     assert len(fake.controls.requests()) == before  # from the cache
     print(f"hover from cache: {elapsed * 1000:.1f} ms")
     assert elapsed < 1.0
+
+
+async def test_hover_states_a_year_that_differs_from_the_source(
+    client: LanguageClient, problem: Problem, fake: FakeScholar
+):
+    problem.write("LITERATURE.md", LITERATURE.replace("- **Year:** 2002", "- **Year:** 2003", 1))
+    await verify_all(client, problem)
+    puri = open_note(client, problem, "PROOF.md")
+    await settled(client, puri)
+    card = await hover(client, puri, "REF-001")
+    assert card is not None and "✓ Verified" in card
+    assert "year 2003 in the entry, 2002 in arXiv" in card, card
 
 
 async def test_hover_on_an_uncached_identifier_looks_it_up(
