@@ -563,7 +563,10 @@ def plan_writes(result: SearchResult) -> SearchWrites:
         doc = LiteratureDoc(result.literature_text) if result.literature_text is not None else None
         journal = [MarkdownDoc(result.journal_text)] if result.journal_text is not None else []
         refs = new_references(result, doc, journal)
-        row = history_cells(result, sum(1 for r in refs if r.kind == "REF"))
+        confirmed = [r.id for r in refs if r.kind == "REF"]
+        row = history_cells(result, len(confirmed))
+        if confirmed:  # the ids stay on record: a number once written is never handed out again
+            row[-1] += f" ({_span(confirmed)})"
         text = literature_text(result, refs, row)
         writes.literature = FileUpdate(folder / "LITERATURE.md", result.literature_text, text)
         writes.references, writes.history_row = refs, row

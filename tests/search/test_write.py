@@ -224,7 +224,7 @@ def test_history_row_parses_back() -> None:
     doc = LiteratureDoc(writes.literature.text)
     (row,) = doc.history
     assert len(row.cells) == 5
-    assert row.cells[0] == "2026-03-01" and row.cells[4] == "1"
+    assert row.cells[0] == "2026-03-01" and row.cells[4] == "1 (REF-001)"
     assert prior_queries([row.cells]) == {q.key for q in result.plan.queries}
     assert "PubMed skipped (not a biomedical problem)" in row.cells[1]
     assert "OpenAlex 1" in row.cells[1]
