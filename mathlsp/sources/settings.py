@@ -27,6 +27,7 @@ BACKENDS: tuple[str, ...] = (
     "crossref",
     "pubmed",
     "theoremsearch",
+    "zbmath",
 )
 
 DEFAULT_BASE_URLS: dict[str, str] = {
@@ -36,6 +37,7 @@ DEFAULT_BASE_URLS: dict[str, str] = {
     "crossref": "https://api.crossref.org",
     "pubmed": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
     "theoremsearch": "https://api.theoremsearch.com",
+    "zbmath": "https://api.zbmath.org/v1",
 }
 
 URL_ENV_VARS: dict[str, str] = {
@@ -45,11 +47,13 @@ URL_ENV_VARS: dict[str, str] = {
     "crossref": "MATHLSP_CROSSREF_URL",
     "pubmed": "MATHLSP_PUBMED_URL",
     "theoremsearch": "MATHLSP_THEOREMSEARCH_URL",
+    "zbmath": "MATHLSP_ZBMATH_URL",
 }
 
 # Seconds between request starts, per backend. arXiv asks for 3 s; Semantic Scholar grants 1/s
 # to a key (the keyless pool is shared by everyone, so be gentler); Crossref's polite pool allows
-# ~10/s, its public pool ~5/s; OpenAlex allows 10/s; NCBI allows 3/s without an API key.
+# ~10/s, its public pool ~5/s; OpenAlex allows 10/s; NCBI allows 3/s without an API key;
+# zbMATH Open publishes no limit, so one request a second.
 DEFAULT_MIN_INTERVAL_S: dict[str, float] = {
     "arxiv": 3.0,
     "semantic_scholar": 1.0,
@@ -57,6 +61,7 @@ DEFAULT_MIN_INTERVAL_S: dict[str, float] = {
     "crossref": 0.1,
     "pubmed": 0.34,
     "theoremsearch": 1.0,
+    "zbmath": 1.0,
 }
 KEYLESS_S2_INTERVAL_S = 3.0
 NO_MAILTO_INTERVAL_S = {"crossref": 0.2, "openalex": 0.2}

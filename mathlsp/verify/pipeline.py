@@ -135,6 +135,8 @@ def identifiers_of(entry: ReferenceEntry) -> list[Identifier]:
         out.append(ident)
     if entry.doi and (ident := parse_identifier(entry.doi)) is not None:
         out.append(ident)
+    if entry.zbl:  # checked where only zbMATH knows the paper (pre-arXiv, outside Crossref)
+        out.append(Identifier(IdKind.ZBL, entry.zbl))
     return out
 
 
@@ -149,7 +151,11 @@ def claim_key(entry: ReferenceEntry) -> str:
 
 
 def _describe(ident: Identifier) -> str:
-    return f"arXiv {ident.versioned}" if ident.kind is IdKind.ARXIV else f"DOI {ident.value}"
+    if ident.kind is IdKind.ARXIV:
+        return f"arXiv {ident.versioned}"
+    if ident.kind is IdKind.ZBL:
+        return ident.value if ident.value.startswith("JFM") else f"Zbl {ident.value}"
+    return f"DOI {ident.value}"
 
 
 def evidence_from(ident: Identifier, results: Sequence[LookupResult], reason: str) -> Evidence:
@@ -310,7 +316,7 @@ async def gather_evidence(
 # Where a paper with no identifier can be found by its title, in the order tried: the two exact
 # title matchers first, then relevance search (OpenAlex) and arXiv's title field, which hold
 # preprints Crossref never sees. The next is asked only when the previous found nothing.
-TITLE_BACKENDS = ("semantic_scholar", "crossref", "openalex", "arxiv")
+TITLE_BACKENDS = ("semantic_scholar", "crossref", "openalex", "arxiv", "zbmath")
 _QUERY_WORDS = 12
 
 
@@ -337,7 +343,7 @@ def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
 
 async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
     query = title_query(title)
-    if backend in ("semantic_scholar", "crossref"):
+    if backend in ("semantic_scholar", "crossref", "zbmath"):
         return await sources.match_title(query, backend)
     if backend == "arxiv":
         return await sources.search("arxiv", _arxiv_title_query(query), limit=5)

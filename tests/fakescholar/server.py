@@ -19,7 +19,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from tests.fakescholar import render
+from tests.fakescholar import render, zbmath
 from tests.fakescholar.corpus import (
     Paper,
     Theorem,
@@ -40,6 +40,7 @@ BACKEND_PREFIXES = {
     "crossref": "/crossref",
     "pubmed": "/pubmed/entrez/eutils",
     "theoremsearch": "/theoremsearch",
+    "zbmath": "/zbmath/v1",
 }
 URL_ENV = {
     "arxiv": "MATHLSP_ARXIV_URL",
@@ -48,6 +49,7 @@ URL_ENV = {
     "crossref": "MATHLSP_CROSSREF_URL",
     "pubmed": "MATHLSP_PUBMED_URL",
     "theoremsearch": "MATHLSP_THEOREMSEARCH_URL",
+    "zbmath": "MATHLSP_ZBMATH_URL",
 }
 FAULT_KINDS = {
     "429",
@@ -403,6 +405,7 @@ class Handler(BaseHTTPRequestHandler):
             "crossref": self._crossref,
             "pubmed": self._pubmed,
             "theoremsearch": self._theoremsearch,
+            "zbmath": self._zbmath,
         }.get(backend)
         if handler is None:
             self._send(404, b"Not Found", "text/plain")
@@ -656,6 +659,32 @@ class Handler(BaseHTTPRequestHandler):
         return 404
 
     # Crossref -------------------------------------------------------------------------------
+
+    def _zbmath(self, method: str, rest: str, q: dict[str, list[str]], body: bytes) -> int:
+        known = [p for p in self.corpus.papers if p.zbl]
+        if rest == "/document/_search":
+            search_string = q.get("search_string", [""])[0]
+            try:
+                page = int(q.get("page", ["0"])[0] or 0)
+                per_page = int(q.get("results_per_page", ["20"])[0] or 20)
+            except ValueError:
+                self._json(422, {"detail": "page and results_per_page must be integers"})
+                return 422
+            hits = zbmath.search(known, search_string)
+            shown = hits[page * per_page : (page + 1) * per_page]
+            code = 200 if shown else 404
+            result = [zbmath.render_document(p) for p in shown]
+            self._json(
+                code, {"result": result, "status": zbmath.status(len(hits), len(shown), code)}
+            )
+            return code
+        m = re.fullmatch(r"/document/(\d+)", rest)
+        doc = next((p for p in known if m and zbmath.document_id(p) == int(m[1])), None)
+        if doc is None:
+            self._json(404, {"result": None, "status": zbmath.status(0, 0, 404)})
+            return 404
+        self._json(200, {"result": zbmath.render_document(doc), "status": zbmath.status(1, 1)})
+        return 200
 
     def _crossref(self, method: str, rest: str, q: dict[str, list[str]], body: bytes) -> int:
         c = self.corpus

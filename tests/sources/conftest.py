@@ -20,7 +20,15 @@ TEST_KEY = "s2-test-key-7f3a9c"
 FAST: dict[str, Any] = {
     "min_interval_s": {
         b: 0.0
-        for b in ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
+        for b in (
+            "arxiv",
+            "semantic_scholar",
+            "openalex",
+            "crossref",
+            "pubmed",
+            "theoremsearch",
+            "zbmath",
+        )
     },
     "base_delay_s": 0.02,
     "max_delay_s": 0.2,
