@@ -1,4 +1,4 @@
-"""The composite GitHub action: installs this checkout and runs check (and verify) as annotations."""
+"""The composite GitHub action: installs this checkout, runs check and verify as annotations."""
 
 from __future__ import annotations
 
