@@ -40,7 +40,7 @@ def test_pending_is_a_warning_not_an_error(
     capsys,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref", "zbmath"):
         fake.controls.add_fault("503", backend, count=200)
     monkeypatch.chdir(folder)
     assert main(["verify", "--format", "github", "."]) == 3
