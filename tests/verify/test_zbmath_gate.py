@@ -39,6 +39,7 @@ def doc(body: str) -> LiteratureDoc:
 
 def test_zbl_and_mr_are_read_from_fields_and_links() -> None:
     a, b, c = doc(SZEMEREDI_ZBL_ONLY + WRONG_TITLE + URL_ONLY).entries
+    assert b.zbl == "0303.10056"
     assert a.zbl == "0303.10056" and a.mr == "MR0369312"
     assert c.zbl == "0474.20018" and c.mr is None
     assert [str(i) for i in identifiers_of(a)] == ["zbl:0303.10056"]
