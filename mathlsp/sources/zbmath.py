@@ -179,7 +179,7 @@ def parse_document(
         arxiv_id=arxiv,
         doi=doi,
         # The public re-check URL: the search for exactly this Zbl number.
-        url=search_url(base_url, f"an:{zbl}", results=1),
+        url=search_url(base_url, f"an:{zbl.removeprefix('JFM ')}", results=1),
         fetched_at=fetched_at or datetime.now(UTC),
         zbl_id=zbl,
         msc=_msc(doc),
@@ -252,8 +252,13 @@ class ZbmathSource:
         if doc_id is not None:
             url = document_url(self.base_url, doc_id)
         else:
-            field = "an" if ident.kind is IdKind.ZBL else "doi"
-            url = search_url(self.base_url, f"{field}:{ident.value}", results=1)
+            # `an:` takes a JFM number without its "JFM " (a space would end the term)
+            term = (
+                f"an:{ident.value.removeprefix('JFM ')}"
+                if ident.kind is IdKind.ZBL
+                else (f"doi:{ident.value}")
+            )
+            url = search_url(self.base_url, term, results=1)
         try:
             data = await self._get(url)
             records = [] if data is None else parse_result(data, self.base_url, url)

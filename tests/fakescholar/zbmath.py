@@ -141,7 +141,7 @@ def _terms(search_string: str) -> list[str]:
 def _match_one(p: Paper, field: str, value: str) -> bool:
     field = field.lower()
     if field == "an":
-        return bool(p.zbl) and value.replace("Zbl", "").strip() == p.zbl
+        return bool(p.zbl) and value.replace("Zbl", "").strip() == p.zbl.removeprefix("JFM ")
     if field == "doi":
         return bool(p.doi) and value.strip().lower() == p.doi.lower()
     if field == "py":

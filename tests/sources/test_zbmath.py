@@ -236,3 +236,14 @@ async def test_zbmath_down_fails_fast(make_sources: Callable[..., Sources]) -> N
     assert all(o.status is LookupStatus.ERROR for o in outcomes)
     assert all(o.results[0].pending for o in outcomes)
     assert time.monotonic() - started < 30  # bounded, not a timing assertion of the target
+
+
+async def test_jfm_numbers_are_looked_up_without_their_prefix(
+    fake: FakeScholar, make_sources: Callable[..., Sources]
+) -> None:
+    (outcome,) = await make_sources().lookup_many([Identifier(IdKind.ZBL, "JFM 57.0054.02")])
+    assert outcome.found and outcome.record is not None
+    assert outcome.record.zbl_id == "JFM 57.0054.02"
+    assert outcome.record.year == 1931
+    (req,) = fake.controls.requests("zbmath")
+    assert req.query["search_string"] == ["an:57.0054.02"]
