@@ -125,3 +125,21 @@ def test_hover_card_shows_zbl_msc_and_mr() -> None:
     assert "via zbMATH Open" in card
     plain = record_card(record, Status("confirmed", source="zbmath"), markdown=False, now=now)
     assert "Zbl 0303.10056 (https://zbmath.org/?q=an:0303.10056)" in plain
+
+
+def test_problem_msc_classes_and_their_check(tmp_path) -> None:
+    from mathlsp.notes.problem import ProblemDoc
+
+    doc = ProblemDoc("---\ndomain: number-theory\nmsc: [11N05, 11Nxx, banana]\n---\n# P\n")
+    assert doc.msc == ["11N05", "11Nxx"] and doc.msc_invalid == ["banana"]
+    assert doc.msc_classes == ("11N05", "11Nxx")
+    assert ProblemDoc("---\ndomain: number-theory\n---\n").msc_classes == ("11",)
+    assert ProblemDoc("---\ndomain: other\n---\n").msc_classes == ()
+    (tmp_path / "PROBLEM.md").write_text(
+        "---\ntitle: T\nstatus: defined\ndomain: number-theory\ntags: [a]\n"
+        "msc: [11N05, number theory]\n---\n# Problem\n\nState.\n",
+        encoding="utf-8",
+    )
+    findings = check_document(ProblemFolder(tmp_path), tmp_path / "PROBLEM.md", CheckSettings())
+    (bad,) = [f for f in findings if f.code == "PRB010"]
+    assert "`number theory`" in bad.message
