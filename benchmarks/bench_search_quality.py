@@ -40,15 +40,7 @@ from tests.fakescholar.corpus import load_papers
 FAST = {
     "min_interval_s": {
         b: 0.0
-        for b in (
-            "arxiv",
-            "semantic_scholar",
-            "openalex",
-            "crossref",
-            "pubmed",
-            "theoremsearch",
-            "zbmath",
-        )
+        for b in ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
     },
     "base_delay_s": 0.01,
     "max_delay_s": 0.05,
