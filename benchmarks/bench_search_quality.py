@@ -615,10 +615,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="problems searched at once")
     parser.add_argument("--json", metavar="FILE", help="write the rows and pooled figures")
     args = parser.parse_args(argv)
-    needs_large = args.explain or args.corpus in ("large", "both")
-    if needs_large and corpus_path() is None:
-        print("the large corpus (shared/corpus/math-papers.jsonl.gz) is not beside the repository")
-        return 2
     if args.explain:
         found = [j for j in large_problems() if j.slug == args.explain]
         if not found:
@@ -627,6 +623,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         if found[0].split != "tune":
             print(f"{args.explain} is held-out: it is reported, never explained (tune on tune).")
             return 2
+    if (args.explain or args.corpus in ("large", "both")) and corpus_path() is None:
+        print("the large corpus (shared/corpus/math-papers.jsonl.gz) is not beside the repository")
+        return 2
+    if args.explain:
         out = asyncio.run(run_all([(found[0], "large")], fast=True, jobs=1))[0]
         explain(found[0], out)
         print()
