@@ -19,7 +19,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--haystack",
         action="store_true",
-        help="serve shared/corpus/math-papers.jsonl.gz (16,373 records) instead of the small corpus",
+        help="serve shared/corpus/math-papers.jsonl.gz (16,373 records), not the small corpus",
     )
     args = parser.parse_args(argv)
     fake = FakeScholar(
