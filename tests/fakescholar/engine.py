@@ -31,6 +31,7 @@ import re
 import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from tests.fakescholar.corpus import Paper, Theorem
 
@@ -50,6 +51,7 @@ def fold(text: str) -> str:
     return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
+@lru_cache(maxsize=1 << 17)
 def stem(word: str) -> str:
     """A light plural stemmer (in the spirit of Lucene's minimal English stemmer)."""
     if len(word) <= 3 or not word.isalpha() or word in _UNSTEMMED:
@@ -83,9 +85,17 @@ class FieldIndex:
 
     def add(self, doc: int, tokens: Sequence[str]) -> None:
         self.lengths[doc] = len(tokens)
+        postings = self.postings
         for pos, tok in enumerate(tokens):
-            if tok:
-                self.postings.setdefault(tok, {}).setdefault(doc, []).append(pos)
+            if not tok:
+                continue
+            docs = postings.get(tok)
+            if docs is None:
+                postings[tok] = {doc: [pos]}
+            elif (positions := docs.get(doc)) is None:
+                docs[doc] = [pos]
+            else:
+                positions.append(pos)
 
     def finish(self, n_docs: int) -> None:
         self.average = max(1.0, sum(self.lengths.values()) / max(1, n_docs))
