@@ -591,6 +591,14 @@ def explain(judged: Judged, out: Outcome) -> None:
 # -- main ---------------------------------------------------------------------------------------
 
 
+def _public(row: Row) -> dict[str, Any]:
+    """A row for --json; a held-out problem's papers are left out, as on screen (counts stay)."""
+    out = asdict(row) | {"precision": row.precision, "recall": row.recall, "p_at_5": row.p_at_5}
+    if row.split == "held-out":
+        out |= {"written": len(row.written), "false": len(row.false), "missed": len(row.missed)}
+    return out
+
+
 def select(args: argparse.Namespace) -> list[tuple[Judged, str]]:
     chosen: list[tuple[Judged, str]] = []
     if args.corpus in ("small", "both"):
@@ -654,7 +662,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             summary.append(pooled(part, "pooled large/all", fast=args.fast))
     if args.json:
         data = {
-            "rows": [asdict(r) | {"precision": r.precision, "recall": r.recall} for r in rows],
+            "rows": [_public(r) for r in rows],
             "pooled": summary,
             "fast": args.fast,
         }
