@@ -18,7 +18,15 @@ if TYPE_CHECKING:
 
 SECTION = "mathlsp"
 VERIFICATION_MODES = ("off", "onSave", "onOpen")
-BACKEND_NAMES = ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
+BACKEND_NAMES = (
+    "arxiv",
+    "semantic_scholar",
+    "openalex",
+    "crossref",
+    "pubmed",
+    "theoremsearch",
+    "zbmath",
+)
 
 
 @dataclass(frozen=True, slots=True)

@@ -30,6 +30,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "mathlsp.__main__": (),
     "mathlsp.fsutil": ("mathlsp",),
     "mathlsp.safetext": ("mathlsp",),
+    "mathlsp.mathids": ("mathlsp",),
     "mathlsp.notes": (
         "mathlsp.sources",
         "mathlsp.verify",

@@ -23,6 +23,7 @@ UNKNOWN_STATUS = define("PRB006", Severity.WARNING, "Problem status is missing o
 UNKNOWN_TYPE = define("PRB007", Severity.WARNING, "Problem type is unknown")
 NO_TAGS = define("PRB008", Severity.WARNING, "Problem has no tags")
 NO_STATEMENT = define("PRB009", Severity.WARNING, "PROBLEM.md has no `# Problem` statement")
+BAD_MSC = define("PRB010", Severity.WARNING, "`msc:` holds something that is not an MSC class")
 
 
 @rule(applies_to=ProblemDoc)
@@ -108,6 +109,17 @@ def problem_frontmatter(ctx: CheckContext) -> Iterator[Finding]:
                 _where(kind, fence),
                 data={"key": "type", "known": list(PROBLEM_TYPES)},
             )
+
+    msc = fm.fields.get("msc")
+    if msc is not None and doc.msc_invalid:
+        yield ctx.finding(
+            BAD_MSC,
+            f"`msc:` holds {', '.join(f'`{_shown(v)}`' for v in doc.msc_invalid[:3])}, not an "
+            "MSC2020 class: write codes such as `11N05`, `11Nxx` or `11-XX` "
+            "(they select the zbMATH Open classes searched)",
+            _where(msc, fence),
+            data={"key": "msc", "invalid": doc.msc_invalid},
+        )
 
     tags = fm.fields.get("tags")
     if not doc.tags:

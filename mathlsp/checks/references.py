@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
 from mathlsp.checks.findings import Finding, Severity
+from mathlsp.mathids import parse_mr, parse_zbl
 from mathlsp.notes.document import MarkdownDoc, Mention
 from mathlsp.notes.fields import Field
 from mathlsp.notes.identifiers import ArxivId, parse_arxiv
@@ -38,6 +39,7 @@ UNCONFIRMED_AS_VERIFIED = define("REF010", Severity.ERROR, "Unconfirmed referenc
 FOREIGN_URL = define(
     "REF011", Severity.ERROR, "`Verified:` URL is not one mathlsp's verifier writes"
 )
+BAD_MATH_ID = define("REF013", Severity.ERROR, "Malformed Zbl or MR number")
 
 # docs/schemas.md: arXiv ID and DOI are optional ("if available"); the stamp has its own codes.
 REF_REQUIRED = (
@@ -55,6 +57,11 @@ FUTURE_TOLERANCE = dt.timedelta(days=1)
 
 _NEW_STYLE = re.compile(r"(?P<yymm>\d{2}(?P<mm>\d{2}))\.(?P<num>\d+)(?:v\d+)?")
 _ARXIV_HELP = "expected YYMM.NNNNN (e.g. 2301.12345) or archive/YYMMNNN (e.g. math/0601001)"
+_ZBL_HELP = (
+    "a Zbl number is `YYYY.NNNNN` (Zbl 0303.10056), eight digits (Zbl 07192477) or a JFM number "
+    "(JFM 57.0054.02)"
+)
+_MR_HELP = "an MR number is `MR` and its digits (MR0369312)"
 _DOI_HELP = "a DOI is `10.` + a 4–9 digit registrant + `/` + a suffix (e.g. 10.1007/BF01389965)"
 
 
@@ -176,7 +183,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             f"{entry.id}'s `Verified:` URL {stamp.url} re-checks nothing: a stamp names the "
             "source request that returned the paper (arXiv `…/api/query?id_list=…`, Crossref "
             "`…/works/<DOI>`, OpenAlex `…/works/doi:…`, Semantic Scholar `…/paper/…`, PubMed "
-            "`…/esummary.fcgi?…`) — verify the reference to write one",
+            "`…/esummary.fcgi?…`, zbMATH `…/document/…`) — verify the reference to write one",
             span,
             data={"id": entry.id, "url": stamp.url},
         )
@@ -221,6 +228,18 @@ def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Find
             yield ctx.finding(
                 code,
                 f"{entry.id}: {problem(f.value)}",
+                _value_span(f),
+                data={"id": entry.id, "value": f.value},
+            )
+    for f, parse, help_text in (
+        (entry.zbl_field, parse_zbl, _ZBL_HELP),
+        (entry.mr_field, parse_mr, _MR_HELP),
+    ):
+        if f is not None and parse(f.value) is None:
+            yield ctx.finding(
+                BAD_MATH_ID,
+                f"{entry.id}: `{_clip(f.value)}` is not a valid {f.name.strip()} number: "
+                + help_text,
                 _value_span(f),
                 data={"id": entry.id, "value": f.value},
             )

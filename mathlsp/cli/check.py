@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mathlsp.checks import CheckSettings, check_document
 from mathlsp.checks.findings import Finding, Severity
+from mathlsp.cli.github import Annotation, render
 from mathlsp.notes.folder import ProblemFolder, find_problem_folder, is_problem_folder
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.text import utf16_len
@@ -26,7 +27,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "(default: the current directory).",
     )
     p.add_argument("paths", nargs="*", type=Path, metavar="PATH")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="github: workflow commands that GitHub Actions shows as annotations",
+    )
     p.add_argument(
         "--stale-after-days",
         type=int,
@@ -76,6 +82,10 @@ def run(args: argparse.Namespace) -> int:
     if args.format == "json":
         json.dump(_json(reports, counts), sys.stdout, ensure_ascii=False, indent=2)
         sys.stdout.write("\n")
+    elif args.format == "github":
+        for annotation in _annotations(reports):
+            print(render(annotation))
+        print(_summary(counts, len(reports)), file=sys.stderr)
     else:
         for report in reports:
             for f in report.findings:
@@ -245,6 +255,23 @@ def _json(reports: list[FileReport], counts: dict[Severity, int]) -> dict[str, o
             "hints": counts[Severity.HINT],
         },
     }
+
+
+def _annotations(reports: list[FileReport]) -> Iterator[Annotation]:
+    for report in reports:
+        for f in report.findings:
+            line, col = _one_based(report, f.range.start.line, f.range.start.character)
+            end_line, end_col = _one_based(report, f.range.end.line, f.range.end.character)
+            yield Annotation(
+                f.severity.label,
+                _display(report.path),
+                line,
+                col,
+                end_line,
+                end_col,
+                f.code,
+                f.message,
+            )
 
 
 def _summary(counts: dict[Severity, int], n_files: int) -> str:

@@ -20,7 +20,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "entry claims. PATH: LITERATURE.md, a problem folder or a project root (default: .).",
     )
     p.add_argument("path", nargs="?", type=Path, metavar="PATH")
-    p.add_argument("--format", choices=("text", "json"), default="text")
+    p.add_argument(
+        "--format",
+        choices=("text", "json", "github"),
+        default="text",
+        help="github: workflow commands that GitHub Actions shows as annotations",
+    )
     p.add_argument(
         "--write",
         action="store_true",
@@ -118,6 +123,9 @@ async def _run(args: argparse.Namespace) -> int:
             indent=2,
         )
         sys.stdout.write("\n")
+    elif args.format == "github":
+        for line in github_annotations(path, entries, checks):
+            print(line)
     else:
         for c in checks:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
@@ -144,6 +152,31 @@ async def _run(args: argparse.Namespace) -> int:
     if any(not c.pending for c in in_confirmed):
         return 1  # a confirmed reference failed
     return 3 if in_confirmed else 0  # 3: some could not be checked (pending), none failed
+
+
+def github_annotations(path: Path, entries: list[Any], checks: list[Any]) -> list[str]:
+    """An annotation on the heading of each confirmed reference that failed (error) or could
+    not be checked (warning); Unconfirmed References are unconfirmed by design and say so."""
+    from mathlsp.cli.check import _display
+    from mathlsp.cli.github import Annotation, render
+
+    out = []
+    for entry, c in zip(entries, checks, strict=True):
+        if c.confirmed:
+            continue
+        if c.pending:  # the codes are those of the editor's diagnostics (docs/diagnostics.md)
+            level, code = "warning", "VER003"
+        elif c.section == "confirmed":
+            level, code = "error", "VER001"
+        else:
+            continue  # an Unconfirmed Reference that stays unconfirmed is what it says
+        line = entry.heading.line + 1
+        width = entry.heading.span.end - entry.heading.span.start
+        message = f"{c.entry_id}: " + "; ".join(c.reasons)
+        out.append(
+            render(Annotation(level, _display(path), line, 1, line, width + 1, code, message))
+        )
+    return out
 
 
 def problem_identifiers(folder: Path, entries: list[Any]) -> list[Any]:

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote, urlsplit
 
+from mathlsp.mathids import mr_url, zbl_url
 from mathlsp.safetext import safe_text
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import PaperRecord
@@ -95,8 +96,10 @@ def record_card(
     now: dt.datetime | None = None,
     markdown: bool = True,
     extra: Sequence[str] = (),
+    mr: str | None = None,
 ) -> str:
-    """The card for one paper. `heading` is ours (e.g. "REF-003"), not API text."""
+    """The card for one paper. `heading` is ours (e.g. "REF-003"), not API text; `mr` is the
+    note's own MR number (no open source maps MathSciNet numbers, so it is linked, not checked)."""
     now = now or dt.datetime.now(dt.UTC)
     lines: list[str] = []
     esc = escape_markdown if markdown else (lambda s: " ".join(safe_text(s).split()))
@@ -130,10 +133,19 @@ def record_card(
     if record.doi:
         url = f"https://doi.org/{record.doi}"
         ids.append(f"DOI {_link(record.doi, url)}" if markdown else f"DOI {record.doi} ({url})")
+    if record.zbl_id:
+        zbl = record.zbl_id if record.zbl_id.startswith("JFM") else f"Zbl {record.zbl_id}"
+        url = zbl_url(record.zbl_id)
+        ids.append(_link(zbl, url) if markdown else f"{zbl} ({url})")
+    if mr:
+        url = mr_url(mr)
+        ids.append(_link(mr, url) if markdown else f"{mr} ({url})")
     if record.citation_count is not None:
         ids.append(f"cited by {record.citation_count}")
     if ids:
         lines.append(" · ".join(ids))
+    if record.msc:
+        lines.append(f"MSC {esc(', '.join(record.msc[:8]))}")
     lines.append(status_line(status, now, markdown))
     lines.extend(extra)
     if record.abstract:

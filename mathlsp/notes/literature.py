@@ -15,6 +15,7 @@ from functools import cached_property
 from pathlib import PurePath
 from typing import TypeVar
 
+from mathlsp.mathids import parse_mr, parse_zbl
 from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
 from mathlsp.notes.edits import Edit
 from mathlsp.notes.fields import Field, FieldMap, parse_fields
@@ -209,6 +210,38 @@ class ReferenceEntry:
     @property
     def arxiv_id(self) -> ArxivId | None:
         return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
+
+    @property
+    def zbl_field(self) -> Field | None:
+        f = self.fields.get("zbl")
+        return f if f is not None and not is_absent(f.value) else None
+
+    @property
+    def mr_field(self) -> Field | None:
+        f = self.fields.get("mr")
+        return f if f is not None and not is_absent(f.value) else None
+
+    @property
+    def zbl(self) -> str | None:
+        """The `**Zbl:**` number, else one in a zbmath.org link of the `**URL:**` field."""
+        return self._identifier("zbl", parse_zbl) or self._in_url("zbl", parse_zbl)  # type: ignore[return-value]
+
+    @property
+    def mr(self) -> str | None:
+        """The `**MR:**` number, else one in a MathSciNet link of the `**URL:**` field."""
+        return self._identifier("mr", parse_mr) or self._in_url("mr", parse_mr)  # type: ignore[return-value]
+
+    def _in_url(self, key: str, parse: Callable[[str], object]) -> object:
+        memo = self.core.memo
+        name = f"url:{key}"
+        if name not in memo:
+            f = self.core.fields.get("url")
+            found = None
+            for m in _URL.finditer(f.value if f is not None else ""):
+                if (found := parse(m.group(0))) is not None:
+                    break
+            memo[name] = found
+        return memo[name]
 
     @property
     def doi(self) -> str | None:

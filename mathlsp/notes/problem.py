@@ -27,6 +27,21 @@ DOMAIN_CATEGORIES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "logic": (("math.LO",), ("math.CT", "math.GN")),
 }
 DOMAINS = (*DOMAIN_CATEGORIES, "other")
+# Domain → its Mathematics Subject Classification top-level classes (MSC2020), for zbMATH's `cc:`
+# when PROBLEM.md names no `msc:` of its own.
+DOMAIN_MSC: dict[str, tuple[str, ...]] = {
+    "algebra": ("13", "16", "20"),
+    "analysis": ("26", "42", "46", "47"),
+    "topology": ("54", "55", "57"),
+    "number-theory": ("11",),
+    "combinatorics": ("05",),
+    "algebraic-geometry": ("14",),
+    "differential-geometry": ("53", "58"),
+    "probability": ("60",),
+    "logic": ("03",),
+}
+# An MSC2020 class: `11`, `11-XX`, `11N`, `11Nxx`, `11N05`, `11N05`-style with a hyphen (`05-01`).
+MSC_CODE = re.compile(r"^\d\d(?:-XX|-\d\d|[A-Z](?:xx|\d\d)?)?$")
 # Every math.* category arXiv has, for completion and validation.
 ARXIV_MATH_CATEGORIES = (
     "math.AC",
@@ -101,6 +116,27 @@ class ProblemDoc(MarkdownDoc):
         if isinstance(value, str):
             return [t.strip() for t in value.split(",") if t.strip()]
         return []
+
+    @property
+    def msc(self) -> list[str]:
+        """The `msc:` classes of the frontmatter as written (well-formed ones only, in order)."""
+        value = self.frontmatter.get("msc")
+        raw = value if isinstance(value, list) else str(value or "").replace(";", ",").split(",")
+        codes = [str(v).strip() for v in raw]
+        return [c for c in dict.fromkeys(codes) if MSC_CODE.match(c)]
+
+    @property
+    def msc_invalid(self) -> list[str]:
+        value = self.frontmatter.get("msc")
+        raw = value if isinstance(value, list) else str(value or "").replace(";", ",").split(",")
+        return [
+            str(v).strip() for v in raw if str(v).strip() and not MSC_CODE.match(str(v).strip())
+        ]
+
+    @property
+    def msc_classes(self) -> tuple[str, ...]:
+        """What zbMATH's `cc:` is asked with: the `msc:` field, else the domain's classes."""
+        return tuple(self.msc) or DOMAIN_MSC.get(self.domain, ())
 
     def _section_lines(self, title: str) -> tuple[int, int] | None:
         headings = self.lines.headings

@@ -25,7 +25,15 @@ from mathlsp.verify.normalize import fold, normalize_title
 from mathlsp.verify.pipeline import Subject
 
 #: Which backend's value wins for a field when records disagree (most authoritative first).
-PRIORITY = ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
+PRIORITY = (
+    "arxiv",
+    "semantic_scholar",
+    "openalex",
+    "crossref",
+    "pubmed",
+    "zbmath",
+    "theoremsearch",
+)
 TITLE_MERGE_MIN = 92.0  # rapidfuzz ratio of normalised titles (the verification threshold)
 REFERENCE = "problem"  # the provenance of a PROBLEM.md reference looked up by identifier
 
@@ -89,9 +97,9 @@ class Candidate:
 
     @property
     def identifiers(self) -> tuple[Identifier, ...]:
-        """Every identifier any record carries, arXiv first, then DOIs, S2, OpenAlex, PMID."""
+        """Every identifier any record carries, arXiv first, then DOIs, S2, OpenAlex, PMID, Zbl."""
         ids = dict.fromkeys(i for r in self.by_priority for i in r.identifiers)
-        order = [IdKind.ARXIV, IdKind.DOI, IdKind.S2, IdKind.OPENALEX, IdKind.PMID]
+        order = [IdKind.ARXIV, IdKind.DOI, IdKind.S2, IdKind.OPENALEX, IdKind.PMID, IdKind.ZBL]
         return tuple(sorted(ids, key=lambda i: order.index(i.kind)))
 
     def _ids(self, kind: IdKind) -> set[str]:

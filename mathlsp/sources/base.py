@@ -77,6 +77,7 @@ def _kind_name(kind: IdKind) -> str:
         IdKind.S2: "Semantic Scholar id",
         IdKind.OPENALEX: "OpenAlex id",
         IdKind.PMID: "PMID",
+        IdKind.ZBL: "Zbl number",
     }[kind]
 
 

@@ -9,6 +9,7 @@ LABELS = {
     "crossref": "Crossref",
     "pubmed": "PubMed",
     "theoremsearch": "TheoremSearch",
+    "zbmath": "zbMATH Open",
 }
 
 

@@ -19,6 +19,7 @@ DEFAULT_BASE_URLS: dict[str, str] = {
     "crossref": "https://api.crossref.org",
     "pubmed": "https://eutils.ncbi.nlm.nih.gov/entrez/eutils",
     "theoremsearch": "https://api.theoremsearch.com",
+    "zbmath": "https://api.zbmath.org/v1",
 }
 
 URL_ENV_VARS: dict[str, str] = {
@@ -28,6 +29,7 @@ URL_ENV_VARS: dict[str, str] = {
     "crossref": "MATHLSP_CROSSREF_URL",
     "pubmed": "MATHLSP_PUBMED_URL",
     "theoremsearch": "MATHLSP_THEOREMSEARCH_URL",
+    "zbmath": "MATHLSP_ZBMATH_URL",
 }
 
 _ARXIV_ID = re.compile(r"(?:\d{4}\.\d{4,5}|[a-z\-]+(?:\.[A-Z]{2})?/\d{7})(?:v\d+)?")
@@ -41,6 +43,7 @@ _PATHS: dict[str, re.Pattern[str]] = {
     "openalex": re.compile(r"works/(?:W\d+|doi:10\.\d{4,9}/\S+)", re.IGNORECASE),
     "crossref": re.compile(r"works/10\.\d{4,9}/\S+", re.IGNORECASE),
     "pubmed": re.compile(r"esummary\.fcgi"),
+    "zbmath": re.compile(r"document/(?:\d+|_search)"),
 }
 
 
@@ -84,4 +87,7 @@ def _query_fits(backend: str, query: str) -> bool:
         return bool(_ARXIV_ID.fullmatch(ids))
     if backend == "pubmed":
         return params.get("db") == ["pubmed"] and params.get("id", [""])[0].isdigit()
+    if backend == "zbmath" and "search_string" in params:
+        # A document found by its Zbl number (`an:`), not a search by words.
+        return params["search_string"][0].startswith("an:")
     return True

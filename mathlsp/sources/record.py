@@ -14,6 +14,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
 
+from mathlsp.mathids import parse_zbl
 from mathlsp.safetext import safe_text
 
 
@@ -23,6 +24,7 @@ class IdKind(StrEnum):
     S2 = "s2"
     OPENALEX = "openalex"
     PMID = "pmid"
+    ZBL = "zbl"  # a zbMATH Open Zbl/JFM number (mathlsp.mathids)
 
 
 # New-style (2007+) ids: YYMM.NNNN or YYMM.NNNNN. arXiv itself treats any such shape as
@@ -51,6 +53,8 @@ _OPENALEX_PREFIX = re.compile(
     r"^(?:openalex\s*:\s*|https?://(?:api\.)?openalex\.org/(?:works/)?)", re.IGNORECASE
 )
 _PMID = re.compile(r"^\d{1,9}$")
+# A Zbl number needs its prefix or URL too: `zbl:0303.10056`, `Zbl 0303.10056`, `JFM 57.0054.02`.
+_ZBL_HINT = re.compile(r"^(?:zbl|zbmath|jfm|https?://(?:www\.)?zbmath\.org/)", re.IGNORECASE)
 _PMID_PREFIX = re.compile(
     r"^(?:pmid\s*:?\s*|https?://(?:www\.)?(?:pubmed\.ncbi\.nlm\.nih\.gov|ncbi\.nlm\.nih\.gov/pubmed)/)",
     re.IGNORECASE,
@@ -122,6 +126,8 @@ def parse_identifier(text: str) -> Identifier | None:
     s2 = _S2_PREFIX.sub("", s)
     if _S2.match(s2):
         return Identifier(IdKind.S2, s2.lower())
+    if _ZBL_HINT.match(s) and (zbl := parse_zbl(s)) is not None:
+        return Identifier(IdKind.ZBL, zbl)
     oa = _OPENALEX.match(_OPENALEX_PREFIX.sub("", s))
     if oa:
         return Identifier(IdKind.OPENALEX, f"W{oa.group(1)}")
@@ -142,6 +148,9 @@ def identifier_from_key(key: str) -> Identifier | None:
         return Identifier(IdKind.S2, value) if _S2.match(value) else None
     if kind == IdKind.OPENALEX.value:
         return Identifier(IdKind.OPENALEX, value) if _OPENALEX.match(value) else None
+    if kind == IdKind.ZBL.value:
+        zbl = parse_zbl(f"zbl:{value}") if not value.startswith("JFM") else parse_zbl(value)
+        return Identifier(IdKind.ZBL, zbl) if zbl else None
     return parse_identifier(f"{kind}:{value}") if kind in ("arxiv", "doi") else None
 
 
@@ -256,6 +265,8 @@ class PaperRecord:
     fetched_at: datetime = field(default_factory=_utcnow)
     categories: tuple[str, ...] = ()
     published: str | None = None  # ISO date when the backend gives one
+    zbl_id: str | None = None  # canonical Zbl/JFM number (mathlsp.mathids)
+    msc: tuple[str, ...] = ()  # Mathematics Subject Classification codes (zbMATH)
 
     def __post_init__(self) -> None:
         # The one place every backend's text passes through (the cache's too): what a source sends
@@ -267,9 +278,9 @@ class PaperRecord:
                 object.__setattr__(
                     self, name, _fold(value) if name != "title" else _fold(value) or ""
                 )
-        object.__setattr__(
-            self, "categories", tuple(c for c in (_fold(c) for c in self.categories) if c)
-        )
+        for name in ("categories", "msc"):
+            values = (_fold(c) for c in getattr(self, name))
+            object.__setattr__(self, name, tuple(c for c in values if c))
 
     @property
     def arxiv_id_versioned(self) -> str | None:
@@ -294,6 +305,8 @@ class PaperRecord:
             ids.append(Identifier(IdKind.OPENALEX, self.openalex_id))
         if self.pmid:
             ids.append(Identifier(IdKind.PMID, self.pmid))
+        if self.zbl_id:
+            ids.append(Identifier(IdKind.ZBL, self.zbl_id))
         return tuple(ids)
 
     def carries(self, identifier: Identifier) -> bool:
@@ -307,7 +320,7 @@ class PaperRecord:
                 value = [{"given": a.given, "family": a.family} for a in value]
             elif f.name == "fetched_at":
                 value = value.isoformat()
-            elif f.name == "categories":
+            elif f.name in ("categories", "msc"):
                 value = list(value)
             out[f.name] = value
         out["arxiv_id_versioned"] = self.arxiv_id_versioned
@@ -321,12 +334,21 @@ class PaperRecord:
             Author(a["family"], a.get("given")) for a in data.get("authors") or ()
         )
         kwargs["categories"] = tuple(data.get("categories") or ())
+        kwargs["msc"] = tuple(data.get("msc") or ())
         if isinstance(kwargs.get("fetched_at"), str):
             kwargs["fetched_at"] = datetime.fromisoformat(kwargs["fetched_at"])
         return cls(**kwargs)
 
 
-_TEXT_FIELDS = ("title", "venue", "abstract", "url", "open_access_url", "published")
+_TEXT_FIELDS = (
+    "title",
+    "venue",
+    "abstract",
+    "url",
+    "open_access_url",
+    "published",
+    "zbl_id",
+)
 
 
 def _fold(text: str | None) -> str | None:

@@ -29,6 +29,7 @@ from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identi
 from mathlsp.sources.semantic_scholar import SemanticScholarSource
 from mathlsp.sources.settings import BACKENDS, SourceSettings
 from mathlsp.sources.theoremsearch import TheoremHit, TheoremSearchSource
+from mathlsp.sources.zbmath import ZbmathSource
 
 if TYPE_CHECKING:
     from mathlsp.cache import Cache
@@ -38,10 +39,12 @@ log = logging.getLogger("mathlsp.sources")
 #: Which backends can resolve each kind of identifier, in the order they are asked.
 CHAINS: dict[IdKind, tuple[str, ...]] = {
     IdKind.ARXIV: ("arxiv", "semantic_scholar"),
-    IdKind.DOI: ("openalex", "crossref", "semantic_scholar"),
+    # zbMATH last: asked when Crossref could not answer (it holds DOIs of old journals too).
+    IdKind.DOI: ("openalex", "crossref", "semantic_scholar", "zbmath"),
     IdKind.S2: ("semantic_scholar",),
     IdKind.OPENALEX: ("openalex",),
     IdKind.PMID: ("pubmed", "semantic_scholar"),
+    IdKind.ZBL: ("zbmath",),
 }
 #: The registry whose "no such paper" is final for that kind of identifier.
 AUTHORITATIVE: dict[IdKind, str] = {
@@ -50,6 +53,7 @@ AUTHORITATIVE: dict[IdKind, str] = {
     IdKind.S2: "semantic_scholar",
     IdKind.OPENALEX: "openalex",
     IdKind.PMID: "pubmed",
+    IdKind.ZBL: "zbmath",
 }
 
 
@@ -87,7 +91,10 @@ class LookupOutcome:
     @property
     def reason(self) -> str:
         if self.identifier is None:
-            return f"not an arXiv id, DOI, Semantic Scholar id, OpenAlex id or PMID: {self.query!r}"
+            return (
+                "not an arXiv id, DOI, Semantic Scholar id, OpenAlex id, PMID or Zbl number: "
+                f"{self.query!r}"
+            )
         if not self.results:
             return f"no enabled source can look up {self.identifier}"
         found = next((r for r in self.results if r.found), None)
@@ -220,6 +227,8 @@ class Sources:
             return CrossrefSource(f, url, mailto=s.mailto, concurrency=s.crossref_parallel())
         if name == "pubmed":
             return PubMedSource(f, url, mailto=s.mailto, batch_size=s.pubmed_batch)
+        if name == "zbmath":
+            return ZbmathSource(f, url)
         return TheoremSearchSource(f, url)
 
     # --- accessors ------------------------------------------------------------------------

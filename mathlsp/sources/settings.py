@@ -28,11 +28,13 @@ BACKENDS: tuple[str, ...] = (
     "crossref",
     "pubmed",
     "theoremsearch",
+    "zbmath",
 )
 
 # Seconds between request starts, per backend. arXiv asks for 3 s; Semantic Scholar grants 1/s
 # to a key (the keyless pool is shared by everyone, so be gentler); Crossref's polite pool allows
-# ~10/s, its public pool ~5/s; OpenAlex allows 10/s; NCBI allows 3/s without an API key.
+# ~10/s, its public pool ~5/s; OpenAlex allows 10/s; NCBI allows 3/s without an API key;
+# zbMATH Open publishes no limit, so one request a second.
 DEFAULT_MIN_INTERVAL_S: dict[str, float] = {
     "arxiv": 3.0,
     "semantic_scholar": 1.0,
@@ -40,6 +42,7 @@ DEFAULT_MIN_INTERVAL_S: dict[str, float] = {
     "crossref": 0.1,
     "pubmed": 0.34,
     "theoremsearch": 1.0,
+    "zbmath": 1.0,
 }
 KEYLESS_S2_INTERVAL_S = 3.0
 NO_MAILTO_INTERVAL_S = {"crossref": 0.2, "openalex": 0.2}

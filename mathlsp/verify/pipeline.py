@@ -139,6 +139,8 @@ def identifiers_of(entry: ReferenceEntry) -> list[Identifier]:
         out.append(ident)
     if entry.doi and (ident := parse_identifier(entry.doi)) is not None:
         out.append(ident)
+    if entry.zbl:  # checked where only zbMATH knows the paper (pre-arXiv, outside Crossref)
+        out.append(Identifier(IdKind.ZBL, entry.zbl))
     return out
 
 
@@ -153,7 +155,11 @@ def claim_key(entry: ReferenceEntry) -> str:
 
 
 def _describe(ident: Identifier) -> str:
-    return f"arXiv {ident.versioned}" if ident.kind is IdKind.ARXIV else f"DOI {ident.value}"
+    if ident.kind is IdKind.ARXIV:
+        return f"arXiv {ident.versioned}"
+    if ident.kind is IdKind.ZBL:
+        return ident.value if ident.value.startswith("JFM") else f"Zbl {ident.value}"
+    return f"DOI {ident.value}"
 
 
 def evidence_from(ident: Identifier, results: Sequence[LookupResult], reason: str) -> Evidence:
@@ -338,10 +344,10 @@ async def _identifier_evidence(
 # at once: their published limits (10 and 5 requests a second without a key, docs/sources.md) let
 # a bibliography's titles go through in seconds, and both index journal and arXiv versions. Then,
 # one after the other and only when neither found it, Semantic Scholar's title match (one
-# request every 3 s without a key) and arXiv's title field, which hold preprints the first two
-# may not have.
+# request every 3 s without a key), arXiv's title field, which hold preprints the first two
+# may not have, and zbMATH Open.
 TITLE_FIRST = ("openalex", "crossref")
-TITLE_FALLBACK = ("semantic_scholar", "arxiv")
+TITLE_FALLBACK = ("semantic_scholar", "arxiv", "zbmath")
 TITLE_BACKENDS = TITLE_FIRST + TITLE_FALLBACK
 _QUERY_WORDS = 12
 
@@ -369,7 +375,7 @@ def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
 
 async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
     query = title_query(title)
-    if backend in ("semantic_scholar", "crossref"):
+    if backend in ("semantic_scholar", "crossref", "zbmath"):
         return await sources.match_title(query, backend)
     if backend == "arxiv":
         return await sources.search("arxiv", _arxiv_title_query(query), limit=5)

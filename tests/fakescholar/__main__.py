@@ -16,8 +16,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--port", type=int, default=0)
     parser.add_argument("--latency", type=float, default=0.0, help="seconds added to every answer")
     parser.add_argument("--synthetic", type=int, default=0, help="extra synthetic papers")
+    parser.add_argument(
+        "--haystack",
+        action="store_true",
+        help="serve shared/corpus/math-papers.jsonl.gz (16,373 records), not the small corpus",
+    )
     args = parser.parse_args(argv)
-    fake = FakeScholar(host=args.host, port=args.port, synthetic=args.synthetic).start()
+    fake = FakeScholar(
+        host=args.host, port=args.port, synthetic=args.synthetic, haystack=args.haystack
+    ).start()
     fake.controls.set_latency(args.latency)
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())

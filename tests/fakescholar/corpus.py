@@ -33,6 +33,8 @@ class Paper:
     issue: str | None = None
     pages: str | None = None
     type: str = "journal-article"
+    zbl: str | None = None  # zbMATH's Zbl/JFM number: the fake zbMATH knows only these papers
+    msc: list[str] = field(default_factory=list)
 
     @property
     def doi_lower(self) -> str | None:
@@ -111,6 +113,8 @@ def _paper(d: dict[str, Any]) -> Paper:
         issue=d.get("issue"),
         pages=d.get("pages"),
         type=d.get("type", "journal-article"),
+        zbl=d.get("zbl"),
+        msc=list(d.get("msc", [])),
     )
 
 

@@ -10,6 +10,7 @@ import httpx
 import pytest
 
 from mathlsp.sources import SourceEvent, Sources, SourceSettings
+from mathlsp.sources.settings import BACKENDS
 from tests.fakescholar import FakeScholar
 
 WIRE = Path(__file__).resolve().parents[1] / "fakescholar" / "data" / "wire"
@@ -18,10 +19,7 @@ TEST_KEY = "s2-test-key-7f3a9c"
 # Small intervals and delays keep the suite fast; the *behaviour* (spacing, backoff, budgets) is
 # what the tests check, measured from the server's request log rather than wall-clock asserts.
 FAST: dict[str, Any] = {
-    "min_interval_s": {
-        b: 0.0
-        for b in ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
-    },
+    "min_interval_s": {b: 0.0 for b in BACKENDS},
     "base_delay_s": 0.02,
     "max_delay_s": 0.2,
     "total_timeout_s": 10.0,

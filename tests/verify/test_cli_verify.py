@@ -152,7 +152,7 @@ def test_write_refuses_when_the_file_changed_meanwhile(
 
 
 def test_outage_is_pending_and_nothing_moves(folder: Path, fake_env, fake, capsys) -> None:
-    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref", "zbmath"):
         fake.controls.add_fault("503", backend, count=200)
     before = (folder / "LITERATURE.md").read_text(encoding="utf-8")
     assert main(["verify", str(folder), "--write"]) == 3  # pending: neither passed nor failed
@@ -186,7 +186,7 @@ def test_key_never_reaches_output(folder: Path, fake_env, capsys, monkeypatch) -
 
 
 def test_check_online_keeps_pending_as_ver003(folder: Path, fake_env, fake, capsys) -> None:
-    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref", "zbmath"):
         fake.controls.add_fault("503", backend, count=500)
     main(["check", "--online", "--format", "json", str(folder)])
     report = json.loads(capsys.readouterr().out)

@@ -203,13 +203,13 @@ FAULTS = {
 
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 async def test_faults_never_confirm(sources, fake: FakeScholar, fault: str) -> None:
-    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref", "zbmath"):
         fake.controls.add_fault(fault, backend, count=500)
     fake.controls.timeout_hang_s = 3.0
     refs = entries("\n".join([PERELMAN, GREEN_TAO]))
     checks = await verify_entries(refs, sources, now=NOW)
     assert not any(c.confirmed for c in checks)
-    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref"):
+    for backend in ("arxiv", "semantic_scholar", "openalex", "crossref", "zbmath"):
         asked = len(fake.controls.requests(backend))
         assert asked <= FAST["max_attempts"] * 2, (backend, asked)  # bounded, never a storm
     said = " ".join(r for c in checks for r in c.reasons)

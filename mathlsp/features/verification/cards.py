@@ -72,7 +72,12 @@ def entry_card(
         return None
     extra = synthesis.hover_lines(server, lit, entry)  # citations among your references
     return hover_card.record_card(
-        record, entry_status(entry, check), heading=entry.id, markdown=markdown, extra=extra
+        record,
+        entry_status(entry, check),
+        heading=entry.id,
+        markdown=markdown,
+        extra=extra,
+        mr=entry.mr,
     )
 
 
@@ -163,6 +168,7 @@ def lens_title(
                 ("openalex", "openalex"),
                 ("crossref", "crossref"),
                 ("pubmed", "ncbi"),
+                ("zbmath", "zbmath"),
             ):
                 if host in stamp.url:
                     via = f" via {label(backend)}"
