@@ -329,7 +329,7 @@ async def test_a_title_found_by_openalex_and_crossref_asks_nobody_else(
     assert _title_requests(fake) == {"openalex": 1, "crossref": 1}
 
 
-async def test_a_title_nobody_knows_falls_back_to_semantic_scholar_and_arxiv(
+async def test_a_title_nobody_knows_falls_back_to_semantic_scholar_arxiv_and_zbmath(
     sources, fake: FakeScholar
 ) -> None:
     (check,) = await verify_entries(entries(TITLE_ONLY_FAKE), sources, now=NOW)
@@ -339,8 +339,9 @@ async def test_a_title_nobody_knows_falls_back_to_semantic_scholar_and_arxiv(
         "crossref": 1,
         "semantic_scholar": 1,
         "arxiv": 1,
+        "zbmath": 1,
     }
-    assert "(OpenAlex, Crossref, Semantic Scholar, arXiv asked)" in check.reasons[0]
+    assert "(OpenAlex, Crossref, Semantic Scholar, arXiv, zbMATH Open asked)" in check.reasons[0]
 
 
 async def test_one_first_source_down_still_confirms_and_says_so(sources, fake: FakeScholar) -> None:
