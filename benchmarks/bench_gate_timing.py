@@ -7,7 +7,8 @@ invented title that no source holds, so their lookups go on to every fallback so
 scholarly server serves those records among a haystack of other real records from the same
 corpus, with 100 ms latency per answer; mathlsp runs with the documented intervals of
 docs/sources.md for a user without a key or `mailto` (arXiv 3 s, Semantic Scholar 3 s,
-OpenAlex 0.2 s, Crossref 0.2 s and one at a time) — not the scaled-down pacing of the tests.
+OpenAlex 0.2 s, Crossref 0.2 s and one at a time, zbMATH 1 s) — not the scaled-down pacing of
+the tests.
 Prints the wall time, the requests per source, the verdicts and the pending count, and whether
 the targets hold: 0 pending with every source healthy, and the whole bibliography in at most
 60 s.
@@ -186,7 +187,7 @@ async def run(args: argparse.Namespace) -> bool:
     intervals = ", ".join(
         f"{b} {settings.interval(b):g} s"
         for b in BACKENDS
-        if b in ("arxiv", "semantic_scholar", "openalex", "crossref")
+        if b in ("arxiv", "semantic_scholar", "openalex", "crossref", "zbmath")
     )
     print(
         f"  intervals (documented keyless defaults, no mailto): {intervals}; "
