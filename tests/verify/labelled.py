@@ -151,6 +151,7 @@ class Case:
     claim: Claim
     record: PaperRecord
     confirm: bool
+    kind: str = ""  # the class of the case, for per-class figures
 
 
 def exact(record: PaperRecord) -> Claim:
