@@ -10,6 +10,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from pylatexenc import latex2text
+
 # Letters NFKD does not decompose into ASCII.
 _TRANSLIT = str.maketrans(
     {
@@ -32,6 +34,7 @@ _LATEX_CMD = re.compile(r"\\(?:mathbb|mathcal|mathfrak|mathrm|mathbf|mathsf|math
 _LATEX_OTHER = re.compile(r"\\([A-Za-z]+)")
 _NON_WORD = re.compile(r"[^\w\s]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_AMPERSAND = re.compile(r"\\?&(?:amp;)?")
 
 
 def _latex_accents(text: str) -> str:
@@ -63,12 +66,148 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def normalize_title(title: str) -> str:
-    """Case, punctuation, LaTeX, HTML/JATS tags, diacritics and hyphenation removed."""
-    text = _HTML_TAG.sub(" ", title)
-    text = fold(strip_latex(text))
+    """The one normal form titles are compared in (both sides): case, punctuation, HTML/JATS tags,
+    diacritics and hyphenation removed; mathematics written one way whether it came as LaTeX,
+    Unicode or ASCII names (`$\\theta(x)$`, `θ(x)`, `theta (x)` → `theta x`; `\\mathbb{Q}`, `ℚ`,
+    `Q` → `q`); the field's abbreviations and ordinals spelt out (`PDEs`, `10th`, `n-th`);
+    meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
+    text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
+    text = fold(math_names(latex_to_unicode(text)))
+    text = text.replace("^", "").replace("_", "")
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
-    return " ".join(text.split())
+    return " ".join(_spelt_out(text.split()))
+
+
+# -- the mathematics in titles ---------------------------------------------------------------------
+# LaTeX → Unicode is pylatexenc's; what follows is only what mathematics adds: macros papers define
+# for themselves, symbols named in words, the field's abbreviations.
+_LATEX_DB = latex2text.get_default_latex_context_db()
+_LATEX_TO_TEXT = latex2text.LatexNodes2Text(math_mode="text")
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+_ALIASES = {
+    "Bbb": "mathbb", "bbb": "mathbb", "bold": "mathbf", "sb": "_", "sp": "^",
+    "ZZ": "Z", "QQ": "Q", "RR": "R", "CC": "C", "NN": "N", "FF": "F", "PP": "P", "HH": "H",
+    "AA": "A", "ne": "neq", "operatorname": "mathrm", "boldsymbol": "mathbf", "bm": "mathbf",
+}  # fmt: skip
+_FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
+# Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
+_SILENT = frozenset("rm bf it sf tt cal em sl sc frak bb left right big Big bigl bigr Bigl Bigr "
+                    "displaystyle textstyle scriptstyle limits nolimits colon".split())  # fmt: skip
+_SYMBOLS = {
+    "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
+    "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
+    "↦": " mapsto ", "⊂": " subset ", "⊆": " subset ", "≅": " cong ", "∼": " sim ", "≃": " simeq ",
+    "∂": " partial ", "∇": " nabla ", "∑": " sum ", "∏": " prod ", "∫": " int ", "ℓ": "l",
+    "ħ": "h", "∅": " emptyset ",
+}  # fmt: skip
+#: Words a symbol becomes: an ASCII title often drops the symbol, so they count only when both
+#: sides name one (a swapped symbol); see matcher.changed_words.
+SYMBOL_WORDS = frozenset(w.strip() for w in _SYMBOLS.values() if len(w.strip()) > 1)
+
+
+def _macro(m: re.Match[str]) -> str:
+    name = m.group(1)
+    alias = _ALIASES.get(name)
+    if alias is not None:
+        return alias if alias in "_^" or len(alias) == 1 else "\\" + alias
+    if name in _SILENT:
+        return m.group(0) if name in _FONT_SWITCHES else " "
+    # A macro pylatexenc does not know (a paper's own `\Sel`, `\GL`) keeps its name as a word.
+    return m.group(0) if _LATEX_DB.get_macro_spec(name) is not None else f" {name} "
+
+
+@lru_cache(maxsize=8192)
+def latex_to_unicode(text: str) -> str:
+    """LaTeX markup and math to Unicode text (`$\\Gamma_1(N)$` → `Γ_1(N)`), via pylatexenc; text
+    without LaTeX is returned as it is."""
+    if "\\" not in text and "$" not in text and "{" not in text:
+        return text
+    prepared = _MACRO.sub(_macro, re.sub(r"(?<!\\)%", r"\\%", text))
+    try:
+        return _LATEX_TO_TEXT.latex_to_text(prepared)
+    except Exception:
+        return strip_latex(text)
+
+
+def _greek_name(char: str) -> str | None:
+    try:
+        name = unicodedata.name(char)
+    except ValueError:
+        return None
+    if not name.startswith("GREEK ") or "WITH" in name:
+        return None
+    words = name.split()
+    if "LETTER" in words:  # GREEK SMALL LETTER THETA, GREEK CAPITAL LETTER GAMMA, … FINAL SIGMA
+        return words[-1].lower()
+    if words[-1] == "SYMBOL" and len(words) == 3:  # GREEK THETA SYMBOL (ϑ), GREEK PHI SYMBOL (ϕ)
+        return words[1].lower()
+    return None
+
+
+@lru_cache(maxsize=8192)
+def math_names(text: str) -> str:
+    """Greek letters and mathematical symbols as the ASCII words people type for them (`θ` →
+    `theta`, `×` → `times`, `∞` → `infinity`); mathematical alphanumerics (`𝔽`, `ℚ`, `𝐆𝐋`) as
+    their letters."""
+    out: list[str] = []
+    for char in unicodedata.normalize("NFKC", text):
+        if char.isascii():
+            out.append(char)
+        elif (symbol := _SYMBOLS.get(char)) is not None:
+            out.append(symbol)
+        elif (greek := _greek_name(char)) is not None:
+            out.append(greek)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+_ABBREVIATIONS = {
+    "pde": "partial differential equation", "pdes": "partial differential equations",
+    "ode": "ordinary differential equation", "odes": "ordinary differential equations",
+    "spde": "stochastic partial differential equation",
+    "spdes": "stochastic partial differential equations",
+    "sde": "stochastic differential equation", "sdes": "stochastic differential equations",
+    "infty": "infinity", "vs": "versus",
+}  # fmt: skip
+_ORDINALS = {
+    "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
+    "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth",
+    "11th": "eleventh", "12th": "twelfth", "13th": "thirteenth", "14th": "fourteenth",
+    "15th": "fifteenth", "16th": "sixteenth", "17th": "seventeenth", "18th": "eighteenth",
+    "19th": "nineteenth", "20th": "twentieth", "30th": "thirtieth", "40th": "fortieth",
+    "50th": "fiftieth", "60th": "sixtieth", "70th": "seventieth", "80th": "eightieth",
+    "90th": "ninetieth", "100th": "hundredth",
+}  # fmt: skip
+#: Prefixes that make another word (homology/cohomology): written joined, hyphenated or apart,
+#: they are one word, so that `quasi-categories` is `quasicategories` and never `categories`.
+WORD_PREFIXES = frozenset({"non", "co", "sub", "super", "semi", "quasi", "pseudo", "anti"})
+
+
+def _spelt_out(words: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if w in _ABBREVIATIONS:
+            out.extend(_ABBREVIATIONS[w].split())
+        elif w in _ORDINALS:
+            out.append(_ORDINALS[w])
+        elif nxt == "th" and len(w) == 1 and w.isalpha():  # `n-th`, `$k$-th`
+            out.append(w + "th")
+            i += 1
+        elif w in WORD_PREFIXES and nxt is not None and nxt.isalpha() and nxt not in _STOP:
+            out.append(w + nxt)
+            i += 1
+        else:
+            out.append(w)
+        i += 1
+    return out
+
+
+_STOP = frozenset("a an the of on in for and with to by".split())
 
 
 def main_title(title: str) -> str:
@@ -121,6 +260,23 @@ def name_keys(name: str) -> set[str]:
     keys.update(t for t in _name_tokens(name) if len(t) > 2 and t not in _PARTICLES)
     keys.discard("")
     return keys
+
+
+def given_tokens(name: str) -> list[str]:
+    """The folded words of a name, initials one a letter (`Alperin JP` → alperin, j, p;
+    `J.-P. Serre` → j, p, serre), particles and suffixes left out."""
+    out: list[str] = []
+    for raw in re.split(r"[\s.,\-‐]+", strip_latex(name)):
+        if not raw:
+            continue
+        if raw.isalpha() and raw.isupper() and 2 <= len(raw) <= 3:  # `JP`, `GW`: initials
+            out.extend(fold(c) for c in raw)
+            continue
+        token = fold(raw).replace("'", "")
+        if token and token not in _SUFFIXES:
+            out.append(token)
+    # `Le`, `Van` and `Di` are given names too: particles go only when something else is left.
+    return [t for t in out if t not in _PARTICLES] or out
 
 
 _TRANSLIT_KEY = (

@@ -234,7 +234,9 @@ def _cases() -> list[Case]:
     )
     ok(
         "diacritics-other-way",
-        replace(exact(STATE_OF_OA), authors=("Vincent Lariviere", "Juan Pablo Alperin")),
+        replace(
+            exact(STATE_OF_OA), authors=("Vincent Lariviere", "Juan Pablo Alperin"), et_al=True
+        ),
         STATE_OF_OA,
     )
     ok(
@@ -249,7 +251,7 @@ def _cases() -> list[Case]:
     )
     ok(
         "particle-capitalised",
-        replace(exact(BETHE), authors=("J. M. Murray", "A. del Maestro")),
+        replace(exact(BETHE), authors=("J. M. Murray", "A. del Maestro", "Z. Tesanovic")),
         BETHE,
     )
     ok("de-branges", replace(exact(DE_BRANGES), authors=("L. de Branges",)), DE_BRANGES)
