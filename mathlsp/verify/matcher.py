@@ -585,8 +585,15 @@ def match_identifiers(claim: Claim, record: RecordLike) -> Criterion | None:
     return None
 
 
-def match(claim: Claim, record: RecordLike) -> Verdict:
-    """Compare a note's claim with one source record."""
+def carries_subtitle(claim: Claim, records: Sequence[RecordLike]) -> bool:
+    """Some record's title is the note's whole title, the subtitle it adds included (a journal
+    version may carry a subtitle the preprint's record lacks)."""
+    return any(match_title(claim.title, r.title).ok for r in records)
+
+
+def match(claim: Claim, record: RecordLike, subtitle_carried: bool = False) -> Verdict:
+    """Compare a note's claim with one source record. `subtitle_carried`: another record of the
+    same paper carries the subtitle the note's title adds to this one's (`carries_subtitle`)."""
     # arXiv lists the journal version's DOI when there is one: that links the preprint to a
     # (later) journal version, whose year the note may give — unless the note names another DOI.
     linked_preprint = bool(
@@ -613,6 +620,13 @@ def match(claim: Claim, record: RecordLike) -> Verdict:
         if extra is not None:
             criteria.append(extra)
     title, authors, year = criteria[0], criteria[1], criteria[2]
+    if title.added_subtitle is not None and subtitle_carried:
+        criteria[0] = Criterion(
+            "title",
+            True,
+            title.score,
+            f'title matches; its subtitle "{title.added_subtitle}" is in another source\'s record',
+        )
     if title.weak and not (claim.authors and authors.ok and claim.year is not None and year.ok):
         criteria[0] = Criterion(
             "title",

@@ -79,6 +79,15 @@ def normalize_title(title: str) -> str:
     return " ".join(_spelt_out(text.split()))
 
 
+def query_text(title: str) -> str:
+    """A title as a search engine wants it, its mathematics in the normal form's words but its
+    own wording kept (`Bounds for $\theta(x)$ on $\\mathbb{F}_p$…` → `bounds for theta x on fp`):
+    the same symbols on both sides whichever way the note and the index wrote them."""
+    text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title)).rstrip(" .…")
+    text = fold(math_names(latex_to_unicode(text))).replace("^", "").replace("_", "")
+    return " ".join(re.sub(r"[^\w\s'-]", " ", text).split())
+
+
 # -- the mathematics in titles ---------------------------------------------------------------------
 # LaTeX → Unicode is pylatexenc's; what follows is only what mathematics adds: macros papers define
 # for themselves, symbols named in words, the field's abbreviations.
