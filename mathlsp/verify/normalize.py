@@ -285,7 +285,7 @@ def given_tokens(name: str) -> list[str]:
         if token and token not in _SUFFIXES:
             out.append(token)
     # `Le`, `Van` and `Di` are given names too: particles go only when something else is left.
-    return [t for t in out if t not in _PARTICLES] or out
+    return [t for t in out if len(t) == 1 or t not in _PARTICLES] or out  # `Y.` is an initial
 
 
 _TRANSLIT_KEY = (

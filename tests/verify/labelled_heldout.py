@@ -12,39 +12,9 @@ mathematics in LaTeX, Unicode or plain ASCII.
 
 from __future__ import annotations
 
-from mathlsp.notes.identifiers import normalize_doi, parse_arxiv
-from mathlsp.notes.literature import split_authors
 from mathlsp.sources.record import PaperRecord
 from mathlsp.verify.matcher import Claim
-from mathlsp.verify.normalize import has_et_al
-from tests.verify.labelled import Case, rec
-
-_SAME = object()
-
-
-def cite(
-    record: PaperRecord,
-    authors: str,
-    title: str | None = None,
-    year: object = _SAME,
-    doi: object = _SAME,
-    arxiv: object = _SAME,
-) -> Claim:
-    """A claim as `verify` reads a LITERATURE.md entry: the authors field split as written, the
-    DOI and arXiv fields parsed as written (a URL, `doi:`, a versioned id)."""
-    arxiv_field = record.arxiv_id if arxiv is _SAME else arxiv
-    doi_field = record.doi if doi is _SAME else doi
-    parsed = parse_arxiv(arxiv_field) if isinstance(arxiv_field, str) else None
-    return Claim(
-        title=record.title if title is None else title,
-        authors=tuple(split_authors(authors)),
-        year=record.year if year is _SAME else year,  # type: ignore[arg-type]
-        arxiv_id=parsed.base if parsed else None,
-        doi=normalize_doi(doi_field) if isinstance(doi_field, str) else None,
-        et_al=has_et_al(authors),
-        arxiv_version=parsed.version if parsed else None,
-    )
-
+from tests.verify.labelled import Case, cite, rec
 
 # -- records (corpus key or fake-server key in the comment) ---------------------------------------
 THETA_EXP = rec(  # arxiv:2604.00587
