@@ -312,6 +312,7 @@ def split_authors(value: str) -> list[str]:
                 following is not None
                 and len(ps) == 2
                 and len(chunks) == 1
+                and not _GIVEN_THEN_FAMILY.match(name)  # `Das S, Banerjee D`: two people
                 and len([w for w in name.split() if w.lower() not in _NAME_PARTICLES]) == 1
             ):
                 names.append(f"{name}, {following}")

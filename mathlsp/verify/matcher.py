@@ -19,9 +19,11 @@ from mathlsp.verify.normalize import (
     german_fold,
     given_tokens,
     main_title,
+    math_words,
     name_keys,
     normalize_text,
     normalize_title,
+    strip_trailing_particles,
     surname,
     transliteration_key,
 )
@@ -144,19 +146,23 @@ _STEM_MIN = 4  # `cosets`/`sets` is a changed word anyway; this is for look-alik
 
 
 def _stem(word: str) -> tuple[str, str]:
-    for prefix in _STEM_PREFIXES:
-        if word.startswith(prefix) and len(word) - len(prefix) >= _STEM_MIN:
-            return prefix, word[len(prefix) :]
-    return "", word
+    """The prefixes a word carries, stacked (`subnonlinear` → `sub+non`, `linear`)."""
+    prefixes = ""
+    found = True
+    while found:
+        found = False
+        for prefix in _STEM_PREFIXES:
+            if word.startswith(prefix) and len(word) - len(prefix) >= _STEM_MIN:
+                prefixes, word, found = prefixes + prefix + "+", word[len(prefix) :], True
+                break
+    return prefixes, word
 
 
 def prefix_changed(a: str, b: str) -> bool:
     """One word is the other with a prefix that changes its meaning added, removed or swapped:
     homology/cohomology, groups/subgroups/supergroups, stable/semistable, traces/pseudotraces."""
     (pa, sa), (pb, sb) = _stem(a), _stem(b)
-    if pa == pb:
-        return False
-    return sa == sb or (not pa and a == sb) or (not pb and b == sa)
+    return pa != pb and sa == sb
 
 
 def _opposite(a: str, b: str) -> bool:
@@ -217,11 +223,13 @@ def opposites(claimed: str, source: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _spelling_variant(a: str, b: str) -> bool:
+def _spelling_variant(a: str, b: str, strict: frozenset[str] = frozenset()) -> bool:
     """The same word spelt two ways (behaviour/behavior, graph/graphs). Symbols and indices
-    (`qp`/`zp`, `m23`/`m24`, `gamma1`/`gamma0`) have no spelling variants: one letter is another
-    object."""
+    (`qp`/`zp`, `m23`/`m24`, `gamma1`/`gamma0`, any word of the mathematics: `strict`) have no
+    spelling variants: one letter is another object."""
     if len(a) < 4 or len(b) < 4 or not a.isalpha() or not b.isalpha():
+        return False
+    if a in strict or b in strict:
         return False
     return fuzz.ratio(a, b) >= WORD_VARIANT_MIN and not _opposite(a, b)
 
@@ -232,12 +240,13 @@ def changed_words(claimed: str, source: str) -> list[str]:
     near-miss fabrication changes one word of a long title — "first" for "second" — which a
     character ratio alone forgives."""
     a, b = title_words(claimed, source)
+    strict = math_words(claimed) | math_words(source)
     out: list[str] = []
     for words, others in ((a, set(b)), (b, set(a))):
         for w in words:
             if w in others:
                 continue
-            if not any(_spelling_variant(w, o) for o in others):
+            if not any(_spelling_variant(w, o, strict) for o in others):
                 out.append(w)
     return out
 
@@ -482,15 +491,30 @@ def given_agreement(name: str, author: AuthorLike) -> int | None:
     surname: None when either gives none (nothing to compare), -1 when they differ ("Wei Zhang"
     for Yitang Zhang, "J. A. Green" for Ben Green), else the number of agreeing names."""
     family = given_tokens(author.family) or [author.family.lower()]
-    mine = [t for t in given_tokens(name) if not any(_same_surname(t, f) for f in family)]
-    given = author.given or ""
-    theirs = given_tokens(given) if given else [
-        t for t in given_tokens(author.name) if not any(_same_surname(t, f) for f in family)
-    ]  # fmt: skip
+    particles = set(given_tokens(author.family, particles=True)) - set(family)  # `del`, `van der`
+
+    def without_family(text: str) -> list[str]:
+        tokens = given_tokens(text, particles=True)
+        return strip_trailing_particles(
+            [
+                t
+                for t in tokens
+                if t not in particles and not any(_same_surname(t, f) for f in family)
+            ]
+        )
+
+    mine = without_family(name)
+    theirs = without_family(author.given or author.name)
     if not mine or not theirs:
         return None
-    agreeing = sum(any(_given_token_agrees(m, t) for t in theirs) for m in mine)
-    return agreeing if agreeing else -1
+    # The first given names agree (J./James, Ben/Benjamin), or the note's is a full name the
+    # source gives later (Tyrrell for R. Tyrrell Rockafellar); "Jonas" is not "Emmanuel J.".
+    first = _given_token_agrees(mine[0], theirs[0]) or (
+        len(mine[0]) > 1 and any(len(t) > 1 and _given_token_agrees(mine[0], t) for t in theirs)
+    )
+    if not first:
+        return -1
+    return sum(any(_given_token_agrees(m, t) for t in theirs) for m in mine)
 
 
 def match_year(

@@ -11,6 +11,7 @@ import unicodedata
 from functools import lru_cache
 
 from pylatexenc import latex2text
+from pylatexenc.latexencode import get_builtin_uni2latex_dict
 
 # Letters NFKD does not decompose into ASCII.
 _TRANSLIT = str.maketrans(
@@ -34,6 +35,7 @@ _LATEX_CMD = re.compile(r"\\(?:mathbb|mathcal|mathfrak|mathrm|mathbf|mathsf|math
 _LATEX_OTHER = re.compile(r"\\([A-Za-z]+)")
 _NON_WORD = re.compile(r"[^\w\s]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_ELL = re.compile(r"\bell\b")  # `ell^p`, `mod-ell`: ℓ typed out
 _AMPERSAND = re.compile(r"\\?&(?:amp;)?")
 
 
@@ -73,10 +75,22 @@ def normalize_title(title: str) -> str:
     meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
     text = fold(math_names(latex_to_unicode(text)))
-    text = text.replace("^", "").replace("_", "")
+    text = _ELL.sub("l", text).replace("^", "").replace("_", "")
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
     return " ".join(_spelt_out(text.split()))
+
+
+_MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
+
+
+@lru_cache(maxsize=4096)
+def math_words(title: str) -> frozenset[str]:
+    """The normal-form words of a title's mathematics (`$…$`, `\\(…\\)`): symbols and indices,
+    which have no spelling variants (`\\alpha_kn^k` is not `\\alpha_kn^m`)."""
+    return frozenset(
+        w for seg in _MATH_SEGMENT.findall(title) for w in normalize_title(seg).split()
+    )
 
 
 def query_text(title: str) -> str:
@@ -97,22 +111,50 @@ _MACRO = re.compile(r"\\([A-Za-z]+)")
 _ALIASES = {
     "Bbb": "mathbb", "bbb": "mathbb", "bold": "mathbf", "sb": "_", "sp": "^",
     "ZZ": "Z", "QQ": "Q", "RR": "R", "CC": "C", "NN": "N", "FF": "F", "PP": "P", "HH": "H",
-    "AA": "A", "ne": "neq", "operatorname": "mathrm", "boldsymbol": "mathbf", "bm": "mathbf",
+    "AA": "A", "ne": "neq", "frak": "mathfrak", "operatorname": "mathrm",
+    "boldsymbol": "mathbf", "bm": "mathbf",
 }  # fmt: skip
 _FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
 # Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
-_SILENT = frozenset("rm bf it sf tt cal em sl sc frak bb left right big Big bigl bigr Bigl Bigr "
+_SILENT = frozenset("rm bf it sf tt cal em sl sc bb left right big Big bigl bigr Bigl Bigr "
                     "displaystyle textstyle scriptstyle limits nolimits colon".split())  # fmt: skip
 _SYMBOLS = {
     "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
     "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
     "↦": " mapsto ", "⊂": " subset ", "⊆": " subset ", "≅": " cong ", "∼": " sim ", "≃": " simeq ",
     "∂": " partial ", "∇": " nabla ", "∑": " sum ", "∏": " prod ", "∫": " int ", "ℓ": "l",
-    "ħ": "h", "∅": " emptyset ",
+    "ħ": "h", "∅": " emptyset ", "∖": " setminus ",
 }  # fmt: skip
-#: Words a symbol becomes: an ASCII title often drops the symbol, so they count only when both
-#: sides name one (a swapped symbol); see matcher.changed_words.
-SYMBOL_WORDS = frozenset(w.strip() for w in _SYMBOLS.values() if len(w.strip()) > 1)
+
+
+def _latex_symbol_names() -> dict[str, str]:
+    """Every other Unicode symbol by its LaTeX name (`⋁` → `bigvee`), from pylatexenc's table."""
+    out: dict[str, str] = {}
+    for cp, latex in get_builtin_uni2latex_dict().items():
+        char = chr(cp)
+        if cp < 128 or not unicodedata.category(char).startswith("S") or char in _SYMBOLS:
+            continue
+        names = [n for n in re.findall(r"\\([A-Za-z]+)", latex) if n not in ("ensuremath", "small")]
+        if names:
+            name = names[-1].removeprefix("text")
+            out[char] = f" {name} " if len(name) > 1 else name
+    return out
+
+
+_SYMBOL_NAMES = _latex_symbol_names()
+# Accents and fonts a plain-text title spells out or drops (`\overline{M}`, `\check{C}`).
+_MARKUP_WORDS = frozenset(
+    "hat check tilde bar overline underline widetilde widehat vec dot ddot breve mathcal "
+    "mathfrak mathbb mathrm mathbf mathscr mathsf text textrm operatorname bold boldsymbol pmb "
+    "lfloor rfloor lceil rceil langle rangle lvert rvert vert mid ldots cdots dots colon "
+    "backslash displaystyle".split()
+)
+#: Words a symbol or markup becomes: an ASCII title often drops the symbol, so they count only
+#: when both sides name one (a swapped symbol); see matcher.title_words.
+SYMBOL_WORDS = frozenset(
+    {w.strip() for w in (*_SYMBOLS.values(), *_SYMBOL_NAMES.values()) if len(w.strip()) > 1}
+    | _MARKUP_WORDS
+)
 
 
 def _macro(m: re.Match[str]) -> str:
@@ -148,7 +190,7 @@ def _greek_name(char: str) -> str | None:
         return None
     words = name.split()
     if "LETTER" in words:  # GREEK SMALL LETTER THETA, GREEK CAPITAL LETTER GAMMA, … FINAL SIGMA
-        return words[-1].lower()
+        return words[-1].lower().replace("lamda", "lambda")  # Unicode spells it LAMDA
     if words[-1] == "SYMBOL" and len(words) == 3:  # GREEK THETA SYMBOL (ϑ), GREEK PHI SYMBOL (ϕ)
         return words[1].lower()
     return None
@@ -163,7 +205,7 @@ def math_names(text: str) -> str:
     for char in unicodedata.normalize("NFKC", text):
         if char.isascii():
             out.append(char)
-        elif (symbol := _SYMBOLS.get(char)) is not None:
+        elif (symbol := _SYMBOLS.get(char) or _SYMBOL_NAMES.get(char)) is not None:
             out.append(symbol)
         elif (greek := _greek_name(char)) is not None:
             out.append(greek)
@@ -178,7 +220,9 @@ _ABBREVIATIONS = {
     "spde": "stochastic partial differential equation",
     "spdes": "stochastic partial differential equations",
     "sde": "stochastic differential equation", "sdes": "stochastic differential equations",
-    "infty": "infinity", "vs": "versus",
+    "infty": "infinity", "vs": "versus", "ell": "l", "varphi": "phi", "vartheta": "theta",
+    "varepsilon": "epsilon", "varpi": "pi", "varrho": "rho", "varsigma": "sigma",
+    "le": "leq", "ge": "geq", "leqslant": "leq", "geqslant": "geq", "lamda": "lambda",
 }  # fmt: skip
 _ORDINALS = {
     "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
@@ -271,9 +315,9 @@ def name_keys(name: str) -> set[str]:
     return keys
 
 
-def given_tokens(name: str) -> list[str]:
+def given_tokens(name: str, particles: bool = False) -> list[str]:
     """The folded words of a name, initials one a letter (`Alperin JP` → alperin, j, p;
-    `J.-P. Serre` → j, p, serre), particles and suffixes left out."""
+    `J.-P. Serre` → j, p, serre), suffixes and (unless `particles`) particles left out."""
     out: list[str] = []
     for raw in re.split(r"[\s.,\-‐]+", strip_latex(name)):
         if not raw:
@@ -284,8 +328,19 @@ def given_tokens(name: str) -> list[str]:
         token = fold(raw).replace("'", "")
         if token and token not in _SUFFIXES:
             out.append(token)
+    if particles:
+        return out
     # `Le`, `Van` and `Di` are given names too: particles go only when something else is left.
     return [t for t in out if len(t) == 1 or t not in _PARTICLES] or out  # `Y.` is an initial
+
+
+def strip_trailing_particles(tokens: list[str]) -> list[str]:
+    """Given names without the particles of the family name that follow them (`B. L. van der`
+    → b, l), keeping a given name that looks like one (`Der-Chen`, `Le`)."""
+    end = len(tokens)
+    while end > 1 and tokens[end - 1] in _PARTICLES:
+        end -= 1
+    return tokens[:end]
 
 
 _TRANSLIT_KEY = (
