@@ -279,14 +279,16 @@ def part_markers(title: str) -> frozenset[str]:
         if w == "part" and _is_part_number(words[i + 1])
     }
     main = normalize_title(main_title(title)).split()
-    if main and main[-1] == "i" and len(main) > 1:
+    # `… I: subtitle`, `… conditions. I` (a MathSciNet title's part after its separator).
+    if (main and main[-1] == "i" and len(main) > 1) or (len(words) > 1 and words[-1] == "i"):
         marks.add("i")
     return frozenset(marks)
 
 
 def _part_mismatch(claimed: str, source: str) -> str | None:
     mine, theirs = part_markers(claimed), part_markers(source)
-    if mine == theirs or (not mine and theirs == {"i"}):  # "Part I" is often left unnumbered
+    # "Part I" is often left unnumbered, by the note or by the source (before a sequel existed).
+    if mine == theirs or {frozenset(), frozenset({"i"})} == {mine, theirs}:
         return None
     said = ", ".join(sorted(mine)) or "no part number"
     has = ", ".join(sorted(theirs)) or "no part number"

@@ -124,6 +124,11 @@ def test_part_as_a_word_is_not_a_part_number() -> None:
     assert part_markers("Elliptic curves, Part 2") == {"part 2"}
     assert part_markers("Elliptic curves. Part II: reduction") == {"ii", "part ii"}
     assert match_title("On the integer part function", "On the integer part function").ok
+    # MathSciNet writes a first part after a separator; a note writes it plainly or not at all.
+    source = "Estimates near the boundary for elliptic equations. I"
+    assert match_title("Estimates near the boundary for elliptic equations I", source).ok
+    assert match_title("Estimates near the boundary for elliptic equations", source).ok
+    assert not match_title("Estimates near the boundary for elliptic equations II", source).ok
 
 
 @pytest.mark.parametrize(
