@@ -130,8 +130,9 @@ _ANTONYM_PAIRS = [
 ]  # fmt: skip
 _ANTONYMS = frozenset(p for a, b in _ANTONYM_PAIRS for p in ((a, b), (b, a)))
 
+# `i` is a first part's number, which `part_markers` compares; as a word it is no content.
 _STOPWORDS = frozenset(
-    "a an the of on in for and with to by its is are from at as or via into over under".split()
+    "a an the of on in for and with to by its is are from at as or via into over under i".split()
 )
 
 
