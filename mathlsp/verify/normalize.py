@@ -201,6 +201,8 @@ def math_names(text: str) -> str:
     """Greek letters and mathematical symbols as the ASCII words people type for them (`θ` →
     `theta`, `×` → `times`, `∞` → `infinity`); mathematical alphanumerics (`𝔽`, `ℚ`, `𝐆𝐋`) as
     their letters."""
+    if text.isascii():
+        return text
     out: list[str] = []
     for char in unicodedata.normalize("NFKC", text):
         if char.isascii():
