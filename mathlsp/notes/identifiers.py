@@ -7,6 +7,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
+from urllib.parse import unquote
 
 # Archives that existed under the pre-2007 scheme (arXiv's own list, incl. the retired ones).
 OLD_ARCHIVES = frozenset(
@@ -58,9 +59,8 @@ _OLD = re.compile(
 _ARXIV_PREFIX = re.compile(
     r"^(?:arxiv:|https?://(?:www\.|export\.)?arxiv\.org/(?:abs|pdf)/)", re.IGNORECASE
 )
-_DOI_PREFIX = re.compile(
-    r"^(?:doi:\s*|https?://(?:dx\.)?doi\.org/|https?://doi\.org/)", re.IGNORECASE
-)
+# `doi:`, and the resolver's URL with or without its scheme (`doi.org/…`, `dx.doi.org/…`).
+_DOI_PREFIX = re.compile(r"^(?:doi:\s*|(?:https?://)?(?:www\.|dx\.)?doi\.org/)", re.IGNORECASE)
 DOI_SYNTAX = re.compile(r"^10\.\d{4,9}/\S+$")
 _TRAILING = ".,;:"
 
@@ -130,6 +130,8 @@ def parse_arxiv(value: str) -> ArxivId | None:
 def normalize_doi(value: str) -> str | None:
     """A DOI lower-cased without URL or `doi:` prefix, or None when it is not DOI-shaped."""
     text = _DOI_PREFIX.sub("", value.strip()).strip().rstrip(_TRAILING)
+    if "%" in text:  # a copied URL: `10.1515%2Frose.2000.8.3.245`
+        text = unquote(text)
     text = _strip_unbalanced_closer(text)
     return text.lower() if DOI_SYNTAX.match(text) else None
 

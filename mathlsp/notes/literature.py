@@ -74,7 +74,7 @@ _URL = re.compile(r"https?://[^\s<>)\]`]+")
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
 _VIA = re.compile(r"\bvia\b.*$")
-_ET_AL = re.compile(r",?\s*\bet\.?\s*al\.?", re.IGNORECASE)
+_ET_AL = re.compile(r",?\s*\bet\.?\s*al\.?|,?\s*\band\s+others\b\.?", re.IGNORECASE)
 
 
 @dataclass(slots=True)
@@ -295,6 +295,12 @@ _NAME_PARTICLES = frozenset(
     "van von der den de del della di da du dos das le la lo ter ten bin ibn al el".split()
 )
 _SUFFIX = re.compile(r"^(?:jr|sr|ii|iii|iv)\.?$", re.IGNORECASE)
+# `Y. Jin`, `Pani AK`: a whole name already, never a surname waiting for its initials (`J.-S. Li`
+# or `Qu C` after it is the next author, though `Li` and `Qu` could pass for initials like `Ch.`).
+_GIVEN_THEN_FAMILY = re.compile(
+    r"^[A-Z][a-z]?\.(?:\s*-?\s*[A-Z][a-z]?\.)*\s+[^\s.]{2,}$"  # `Y. Jin`, `J.-S. Li`
+    r"|^\S{2,}(?:\s+\S+)*\s+[A-Z]{1,3}$"  # `Pani AK` (PubMed's family-then-initials)
+)
 
 
 def split_authors(value: str) -> list[str]:
@@ -325,8 +331,10 @@ def split_authors(value: str) -> list[str]:
             if suffixed:
                 name, i = f"{name} {following}", i + 1  # `Smith, Jr., John` (BibTeX's von-last-jr)
                 following = ps[i + 1] if i + 1 < len(ps) else None
-            if following is not None and (
-                _INITIALS.match(following) or (suffixed and " " not in following)
+            if (
+                following is not None
+                and not _GIVEN_THEN_FAMILY.match(name)
+                and (_INITIALS.match(following) or (suffixed and " " not in following))
             ):
                 names.append(f"{name}, {following}")
                 i += 2
@@ -337,6 +345,7 @@ def split_authors(value: str) -> list[str]:
                 following is not None
                 and len(ps) == 2
                 and len(chunks) == 1
+                and not _GIVEN_THEN_FAMILY.match(name)  # `Das S, Banerjee D`: two people
                 and len([w for w in name.split() if w.lower() not in _NAME_PARTICLES]) == 1
             ):
                 names.append(f"{name}, {following}")

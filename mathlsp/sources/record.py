@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, fields
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any
+from urllib.parse import unquote
 
 from mathlsp.mathids import parse_zbl
 from mathlsp.safetext import safe_text
@@ -41,7 +42,7 @@ _ARXIV_PREFIX = re.compile(r"^arxiv\s*:\s*", re.IGNORECASE)
 _ARXIV_DOI = re.compile(r"^10\.48550/arxiv\.(?P<id>.+)$")
 
 _DOI = re.compile(r"^10\.\d{4,9}/\S+$")
-_DOI_PREFIX = re.compile(r"^(?:https?://(?:dx\.)?doi\.org/|doi\s*:\s*)", re.IGNORECASE)
+_DOI_PREFIX = re.compile(r"^(?:(?:https?://)?(?:www\.|dx\.)?doi\.org/|doi\s*:\s*)", re.IGNORECASE)
 
 _S2 = re.compile(r"^[0-9a-fA-F]{40}$")
 _S2_PREFIX = re.compile(
@@ -107,6 +108,8 @@ def normalize_doi(text: str) -> str | None:
     """Lower-cased DOI without `https://doi.org/` or `doi:`; None when it is not a DOI."""
     s = _DOI_PREFIX.sub("", text.strip()).strip()
     s = s.rstrip(".,;")
+    if "%" in s:  # a copied URL: `10.1515%2Frose.2000.8.3.245`
+        s = unquote(s)
     if not _DOI.match(s):
         return None
     return s.lower()

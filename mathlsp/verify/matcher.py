@@ -15,11 +15,15 @@ from typing import Protocol
 from rapidfuzz import fuzz
 
 from mathlsp.verify.normalize import (
+    SYMBOL_WORDS,
     german_fold,
+    given_tokens,
     main_title,
+    math_words,
     name_keys,
     normalize_text,
     normalize_title,
+    strip_trailing_particles,
     surname,
     transliteration_key,
 )
@@ -79,6 +83,8 @@ class Criterion:
     detail: str
     #: A title that agrees only as a short main title: confirmed only with authors and year.
     weak: bool = False
+    #: The subtitle the note's title adds to this record's: another source's record may carry it.
+    added_subtitle: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +130,9 @@ _ANTONYM_PAIRS = [
 ]  # fmt: skip
 _ANTONYMS = frozenset(p for a, b in _ANTONYM_PAIRS for p in ((a, b), (b, a)))
 
+# `i` is a first part's number, which `part_markers` compares; as a word it is no content.
 _STOPWORDS = frozenset(
-    "a an the of on in for and with to by its is are from at as or via into over under".split()
+    "a an the of on in for and with to by its is are from at as or via into over under i".split()
 )
 
 
@@ -133,10 +140,37 @@ def _content_words(normalised: str) -> list[str]:
     return [w for w in normalised.split() if w not in _STOPWORDS]
 
 
+# Prefixes that make another word of the same stem: cohomology is not homology, subgroups are not
+# supergroups. Longest first, so that `super` is not read as `su` + `per`.
+_STEM_PREFIXES = ("pseudo", "super", "quasi", "semi", "anti", "non", "sub", "co")
+_STEM_MIN = 4  # `cosets`/`sets` is a changed word anyway; this is for look-alike stems
+
+
+def _stem(word: str) -> tuple[str, str]:
+    """The prefixes a word carries, stacked (`subnonlinear` → `sub+non`, `linear`)."""
+    prefixes = ""
+    found = True
+    while found:
+        found = False
+        for prefix in _STEM_PREFIXES:
+            if word.startswith(prefix) and len(word) - len(prefix) >= _STEM_MIN:
+                prefixes, word, found = prefixes + prefix + "+", word[len(prefix) :], True
+                break
+    return prefixes, word
+
+
+def prefix_changed(a: str, b: str) -> bool:
+    """One word is the other with a prefix that changes its meaning added, removed or swapped:
+    homology/cohomology, groups/subgroups/supergroups, stable/semistable, traces/pseudotraces."""
+    (pa, sa), (pb, sb) = _stem(a), _stem(b)
+    return pa != pb and sa == sb
+
+
 def _opposite(a: str, b: str) -> bool:
-    """`a` and `b` say opposite things: one is the other negated (finite/infinite,
-    bounded/unbounded, existence/nonexistence) or they are a listed antonym pair."""
-    if (a, b) in _ANTONYMS:
+    """`a` and `b` say opposite (or other) things: one is the other negated (finite/infinite,
+    bounded/unbounded, existence/nonexistence), they are a listed antonym pair, or a prefix turns
+    one into another object (homology/cohomology)."""
+    if (a, b) in _ANTONYMS or prefix_changed(a, b):
         return True
     short, long_ = sorted((a, b), key=len)
     prefix = long_[: len(long_) - len(short)]
@@ -145,10 +179,39 @@ def _opposite(a: str, b: str) -> bool:
     return prefix != "a" or len(short) >= 5  # a-symmetric, a-typical; not a stray "a"
 
 
+def title_words(claimed: str, source: str) -> tuple[list[str], list[str]]:
+    """The content words of both titles in the normal form, compounds aligned: words written
+    apart on one side and joined on the other (`GL n` / `GLn`, `eigen value` / `eigenvalue`) are
+    joined on both. Words a symbol became (`times`, `infinity`) count only when both titles name
+    a symbol: an ASCII title often leaves the symbol out."""
+    a = _content_words(normalize_title(claimed))
+    b = _content_words(normalize_title(source))
+    a, b = _joined(a, set(b)), _joined(b, set(a))
+    if not any(w in SYMBOL_WORDS for w in a) or not any(w in SYMBOL_WORDS for w in b):
+        a = [w for w in a if w not in SYMBOL_WORDS]
+        b = [w for w in b if w not in SYMBOL_WORDS]
+    return a, b
+
+
+def _joined(words: list[str], others: set[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        for n in (3, 2):
+            joined = "".join(words[i : i + n])
+            if i + n <= len(words) and joined in others:
+                out.append(joined)
+                i += n
+                break
+        else:
+            out.append(words[i])
+            i += 1
+    return out
+
+
 def opposites(claimed: str, source: str) -> list[tuple[str, str]]:
     """(claimed word, source word) pairs where the two titles say opposite things."""
-    a = _joined_negations(_content_words(normalize_title(claimed)))
-    b = _joined_negations(_content_words(normalize_title(source)))
+    a, b = title_words(claimed, source)
     only_a = [w for w in a if w not in b]
     only_b = [w for w in b if w not in a]
     pairs = [(x, y) for x in only_a for y in only_b if _opposite(x, y)]
@@ -161,18 +224,15 @@ def opposites(claimed: str, source: str) -> list[tuple[str, str]]:
     return pairs
 
 
-def _joined_negations(words: list[str]) -> list[str]:
-    """`non existence` (from `non-existence`) is one word, `nonexistence`, as some write it."""
-    out: list[str] = []
-    i = 0
-    while i < len(words):
-        if words[i] == "non" and i + 1 < len(words):
-            out.append("non" + words[i + 1])
-            i += 2
-            continue
-        out.append(words[i])
-        i += 1
-    return out
+def _spelling_variant(a: str, b: str, strict: frozenset[str] = frozenset()) -> bool:
+    """The same word spelt two ways (behaviour/behavior, graph/graphs). Symbols and indices
+    (`qp`/`zp`, `m23`/`m24`, `gamma1`/`gamma0`, any word of the mathematics: `strict`) have no
+    spelling variants: one letter is another object."""
+    if len(a) < 4 or len(b) < 4 or not a.isalpha() or not b.isalpha():
+        return False
+    if a in strict or b in strict:
+        return False
+    return fuzz.ratio(a, b) >= WORD_VARIANT_MIN and not _opposite(a, b)
 
 
 def changed_words(claimed: str, source: str) -> list[str]:
@@ -180,37 +240,56 @@ def changed_words(claimed: str, source: str) -> list[str]:
     behaviour/behavior or graph/graphs count as counterparts; a negated form never does). A
     near-miss fabrication changes one word of a long title — "first" for "second" — which a
     character ratio alone forgives."""
-    a = _joined_negations(_content_words(normalize_title(claimed)))
-    b = _joined_negations(_content_words(normalize_title(source)))
+    a, b = title_words(claimed, source)
+    strict = math_words(claimed) | math_words(source)
     out: list[str] = []
     for words, others in ((a, set(b)), (b, set(a))):
         for w in words:
             if w in others:
                 continue
-            if not any(
-                fuzz.ratio(w, o) >= WORD_VARIANT_MIN and not _opposite(w, o) for o in others
-            ):
+            if not any(_spelling_variant(w, o, strict) for o in others):
                 out.append(w)
     return out
 
 
 _ROMAN_PARTS = frozenset("ii iii iv vi vii viii ix xi xii".split())
+_NUMBER_WORDS = frozenset(
+    "one two three four five six seven eight nine ten first second third fourth fifth sixth "
+    "seventh eighth ninth tenth".split()
+)
+
+
+def _is_part_number(word: str) -> bool:
+    return (
+        word.isdigit()
+        or word in _ROMAN_PARTS
+        or word in ("i", "v", "x")
+        or word in _NUMBER_WORDS
+        or (len(word) == 1 and word.isalpha())
+    )
 
 
 def part_markers(title: str) -> frozenset[str]:
     """The part numbers a title carries (`… II`, `Part 2`, `… I:`): content, never a subtitle."""
     words = normalize_title(title).split()
     marks = {w for w in words if w in _ROMAN_PARTS}
-    marks |= {f"part {words[i + 1]}" for i, w in enumerate(words[:-1]) if w == "part"}
+    # "Part 2", "Part II", "Part B"; "the integer part function" names no part.
+    marks |= {
+        f"part {words[i + 1]}"
+        for i, w in enumerate(words[:-1])
+        if w == "part" and _is_part_number(words[i + 1])
+    }
     main = normalize_title(main_title(title)).split()
-    if main and main[-1] == "i" and len(main) > 1:
+    # `… I: subtitle`, `… conditions. I` (a MathSciNet title's part after its separator).
+    if (main and main[-1] == "i" and len(main) > 1) or (len(words) > 1 and words[-1] == "i"):
         marks.add("i")
     return frozenset(marks)
 
 
 def _part_mismatch(claimed: str, source: str) -> str | None:
     mine, theirs = part_markers(claimed), part_markers(source)
-    if mine == theirs or (not mine and theirs == {"i"}):  # "Part I" is often left unnumbered
+    # "Part I" is often left unnumbered, by the note or by the source (before a sequel existed).
+    if mine == theirs or {frozenset(), frozenset({"i"})} == {mine, theirs}:
         return None
     said = ", ".join(sorted(mine)) or "no part number"
     has = ", ".join(sorted(theirs)) or "no part number"
@@ -288,6 +367,18 @@ def match_title(claimed: str, source: str) -> Criterion:
         pairs = ((main_claim, source), (claimed, main_source))
         sub, short, long_ = max((title_similarity(x, y), x, y) for x, y in pairs)
         if sub >= TITLE_MIN and not changed_words(short, long_):
+            if main_claim != claimed:
+                # A subtitle the record does not carry may be invented ("…: a new approach"):
+                # only a record that carries it confirms it (`match(…, subtitle_carried=True)`).
+                added = claimed[len(main_claim) :].lstrip(":.-— ").strip()
+                return Criterion(
+                    "title",
+                    False,
+                    sub,
+                    f'title adds the subtitle "{added}", which the source\'s record does not '
+                    f'carry: "{source}"',
+                    added_subtitle=added,
+                )
             if len(normalize_title(main_claim).split()) >= 3:
                 return Criterion(
                     "title", True, sub, f"title matches without its subtitle ({sub:.0f}%)"
@@ -310,6 +401,9 @@ def _same_surname(a: str, b: str) -> bool:
 
 
 def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: bool) -> Criterion:
+    """Every name the note gives is a different author of the source's, with the same given
+    names where both give them (initials agree with full names); without "et al." the note's
+    list is the source's whole list, in any order."""
     if not claimed:
         return Criterion("authors", True, None, "no authors in the note to compare")
     if not source:
@@ -317,11 +411,13 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
         return Criterion(
             "authors", False, None, "the source lists no authors to check the note's against"
         )
+    people = _distinct(source)
     source_keys = [
-        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.name)) for a in source
+        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.name)) for a in people
     ]
     matched: list[str] = []
     invented: list[str] = []
+    other_given: list[tuple[str, str]] = []  # (the note's name, the source's) with one surname
     taken: set[int] = set()  # each source author vouches for one name: "Zhang, Y" and an
     for name in claimed:  # invented "Wei Zhang" cannot both be Yitang Zhang
         keys = {surname(name)} | name_keys(name)
@@ -330,27 +426,98 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
             for i, (_, sks) in enumerate(source_keys)
             if i not in taken and any(_same_surname(k, sk) for k in keys for sk in sks)
         ]
-        if hits:
-            taken.add(hits[0])
-            matched.append(name)
-        else:
+        if not hits:
             invented.append(name)
+            continue
+        scored = [(given_agreement(name, people[i]), i) for i in hits]
+        best, i = max(scored, key=lambda t: (t[0] is not None and t[0] >= 0, t[0] or 0, -t[1]))
+        taken.add(i)
+        if best is not None and best < 0:
+            other_given.append((name, people[i].name))
+        else:
+            matched.append(name)
     score = len(matched) / len(claimed)
-    listed = ", ".join(n for n, _ in source_keys[:6]) + (" et al." if len(source) > 6 else "")
-    if not matched:
+    listed = ", ".join(n for n, _ in source_keys[:6]) + (" et al." if len(people) > 6 else "")
+    if not matched and not other_given:
         return Criterion("authors", False, score, f"no author matches the source's ({listed})")
+    problems: list[str] = []
     if invented:
         who = ", ".join(invented)
-        return Criterion(
-            "authors",
-            False,
-            score,
-            f"author{'s' * (len(invented) > 1)} {who} not among the source's ({listed})",
+        plural = "s" * (len(invented) > 1)
+        problems.append(f"author{plural} {who} not among the source's ({listed})")
+    problems.extend(
+        f'"{mine}" is not the source\'s "{theirs}" (another given name)'
+        for mine, theirs in other_given
+    )
+    missing = [people[i].name for i in range(len(people)) if i not in taken]
+    if missing and not et_al and not invented:
+        problems.append(
+            f"the note lists {len(claimed)} of the source's {len(people)} authors without "
+            f'"et al.": missing {", ".join(missing[:6])}' + (" …" if len(missing) > 6 else "")
         )
+    if problems:
+        return Criterion("authors", False, score, "; ".join(problems))
     detail = f"{len(matched)} of {len(claimed)} authors match"
     if et_al:
         detail += " (et al.)"
     return Criterion("authors", True, score, detail)
+
+
+def _distinct(source: Sequence[AuthorLike]) -> list[AuthorLike]:
+    """The source's authors, a name listed twice (some records repeat one) counted once."""
+    seen: set[str] = set()
+    out: list[AuthorLike] = []
+    for a in source:
+        key = " ".join(given_tokens(a.name))
+        if key not in seen:
+            seen.add(key)
+            out.append(a)
+    return out
+
+
+GIVEN_PREFIX = 3  # Grisha/Grigori, Terry/Terence: a shared start of three letters is one name
+
+
+def _given_token_agrees(a: str, b: str) -> bool:
+    if len(a) == 1 or len(b) == 1:
+        return a[0] == b[0]
+    return (
+        a.startswith(b)
+        or b.startswith(a)
+        or a[:GIVEN_PREFIX] == b[:GIVEN_PREFIX]
+        or transliteration_key(a) == transliteration_key(b)
+    )
+
+
+def given_agreement(name: str, author: AuthorLike) -> int | None:
+    """How well the given names of a note's `name` agree with a source author of the same
+    surname: None when either gives none (nothing to compare), -1 when they differ ("Wei Zhang"
+    for Yitang Zhang, "J. A. Green" for Ben Green), else the number of agreeing names."""
+    family = given_tokens(author.family) or [author.family.lower()]
+    particles = set(given_tokens(author.family, particles=True)) - set(family)  # `del`, `van der`
+
+    def without_family(text: str) -> list[str]:
+        tokens = given_tokens(text, particles=True)
+        return strip_trailing_particles(
+            [
+                t
+                for t in tokens
+                if t not in particles and not any(_same_surname(t, f) for f in family)
+            ]
+        )
+
+    mine = without_family(name)
+    theirs = without_family(author.given or author.name)
+    if not mine or not theirs:
+        return None
+    # The first given names agree (J./James, Ben/Benjamin), or the note's is a full name the
+    # source gives later (Tyrrell for R. Tyrrell Rockafellar); "Jonas" is not "Emmanuel J.".
+    first = _given_token_agrees(mine[0], theirs[0]) or (
+        len(mine[0]) > 1 and any(len(t) > 1 and _given_token_agrees(mine[0], t) for t in theirs)
+    )
+    if not first:
+        return -1
+    return sum(any(_given_token_agrees(m, t) for t in theirs) for m in mine)
 
 
 def match_year(
@@ -445,8 +612,15 @@ def match_identifiers(claim: Claim, record: RecordLike) -> Criterion | None:
     return None
 
 
-def match(claim: Claim, record: RecordLike) -> Verdict:
-    """Compare a note's claim with one source record."""
+def carries_subtitle(claim: Claim, records: Sequence[RecordLike]) -> bool:
+    """Some record's title is the note's whole title, the subtitle it adds included (a journal
+    version may carry a subtitle the preprint's record lacks)."""
+    return any(match_title(claim.title, r.title).ok for r in records)
+
+
+def match(claim: Claim, record: RecordLike, subtitle_carried: bool = False) -> Verdict:
+    """Compare a note's claim with one source record. `subtitle_carried`: another record of the
+    same paper carries the subtitle the note's title adds to this one's (`carries_subtitle`)."""
     # arXiv lists the journal version's DOI when there is one: that links the preprint to a
     # (later) journal version, whose year the note may give — unless the note names another DOI.
     linked_preprint = bool(
@@ -473,6 +647,13 @@ def match(claim: Claim, record: RecordLike) -> Verdict:
         if extra is not None:
             criteria.append(extra)
     title, authors, year = criteria[0], criteria[1], criteria[2]
+    if title.added_subtitle is not None and subtitle_carried:
+        criteria[0] = Criterion(
+            "title",
+            True,
+            title.score,
+            f'title matches; its subtitle "{title.added_subtitle}" is in another source\'s record',
+        )
     if title.weak and not (claim.authors and authors.ok and claim.year is not None and year.ok):
         criteria[0] = Criterion(
             "title",

@@ -10,6 +10,9 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from pylatexenc import latex2text
+from pylatexenc.latexencode import get_builtin_uni2latex_dict
+
 # Letters NFKD does not decompose into ASCII.
 _TRANSLIT = str.maketrans(
     {
@@ -32,6 +35,8 @@ _LATEX_CMD = re.compile(r"\\(?:mathbb|mathcal|mathfrak|mathrm|mathbf|mathsf|math
 _LATEX_OTHER = re.compile(r"\\([A-Za-z]+)")
 _NON_WORD = re.compile(r"[^\w\s]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_ELL = re.compile(r"\bell\b")  # `ell^p`, `mod-ell`: ℓ typed out
+_AMPERSAND = re.compile(r"\\?&(?:amp;)?")
 
 
 def _latex_accents(text: str) -> str:
@@ -63,12 +68,201 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def normalize_title(title: str) -> str:
-    """Case, punctuation, LaTeX, HTML/JATS tags, diacritics and hyphenation removed."""
-    text = _HTML_TAG.sub(" ", title)
-    text = fold(strip_latex(text))
+    """The one normal form titles are compared in (both sides): case, punctuation, HTML/JATS tags,
+    diacritics and hyphenation removed; mathematics written one way whether it came as LaTeX,
+    Unicode or ASCII names (`$\\theta(x)$`, `θ(x)`, `theta (x)` → `theta x`; `\\mathbb{Q}`, `ℚ`,
+    `Q` → `q`); the field's abbreviations and ordinals spelt out (`PDEs`, `10th`, `n-th`);
+    meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
+    text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
+    text = fold(math_names(latex_to_unicode(text)))
+    text = _ELL.sub("l", text).replace("^", "").replace("_", "")
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
-    return " ".join(text.split())
+    return " ".join(_spelt_out(text.split()))
+
+
+_MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
+
+
+@lru_cache(maxsize=4096)
+def math_words(title: str) -> frozenset[str]:
+    """The normal-form words of a title's mathematics (`$…$`, `\\(…\\)`): symbols and indices,
+    which have no spelling variants (`\\alpha_kn^k` is not `\\alpha_kn^m`)."""
+    return frozenset(
+        w for seg in _MATH_SEGMENT.findall(title) for w in normalize_title(seg).split()
+    )
+
+
+def query_text(title: str) -> str:
+    """A title as a search engine wants it, its mathematics in the normal form's words but its
+    own wording kept (`Bounds for $\theta(x)$ on $\\mathbb{F}_p$…` → `bounds for theta x on fp`):
+    the same symbols on both sides whichever way the note and the index wrote them."""
+    text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title)).rstrip(" .…")
+    text = fold(math_names(latex_to_unicode(text))).replace("^", "").replace("_", "")
+    return " ".join(re.sub(r"[^\w\s'-]", " ", text).split())
+
+
+# -- the mathematics in titles ---------------------------------------------------------------------
+# LaTeX → Unicode is pylatexenc's; what follows is only what mathematics adds: macros papers define
+# for themselves, symbols named in words, the field's abbreviations.
+_LATEX_DB = latex2text.get_default_latex_context_db()
+_LATEX_TO_TEXT = latex2text.LatexNodes2Text(math_mode="text")
+_MACRO = re.compile(r"\\([A-Za-z]+)")
+_ALIASES = {
+    "Bbb": "mathbb", "bbb": "mathbb", "bold": "mathbf", "sb": "_", "sp": "^",
+    "ZZ": "Z", "QQ": "Q", "RR": "R", "CC": "C", "NN": "N", "FF": "F", "PP": "P", "HH": "H",
+    "AA": "A", "ne": "neq", "frak": "mathfrak", "operatorname": "mathrm",
+    "boldsymbol": "mathbf", "bm": "mathbf",
+}  # fmt: skip
+_FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
+# Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
+_SILENT = frozenset("rm bf it sf tt cal em sl sc bb left right big Big bigl bigr Bigl Bigr "
+                    "displaystyle textstyle scriptstyle limits nolimits colon".split())  # fmt: skip
+_SYMBOLS = {
+    "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
+    "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
+    "↦": " mapsto ", "⊂": " subset ", "⊆": " subset ", "≅": " cong ", "∼": " sim ", "≃": " simeq ",
+    "∂": " partial ", "∇": " nabla ", "∑": " sum ", "∏": " prod ", "∫": " int ", "ℓ": "l",
+    "ħ": "h", "∅": " emptyset ", "∖": " setminus ",
+}  # fmt: skip
+
+
+def _latex_symbol_names() -> dict[str, str]:
+    """Every other Unicode symbol by its LaTeX name (`⋁` → `bigvee`), from pylatexenc's table."""
+    out: dict[str, str] = {}
+    for cp, latex in get_builtin_uni2latex_dict().items():
+        char = chr(cp)
+        if cp < 128 or not unicodedata.category(char).startswith("S") or char in _SYMBOLS:
+            continue
+        names = [n for n in re.findall(r"\\([A-Za-z]+)", latex) if n not in ("ensuremath", "small")]
+        if names:
+            name = names[-1].removeprefix("text")
+            out[char] = f" {name} " if len(name) > 1 else name
+    return out
+
+
+_SYMBOL_NAMES = _latex_symbol_names()
+# Accents and fonts a plain-text title spells out or drops (`\overline{M}`, `\check{C}`).
+_MARKUP_WORDS = frozenset(
+    "hat check tilde bar overline underline widetilde widehat vec dot ddot breve mathcal "
+    "mathfrak mathbb mathrm mathbf mathscr mathsf text textrm operatorname bold boldsymbol pmb "
+    "lfloor rfloor lceil rceil langle rangle lvert rvert vert mid ldots cdots dots colon "
+    "backslash displaystyle".split()
+)
+#: Words a symbol or markup becomes: an ASCII title often drops the symbol, so they count only
+#: when both sides name one (a swapped symbol); see matcher.title_words.
+SYMBOL_WORDS = frozenset(
+    {w.strip() for w in (*_SYMBOLS.values(), *_SYMBOL_NAMES.values()) if len(w.strip()) > 1}
+    | _MARKUP_WORDS
+)
+
+
+def _macro(m: re.Match[str]) -> str:
+    name = m.group(1)
+    alias = _ALIASES.get(name)
+    if alias is not None:
+        return alias if alias in "_^" or len(alias) == 1 else "\\" + alias
+    if name in _SILENT:
+        return m.group(0) if name in _FONT_SWITCHES else " "
+    # A macro pylatexenc does not know (a paper's own `\Sel`, `\GL`) keeps its name as a word.
+    return m.group(0) if _LATEX_DB.get_macro_spec(name) is not None else f" {name} "
+
+
+@lru_cache(maxsize=8192)
+def latex_to_unicode(text: str) -> str:
+    """LaTeX markup and math to Unicode text (`$\\Gamma_1(N)$` → `Γ_1(N)`), via pylatexenc; text
+    without LaTeX is returned as it is."""
+    if "\\" not in text and "$" not in text and "{" not in text:
+        return text
+    prepared = _MACRO.sub(_macro, re.sub(r"(?<!\\)%", r"\\%", text))
+    try:
+        return _LATEX_TO_TEXT.latex_to_text(prepared)
+    except Exception:
+        return strip_latex(text)
+
+
+def _greek_name(char: str) -> str | None:
+    try:
+        name = unicodedata.name(char)
+    except ValueError:
+        return None
+    if not name.startswith("GREEK ") or "WITH" in name:
+        return None
+    words = name.split()
+    if "LETTER" in words:  # GREEK SMALL LETTER THETA, GREEK CAPITAL LETTER GAMMA, … FINAL SIGMA
+        return words[-1].lower().replace("lamda", "lambda")  # Unicode spells it LAMDA
+    if words[-1] == "SYMBOL" and len(words) == 3:  # GREEK THETA SYMBOL (ϑ), GREEK PHI SYMBOL (ϕ)
+        return words[1].lower()
+    return None
+
+
+@lru_cache(maxsize=8192)
+def math_names(text: str) -> str:
+    """Greek letters and mathematical symbols as the ASCII words people type for them (`θ` →
+    `theta`, `×` → `times`, `∞` → `infinity`); mathematical alphanumerics (`𝔽`, `ℚ`, `𝐆𝐋`) as
+    their letters."""
+    if text.isascii():
+        return text
+    out: list[str] = []
+    for char in unicodedata.normalize("NFKC", text):
+        if char.isascii():
+            out.append(char)
+        elif (symbol := _SYMBOLS.get(char) or _SYMBOL_NAMES.get(char)) is not None:
+            out.append(symbol)
+        elif (greek := _greek_name(char)) is not None:
+            out.append(greek)
+        else:
+            out.append(char)
+    return "".join(out)
+
+
+_ABBREVIATIONS = {
+    "pde": "partial differential equation", "pdes": "partial differential equations",
+    "ode": "ordinary differential equation", "odes": "ordinary differential equations",
+    "spde": "stochastic partial differential equation",
+    "spdes": "stochastic partial differential equations",
+    "sde": "stochastic differential equation", "sdes": "stochastic differential equations",
+    "infty": "infinity", "vs": "versus", "ell": "l", "varphi": "phi", "vartheta": "theta",
+    "varepsilon": "epsilon", "varpi": "pi", "varrho": "rho", "varsigma": "sigma",
+    "le": "leq", "ge": "geq", "leqslant": "leq", "geqslant": "geq", "lamda": "lambda",
+}  # fmt: skip
+_ORDINALS = {
+    "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "5th": "fifth",
+    "6th": "sixth", "7th": "seventh", "8th": "eighth", "9th": "ninth", "10th": "tenth",
+    "11th": "eleventh", "12th": "twelfth", "13th": "thirteenth", "14th": "fourteenth",
+    "15th": "fifteenth", "16th": "sixteenth", "17th": "seventeenth", "18th": "eighteenth",
+    "19th": "nineteenth", "20th": "twentieth", "30th": "thirtieth", "40th": "fortieth",
+    "50th": "fiftieth", "60th": "sixtieth", "70th": "seventieth", "80th": "eightieth",
+    "90th": "ninetieth", "100th": "hundredth",
+}  # fmt: skip
+#: Prefixes that make another word (homology/cohomology): written joined, hyphenated or apart,
+#: they are one word, so that `quasi-categories` is `quasicategories` and never `categories`.
+WORD_PREFIXES = frozenset({"non", "co", "sub", "super", "semi", "quasi", "pseudo", "anti"})
+
+
+def _spelt_out(words: list[str]) -> list[str]:
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        w = words[i]
+        nxt = words[i + 1] if i + 1 < len(words) else None
+        if w in _ABBREVIATIONS:
+            out.extend(_ABBREVIATIONS[w].split())
+        elif w in _ORDINALS:
+            out.append(_ORDINALS[w])
+        elif nxt == "th" and len(w) == 1 and w.isalpha():  # `n-th`, `$k$-th`
+            out.append(w + "th")
+            i += 1
+        elif w in WORD_PREFIXES and nxt is not None and nxt.isalpha() and nxt not in _STOP:
+            out.append(w + nxt)
+            i += 1
+        else:
+            out.append(w)
+        i += 1
+    return out
+
+
+_STOP = frozenset("a an the of on in for and with to by".split())
 
 
 def main_title(title: str) -> str:
@@ -121,6 +315,34 @@ def name_keys(name: str) -> set[str]:
     keys.update(t for t in _name_tokens(name) if len(t) > 2 and t not in _PARTICLES)
     keys.discard("")
     return keys
+
+
+def given_tokens(name: str, particles: bool = False) -> list[str]:
+    """The folded words of a name, initials one a letter (`Alperin JP` → alperin, j, p;
+    `J.-P. Serre` → j, p, serre), suffixes and (unless `particles`) particles left out."""
+    out: list[str] = []
+    for raw in re.split(r"[\s.,\-‐]+", strip_latex(name)):
+        if not raw:
+            continue
+        if raw.isalpha() and raw.isupper() and 2 <= len(raw) <= 3:  # `JP`, `GW`: initials
+            out.extend(fold(c) for c in raw)
+            continue
+        token = fold(raw).replace("'", "")
+        if token and token not in _SUFFIXES:
+            out.append(token)
+    if particles:
+        return out
+    # `Le`, `Van` and `Di` are given names too: particles go only when something else is left.
+    return [t for t in out if len(t) == 1 or t not in _PARTICLES] or out  # `Y.` is an initial
+
+
+def strip_trailing_particles(tokens: list[str]) -> list[str]:
+    """Given names without the particles of the family name that follow them (`B. L. van der`
+    → b, l), keeping a given name that looks like one (`Der-Chen`, `Le`)."""
+    end = len(tokens)
+    while end > 1 and tokens[end - 1] in _PARTICLES:
+        end -= 1
+    return tokens[:end]
 
 
 _TRANSLIT_KEY = (

@@ -27,8 +27,8 @@ from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.base import LookupResult, LookupStatus
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
-from mathlsp.verify.matcher import Claim, Verdict, match, match_title
-from mathlsp.verify.normalize import has_et_al, strip_latex
+from mathlsp.verify.matcher import Claim, Verdict, carries_subtitle, match, match_title
+from mathlsp.verify.normalize import has_et_al, query_text
 from mathlsp.verify.remarks import year_note
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
@@ -198,6 +198,8 @@ def decide_subject(
     notes: list[str] = []
     matched: tuple[PaperRecord, Verdict] | None = None
     pending = False
+    # A subtitle the entry adds to one record's title is confirmed by another record carrying it.
+    carried = carries_subtitle(claim, [r for ev in evidence for r in ev.records])
     for ev in evidence:
         if ev.status is LookupStatus.NOT_FOUND:
             reasons.append(ev.reason or f"no source knows {ev.query}")
@@ -210,7 +212,7 @@ def decide_subject(
             notes.append(ev.reason or f"{ev.query}: verification pending")
             continue
         # Every source that has the paper must agree with the entry.
-        verdicts = [(r, match(claim, r)) for r in ev.records]
+        verdicts = [(r, match(claim, r, subtitle_carried=carried)) for r in ev.records]
         good = next(((r, v) for r, v in verdicts if v.matched), None)
         if good is None:
             r, v = verdicts[0]
@@ -353,10 +355,10 @@ _QUERY_WORDS = 12
 
 
 def title_query(title: str) -> str:
-    """The words of a title as a search engine wants them: LaTeX, markup and a trailing `…` gone
-    (`The operator norm on $[-2,2]$…` → `The operator norm on -2,2`)."""
-    text = strip_latex(title).rstrip(" .…")
-    return " ".join(text.replace("\\", " ").split())
+    """The words of a title as a search engine wants them: markup and a trailing `…` gone, the
+    mathematics in the normal form's words (`$\theta(x)$`, `θ(x)` → `theta x`; see
+    `normalize.query_text`)."""
+    return query_text(title)
 
 
 def _arxiv_title_query(words: str) -> str:
@@ -368,7 +370,9 @@ def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
     if evidence.status is not LookupStatus.FOUND:
         return False
     return all(
-        (claim.authors and not r.authors) or (claim.year is not None and r.year is None)
+        (claim.authors and not r.authors)
+        or (claim.year is not None and r.year is None)
+        or match_title(claim.title, r.title).added_subtitle is not None
         for r in evidence.records
     )
 
@@ -390,6 +394,7 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
         return Evidence("title", LookupStatus.INVALID, reason="no title and no identifier")
     errors: list[str] = []
     closest: tuple[float, PaperRecord] | None = None
+    without_subtitle: list[PaperRecord] = []
     enabled = getattr(sources, "backends", TITLE_BACKENDS)
     first = [b for b in TITLE_FIRST if b in enabled]
     fallback = [b for b in TITLE_FALLBACK if b in enabled]
@@ -399,12 +404,15 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
         if outcome.error is not None:
             errors.append(str(getattr(outcome.error, "message", outcome.error)))
             return []
-        same_title = [r for r in outcome.records if match_title(title, r.title).ok]
-        for r in outcome.records:
-            score = match_title(title, r.title).score or 0.0
+        verdicts = [(r, match_title(title, r.title)) for r in outcome.records]
+        # The title without the subtitle the entry adds: another source may carry it; if none
+        # does, this record is the evidence, and the verdict says the subtitle is in no record.
+        without_subtitle.extend(r for r, v in verdicts if v.added_subtitle is not None)
+        for r, v in verdicts:
+            score = v.score or 0.0
             if closest is None or score > closest[0]:
                 closest = (score, r)
-        return same_title
+        return [r for r, v in verdicts if v.ok]
 
     outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in first))
     found = [r for outcome in outcomes for r in judge(outcome)]
@@ -415,6 +423,8 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
         found = judge(await _title_candidates(title, backend, sources))
         if found:
             return Evidence("title", LookupStatus.FOUND, tuple(found))
+    if without_subtitle:
+        return Evidence("title", LookupStatus.FOUND, tuple(without_subtitle))
     asked = first + fallback
     if asked and len(errors) == len(asked):
         return Evidence(

@@ -14,8 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from mathlsp.notes.identifiers import normalize_doi, parse_arxiv
+from mathlsp.notes.literature import split_authors
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.verify.matcher import Claim
+from mathlsp.verify.normalize import has_et_al
 
 
 def rec(backend: str, title: str, authors: list[str], year: int, **kw: object) -> PaperRecord:
@@ -138,6 +141,80 @@ SHARKOVSKII = rec(
     ["Keith Burns", "Boris Hasselblatt"], 2011, doi="10.4169/amer.math.monthly.118.03.229",
 )  # fmt: skip
 
+# Issue 27: records with mathematics in their titles, several authors, prefixes (the arXiv
+# listings and MathSciNet-style BibTeX of /work/shared/corpus/math-papers.jsonl.gz, key in the
+# comment; and papers of the fake server's corpus).
+GL_N_GL_N = rec(  # arxiv:2608.15623
+    "arxiv",
+    r"The principal series 2-representation for $\mathrm{GL}_n\times\mathrm{GL}_n$ over a "
+    r"2-dimensional local field",
+    ["Xuecai Ma", "Jingwen Zhu"], 2026, arxiv_id="2608.15623",
+)  # fmt: skip
+C_ST = rec(  # arxiv:2511.14675
+    "arxiv", r"Une conjecture $C_{\rm st}$ pour la cohomologie à support compact",
+    ["Pierre Colmez", "Sally Gilles", "Wiesława Nizioł"], 2025, arxiv_id="2511.14675",
+)  # fmt: skip
+GL3_FOURIER = rec(  # arxiv:2504.02315
+    "arxiv", r"On $\rm GL_3$ Fourier coefficients over values of mixed powers",
+    ["Qingfeng Sun", "Yanxue Yu"], 2025, arxiv_id="2504.02315",
+)  # fmt: skip
+MAHLER = rec(  # arxiv:2607.24427
+    "arxiv",
+    r"On $C^k$-functions mapping $\mathbb{Q}$ into itself and Mahler's problem on Liouville "
+    r"numbers",
+    ["Jean Lelis", "Carlos Gustavo Moreira", "Elaine Silva"], 2026, arxiv_id="2607.24427",
+)  # fmt: skip
+DYSON_PDES = rec(  # spdes-bib:adler.moerbeke:05:pdes
+    "crossref", "PDEs for the joint distributions of the Dyson, Airy and sine processes",
+    ["Adler, Mark", "van Moerbeke, Pierre"], 2005, doi="10.1214/009117905000000107",
+)  # fmt: skip
+SIDON = rec(  # arxiv:2409.01986
+    "arxiv", "The $m$-th Element of a Sidon Set", ["R. Balasubramanian", "Sayan Dutta"], 2024,
+    arxiv_id="2409.01986",
+)  # fmt: skip
+HILBERT_RINGS = rec(  # arxiv:2602.04468
+    "arxiv", "Hilbert's tenth problem for finitely generated rings",
+    ["Peter Koymans", "Carlo Pagano"], 2026, arxiv_id="2602.04468",
+)  # fmt: skip
+VERLINDE = rec(  # arxiv:2608.01576
+    "arxiv",
+    "Chevalley-Eilenberg cohomology of linearly reductive Lie algebras in the Verlinde category",
+    ["Pavel Etingof", "Serina Hu"], 2026, arxiv_id="2608.01576",
+)  # fmt: skip
+OORT = rec(  # arxiv:2608.16405
+    "arxiv", "Oort's conjecture on supersingular abelian varieties in odd characteristic",
+    ["Valentijn Karemaker", "Chia-Fu Yu"], 2026, arxiv_id="2608.16405",
+)  # fmt: skip
+SELBERG_ZETA = rec(  # arxiv:2511.07100
+    "arxiv", "Selberg Zeta Functions Have Second Moment At $σ= 1$",
+    ["Ramūnas Garunkštis", "Jokūbas Putrius"], 2025, arxiv_id="2511.07100",
+)  # fmt: skip
+L_VALUES = rec(  # arxiv:2412.07054
+    "arxiv",
+    "$L$-values of certain weight 3 Modular Forms and Transformations of Hypergeometric Series",
+    ["Esme Rosen"], 2024, arxiv_id="2412.07054",
+)  # fmt: skip
+CAPPARELLI = rec(  # arxiv:2606.12359
+    "arxiv",
+    "Capparelli's partition theorem as part of an infinite hierarchy: Combinatorial and Weighted "
+    "Words extensions of recent work",
+    ["Yazan Alamoudi", "Krishnaswami Alladi"], 2026, arxiv_id="2606.12359",
+)  # fmt: skip
+CANDES = rec(  # fake server: candes-romberg-tao
+    "crossref",
+    "Robust uncertainty principles: exact signal reconstruction from highly incomplete frequency "
+    "information",
+    ["Emmanuel J. Candès", "Justin Romberg", "Terence Tao"], 2006, doi="10.1109/TIT.2005.862083",
+)  # fmt: skip
+APPROXIMATE_GROUPS = rec(  # fake server: breuillard-green-tao-approximate
+    "crossref", "The structure of approximate groups",
+    ["Emmanuel Breuillard", "Ben Green", "Terence Tao"], 2012, doi="10.1007/s10240-012-0043-9",
+)  # fmt: skip
+ISSUE_27_RECORDS = [
+    GL_N_GL_N, C_ST, GL3_FOURIER, MAHLER, DYSON_PDES, SIDON, HILBERT_RINGS, VERLINDE, OORT,
+    SELBERG_ZETA, L_VALUES, CAPPARELLI, CANDES, APPROXIMATE_GROUPS,
+]  # fmt: skip
+
 RECORDS = [
     HEAT_BATH, BETHE, COPPER, METHYLPHENIDATE, STATE_OF_OA, ATTENTION, TURING, PERELMAN,
     GREEN_TAO, ERDOS_RENYI, FRIEDMAN, DE_BRANGES, VAN_DER_WAERDEN, MENDEL_NAOR, KATO,
@@ -151,6 +228,7 @@ class Case:
     claim: Claim
     record: PaperRecord
     confirm: bool
+    kind: str = ""  # the class of the case, for per-class figures
 
 
 def exact(record: PaperRecord) -> Claim:
@@ -160,6 +238,33 @@ def exact(record: PaperRecord) -> Claim:
         year=record.year,
         arxiv_id=record.arxiv_id,
         doi=record.doi,
+    )
+
+
+_SAME = object()
+
+
+def cite(
+    record: PaperRecord,
+    authors: str,
+    title: str | None = None,
+    year: object = _SAME,
+    doi: object = _SAME,
+    arxiv: object = _SAME,
+) -> Claim:
+    """A claim as `verify` reads a LITERATURE.md entry: the authors field split as written, the
+    DOI and arXiv fields parsed as written (a URL, `doi:`, a versioned id)."""
+    arxiv_field = record.arxiv_id if arxiv is _SAME else arxiv
+    doi_field = record.doi if doi is _SAME else doi
+    parsed = parse_arxiv(arxiv_field) if isinstance(arxiv_field, str) else None
+    return Claim(
+        title=record.title if title is None else title,
+        authors=tuple(split_authors(authors)),
+        year=record.year if year is _SAME else year,  # type: ignore[arg-type]
+        arxiv_id=parsed.base if parsed else None,
+        doi=normalize_doi(doi_field) if isinstance(doi_field, str) else None,
+        et_al=has_et_al(authors),
+        arxiv_version=parsed.version if parsed else None,
     )
 
 
@@ -233,7 +338,9 @@ def _cases() -> list[Case]:
     )
     ok(
         "diacritics-other-way",
-        replace(exact(STATE_OF_OA), authors=("Vincent Lariviere", "Juan Pablo Alperin")),
+        replace(
+            exact(STATE_OF_OA), authors=("Vincent Lariviere", "Juan Pablo Alperin"), et_al=True
+        ),
         STATE_OF_OA,
     )
     ok(
@@ -248,7 +355,7 @@ def _cases() -> list[Case]:
     )
     ok(
         "particle-capitalised",
-        replace(exact(BETHE), authors=("J. M. Murray", "A. del Maestro")),
+        replace(exact(BETHE), authors=("J. M. Murray", "A. del Maestro", "Z. Tesanovic")),
         BETHE,
     )
     ok("de-branges", replace(exact(DE_BRANGES), authors=("L. de Branges",)), DE_BRANGES)
@@ -492,6 +599,100 @@ def _cases() -> list[Case]:
         undated = replace(record, year=None)
         bad(f"source-without-year:{record.title[:30]}", exact(record), undated)
         ok(f"note-without-year:{record.title[:30]}", replace(exact(record), year=None), undated)
+
+    # -- issue 27: attribution is all of it; one normal form for the mathematics -------------
+    def good(kind: str, claim: Claim, record: PaperRecord) -> None:
+        cases.append(Case(f"{kind}:{claim.title[:40]}", claim, record, True, kind))
+
+    def wrong(kind: str, claim: Claim, record: PaperRecord) -> None:
+        cases.append(Case(f"{kind}:{claim.title[:40]}", claim, record, False, kind))
+
+    good("math-times", cite(GL_N_GL_N, "Ma, X. and Zhu, J.",
+         "The principal series 2-representation for GL_n × GL_n over a 2-dimensional local field"),
+         GL_N_GL_N)  # fmt: skip
+    good("math-spacing", cite(GL_N_GL_N, "Xuecai Ma, Jingwen Zhu",
+         r"The principal series 2-representation for $\mathrm{GL}_n \times \mathrm{GL}_n$ over a "
+         "2-dimensional local field"), GL_N_GL_N)  # fmt: skip
+    good("math-rm-mathrm", cite(C_ST, "Colmez, P., Gilles, S., Niziol, W.",
+         r"Une conjecture $C_{\mathrm{st}}$ pour la cohomologie à support compact"), C_ST)  # fmt: skip
+    good("math-rm-mathrm", cite(GL3_FOURIER, "Q. Sun and Y. Yu",
+         r"On $\mathrm{GL}_3$ Fourier coefficients over values of mixed powers"), GL3_FOURIER)  # fmt: skip
+    good("compound", cite(GL3_FOURIER, "Sun, Qingfeng; Yu, Yanxue",
+         "On GL(3) Fourier coefficients over values of mixed powers"), GL3_FOURIER)  # fmt: skip
+    good("math-blackboard-unicode", cite(MAHLER, "Jean Lelis, Carlos Gustavo Moreira and Elaine Silva",
+         "On C^k-functions mapping ℚ into itself and Mahler's problem on Liouville numbers"), MAHLER)  # fmt: skip
+    good("math-blackboard-ascii", cite(MAHLER, "Lelis, J., Moreira, C. G., Silva, E.",
+         "On C^k-functions mapping Q into itself and Mahler's problem on Liouville numbers"), MAHLER)  # fmt: skip
+    good("abbreviation-pde", cite(DYSON_PDES, "M. Adler and P. van Moerbeke",
+         "Partial differential equations for the joint distributions of the Dyson, Airy and sine "
+         "processes"), DYSON_PDES)  # fmt: skip
+    good("ordinal", cite(SIDON, "R. Balasubramanian & S. Dutta", "The mth element of a Sidon set"),
+         SIDON)  # fmt: skip
+    good("ordinal", cite(HILBERT_RINGS, "Koymans, P.; Pagano, C.",
+         "Hilbert's 10th problem for finitely generated rings"), HILBERT_RINGS)  # fmt: skip
+    good("compound", cite(OORT, "Karemaker, V. and Yu, C.-F.",
+         "Oort's conjecture on super-singular abelian varieties in odd characteristic"), OORT)  # fmt: skip
+    good("zeta-function", cite(SELBERG_ZETA, "R. Garunkštis, J. Putrius",
+         r"Selberg zeta-functions have second moment at $\sigma=1$"), SELBERG_ZETA)  # fmt: skip
+    good("math-unicode-latex", cite(SELBERG_ZETA, "Garunkstis, R. and Putrius, J.",
+         "Selberg ζ-functions have second moment at σ = 1"), SELBERG_ZETA)  # fmt: skip
+    good("part-as-word", cite(CAPPARELLI, "Y. Alamoudi and K. Alladi"), CAPPARELLI)
+    good("part-as-word", cite(CAPPARELLI, "Alamoudi, Y., Alladi, K.",
+         "Capparelli's partition theorem as part of an infinite hierarchy"), CAPPARELLI)  # fmt: skip
+    good("initials-full-names", cite(CANDES, "Candes, E. J., Romberg, J. K., Tao, T."), CANDES)
+    good("initials-full-names", cite(APPROXIMATE_GROUPS, "Breuillard, E., Green, B. J., Tao, T. C."),
+         APPROXIMATE_GROUPS)  # fmt: skip
+    good("and-others", cite(STATE_OF_OA, "Piwowar, H. and others"), STATE_OF_OA)
+    good("full-list-order", cite(CARMICHAEL, "Pomerance, C.; Alford, W. R.; Granville, A."),
+         CARMICHAEL)  # fmt: skip
+    good("doi-url", cite(TURING, "A. M. Turing", doi="https://doi.org/10.1093%2Fmind%2Flix.236.433"),
+         TURING)  # fmt: skip
+    good("doi-url", cite(KATO, "T. Kato", doi="doi.org/10.1007/978-3-642-66282-9"), KATO)
+
+    wrong("author-subset", cite(CARMICHAEL, "Alford, W. R. and Granville, A."), CARMICHAEL)
+    wrong("author-subset", cite(APPROXIMATE_GROUPS, "Green, B. and Tao, T."), APPROXIMATE_GROUPS)
+    wrong("author-subset", cite(ATTENTION, "Vaswani, A., Shazeer, N., Parmar, N."), ATTENTION)
+    wrong("author-subset", cite(CANDES, "E. J. Candès and T. Tao"), CANDES)
+    wrong("author-subset", cite(C_ST, "Pierre Colmez"), C_ST)
+    wrong("same-surname-swap", cite(HILBERT_TENTH, "Martin Davis, Yuri Matiyasevich, Raphael Robinson"),
+          HILBERT_TENTH)  # fmt: skip
+    wrong("same-surname-swap", cite(APPROXIMATE_GROUPS, "Breuillard, E., Green, J. A., Tao, T."),
+          APPROXIMATE_GROUPS)  # fmt: skip
+    wrong("same-surname-swap", cite(CANDES, "Candès, E. J., Romberg, J., Tao, Y."), CANDES)
+    wrong("wrong-given-name", cite(ERDOS_RENYI, "P. Erdős and G. Rényi"), ERDOS_RENYI)
+    wrong("wrong-given-name", cite(OORT, "Valentijn Karemaker and Jing Yu"), OORT)
+    wrong("invented-subtitle", cite(ZHANG, "Y. Zhang",
+          "Bounded gaps between primes: a sieve-theoretic approach"), ZHANG)  # fmt: skip
+    wrong("invented-subtitle", cite(MAYNARD, "J. Maynard",
+          "Small gaps between primes: the GPY method revisited"), MAYNARD)  # fmt: skip
+    wrong("invented-subtitle", cite(APPROXIMATE_GROUPS, "Breuillard, E., Green, B., Tao, T.",
+          "The structure of approximate groups: a model-theoretic approach"), APPROXIMATE_GROUPS)  # fmt: skip
+    wrong("prefix-flip", cite(VERLINDE, "Etingof, P. and Hu, S.",
+          "Chevalley-Eilenberg homology of linearly reductive Lie algebras in the Verlinde category"),
+          VERLINDE)  # fmt: skip
+    wrong("prefix-flip", cite(OORT, "Karemaker, V. and Yu, C.-F.",
+          "Oort's conjecture on singular abelian varieties in odd characteristic"), OORT)  # fmt: skip
+    wrong("prefix-flip", cite(MENDEL_NAOR, "M. Mendel and A. Naor",
+          "Quasi-expanders with respect to Hadamard spaces and random graphs"), MENDEL_NAOR)  # fmt: skip
+    wrong("prefix-flip", cite(KATO, "Kato, T.", "Perturbation theory for semilinear operators"),
+          KATO)  # fmt: skip
+    wrong("prefix-flip", cite(C_ST, "Colmez, P., Gilles, S., Nizioł, W.",
+          r"Une conjecture $C_{\rm st}$ pour l'homologie à support compact"), C_ST)  # fmt: skip
+    wrong("math-symbol-swap", cite(GL_N_GL_N, "Ma, X. and Zhu, J.",
+          r"The principal series 2-representation for $\mathrm{GL}_n\times\mathrm{SL}_n$ over a "
+          "2-dimensional local field"), GL_N_GL_N)  # fmt: skip
+    wrong("math-symbol-swap", cite(GL3_FOURIER, "Sun, Q. and Yu, Y.",
+          r"On $\rm GL_4$ Fourier coefficients over values of mixed powers"), GL3_FOURIER)  # fmt: skip
+    wrong("math-symbol-swap", cite(MAHLER, "Lelis, J., Moreira, C. G., Silva, E.",
+          r"On $C^k$-functions mapping $\mathbb{Z}$ into itself and Mahler's problem on Liouville "
+          "numbers"), MAHLER)  # fmt: skip
+    wrong("math-symbol-swap", cite(C_ST, "Colmez, P., Gilles, S., Nizioł, W.",
+          r"Une conjecture $C_{\rm dR}$ pour la cohomologie à support compact"), C_ST)  # fmt: skip
+    wrong("math-symbol-swap", cite(SELBERG_ZETA, "Garunkštis, R. and Putrius, J.",
+          r"Selberg zeta functions have second moment at $\sigma = 1/2$"), SELBERG_ZETA)  # fmt: skip
+    wrong("math-symbol-swap", cite(L_VALUES, "E. Rosen",
+          "$L$-values of certain weight 4 modular forms and transformations of hypergeometric "
+          "series"), L_VALUES)  # fmt: skip
     return cases
 
 

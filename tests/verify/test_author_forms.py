@@ -10,6 +10,7 @@ import pytest
 
 from mathlsp.notes.literature import split_authors
 from mathlsp.verify.matcher import match_authors
+from mathlsp.verify.normalize import has_et_al
 from tests.verify.labelled import (
     BETHE,
     CARMICHAEL,
@@ -48,10 +49,22 @@ GENUINE = [
     ("Davis, M; Matiyasevich, Y; Robinson, J", HILBERT_TENTH),
     ("Martin Davis, Yuri Matiyasevich, Julia Robinson", HILBERT_TENTH),
     ("Piwowar, H., Priem, J., Larivière, V., et al.", STATE_OF_OA),
-    ("Piwowar H, Priem J, Lariviere V, Alperin JP, Matthias L", STATE_OF_OA),
+    (
+        "Piwowar H, Priem J, Lariviere V, Alperin JP, Matthias L, Norlander B, Farley A, West JD, "
+        "Haustein S",
+        STATE_OF_OA,
+    ),
+    ("Piwowar H, Priem J, Lariviere V, Alperin JP, Matthias L, et al.", STATE_OF_OA),
+    ("Piwowar, H. and others", STATE_OF_OA),
     ("Heather Piwowar et al.", STATE_OF_OA),
     ("Cohen, Paul J.", COHEN_I),
-    ("Del Maestro, Adrian", None),
+    ("Murray, J. M., Del Maestro, A., Tesanovic, Z.", None),
+    ("Del Maestro, Adrian et al.", None),
+    ("Tesanovic, Zlatko; Murray, James M.; Del Maestro, Adrian", None),  # any order
+    ("Y. Zhang", ZHANG),
+    ("Zhang Yitang", ZHANG),  # family name first
+    ("Benjamin Green and Terence Tao", GREEN_TAO),  # a short and a full given name
+    ("Green, B. J. and Tao, T. C.", GREEN_TAO),  # middle initials the source does not give
 ]
 WRONG = [
     ("Green, B; Ziegler, T", GREEN_TAO),
@@ -61,6 +74,13 @@ WRONG = [
     ("Erdős, P.; Turán, P.", ERDOS_RENYI),
     ("Davis, M and Putnam, H", HILBERT_TENTH),
     ("Zhang, Y; Zhang, W", ZHANG),  # one source author cannot vouch for two names
+    # Issue 27: a list without "et al." is the whole list; given names are part of the name.
+    ("Piwowar H, Priem J, Lariviere V, Alperin JP, Matthias L", STATE_OF_OA),
+    ("Del Maestro, Adrian", BETHE),
+    ("Alford, W. R. and Pomerance, C.", CARMICHAEL),
+    ("Wei Zhang", ZHANG),
+    ("Green, J. A.; Tao, T.", GREEN_TAO),
+    ("Ben Green and Terence Tao and Rupert Fabricius", GREEN_TAO),
 ]
 
 
@@ -68,7 +88,7 @@ WRONG = [
 def test_genuine_author_forms_confirm(field, record) -> None:
     record = record or BETHE
     names = split_authors(field)
-    verdict = match_authors(names, record.authors, "et al" in field)
+    verdict = match_authors(names, record.authors, has_et_al(field))
     assert verdict.ok, (names, verdict.detail)
 
 
@@ -76,10 +96,34 @@ def test_genuine_author_forms_confirm(field, record) -> None:
 def test_wrong_people_do_not(field, record) -> None:
     verdict = match_authors(split_authors(field), record.authors, False)
     assert not verdict.ok
-    assert "not among" in verdict.detail or "no author matches" in verdict.detail
+    said = ("not among", "no author matches", "another given name", "missing")
+    assert any(s in verdict.detail for s in said), verdict.detail
+
+
+def test_a_subset_names_who_is_missing() -> None:
+    verdict = match_authors(["Alford, W. R.", "Pomerance, C."], CARMICHAEL.authors, False)
+    assert "missing Andrew Granville" in verdict.detail
+    assert "2 of the source's 3 authors" in verdict.detail
+    assert match_authors(["Alford, W. R.", "Pomerance, C."], CARMICHAEL.authors, True).ok
+
+
+def test_a_same_surname_swap_names_both_people() -> None:
+    verdict = match_authors(["J. A. Green", "T. Tao"], GREEN_TAO.authors, False)
+    assert not verdict.ok
+    assert '"J. A. Green" is not the source\'s "Ben Green"' in verdict.detail
+
+
+def test_and_others_is_et_al() -> None:
+    assert split_authors("A. Lubotzky and others") == ["A. Lubotzky"]
+    assert split_authors("Lubotzky, A., Phillips, R., and others") == [
+        "Lubotzky, A.",
+        "Phillips, R.",
+    ]
 
 
 def test_initials_are_never_read_as_an_author() -> None:
     assert split_authors("Green, B; Tao, T") == ["Green, B", "Tao, T"]
     assert split_authors("Green, JB, Tao, TC") == ["Green, JB", "Tao, TC"]
     assert split_authors("Serre, J.-P.") == ["Serre, J.-P."]
+    # A name already whole is never paired with the next author (`Li` could pass for `Ch.`).
+    assert split_authors("Y. Jin, J.-S. Li, D. Liu") == ["Y. Jin", "J.-S. Li", "D. Liu"]

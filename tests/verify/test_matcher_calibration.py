@@ -46,7 +46,10 @@ def test_each_case(case) -> None:
 
 def test_reasons_are_specific() -> None:
     verdict = match(
-        Claim(title="Heat-bath random walks with Gröbner bases", authors=("T. Windisch",)),
+        Claim(
+            title="Heat-bath random walks with Gröbner bases",
+            authors=("C. Stanley", "T. Windisch"),
+        ),
         HEAT_BATH,
     )
     (reason,) = verdict.reasons
