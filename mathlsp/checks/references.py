@@ -380,27 +380,47 @@ def _as_verified(
 
 class _VerifiedLines:
     """Whether the sentence around a column carries a [V] marker. A line often holds several
-    claims ("By [V] REF-001 … . UREF-002 would give … [~]."): the marker belongs to its own."""
+    claims ("By [V] REF-001 … . UREF-002 would give … [~]."): the marker belongs to its own.
 
-    __slots__ = ("_texts",)
+    A line's sentence breaks and markers are found once (for the last line asked about: callers
+    go through the text in order), so a line of thousands of mentions is read once, not once
+    per mention."""
+
+    __slots__ = ("_line", "_marks", "_texts")
 
     def __init__(self, doc: MarkdownDoc) -> None:
         self._texts = doc.lines.texts
+        self._line = -1
+        # Where the sentence breaks of `_line` start and end, and where its [V]s start.
+        self._marks: tuple[list[int], list[int], list[int]] = ([], [], [])
 
     def __call__(self, line: int, column: int) -> bool:
-        text = self._texts[line]
-        if "[V]" not in text:
+        if line != self._line:
+            text = self._texts[line]
+            self._line = line
+            if "[V]" not in text:
+                self._marks = ([], [], [])
+            else:
+                breaks = list(_SENTENCE_END.finditer(text))
+                self._marks = (
+                    [m.start() for m in breaks],
+                    [m.end() for m in breaks],
+                    [m.start() for m in _MARK_V.finditer(text)],
+                )
+        starts, ends, marks = self._marks
+        if not marks:
             return False
-        start, end = 0, len(text)
-        for m in _SENTENCE_END.finditer(text):
-            if m.end() <= column:
-                start = m.end()
-            elif m.start() >= column:
-                end = m.start() + 1
-                break
-        return "[V]" in text[start:end]
+        # The sentence: from the last break ending at or before `column` to the first break
+        # starting at or after it (its first character kept: the `.` is a lookbehind).
+        k = bisect.bisect_right(ends, column) - 1
+        start = ends[k] if k >= 0 else 0
+        k = bisect.bisect_left(starts, column)
+        end = starts[k] + 1 if k < len(starts) else None
+        k = bisect.bisect_left(marks, start)
+        return k < len(marks) and (end is None or marks[k] + 3 <= end)
 
 
+_MARK_V = re.compile(r"\[V\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z\[$*_(])")
 
 

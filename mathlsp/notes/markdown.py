@@ -28,7 +28,7 @@ _SPECIAL = frozenset("#`~< ")  # "" is not in a frozenset, unlike in a str
 # an HTML comment; with `#`, a heading too.
 FENCE_OR_COMMENT = frozenset("`~<")
 STRUCTURAL = FENCE_OR_COMMENT | {"#"}
-_INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_TICKS = re.compile(r"`+")
 
 
 @dataclass(slots=True)  # not frozen: frozen dataclasses are several times slower to build
@@ -145,10 +145,35 @@ class Lines:
         return Span(self.starts[first], self.starts[last] + len(self.texts[last]))
 
     def inline_code_spans(self, line: int) -> list[tuple[int, int]]:
-        text = self.texts[line]
-        if "`" not in text:
-            return []
-        return [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)]
+        return code_spans(self.texts[line])
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The inline code spans of one line, as CommonMark reads them: a run of backticks opens a
+    span that the next run of the same length closes; a run nothing closes is literal text.
+
+    One pass over the runs, each paired with the next run of its length found from the right:
+    a regex trying every opener against the rest of the line was quadratic on a long line of
+    unmatched runs."""
+    if "`" not in text:
+        return []
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    closer = [-1] * len(runs)
+    last: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        size = runs[k][1] - runs[k][0]
+        closer[k] = last.get(size, -1)
+        last[size] = k
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(runs):
+        j = closer[k]
+        if j < 0:
+            k += 1
+        else:
+            out.append((runs[k][0], runs[j][1]))
+            k = j + 1
+    return out
 
 
 def split_lines(text: str) -> tuple[list[str], list[int]]:
