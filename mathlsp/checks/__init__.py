@@ -17,7 +17,7 @@ from typing import Any
 
 from mathlsp.checks import base
 from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
-from mathlsp.checks.entries import entry_findings, settings_key
+from mathlsp.checks.entries import entry_findings, moved, settings_key
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
@@ -115,17 +115,27 @@ def _check_literature(
             and scope.free_text_only
             and memo[0] == scope.predecessor
             and memo[1] == key
-            and not any(_touches(f, scope.lines) for f in memo[2])
+            and not any(_touches(f, scope.rewritten, str(doc.path)) for f in memo[2])
         ):
             if cancelled is not None and cancelled():
                 raise CheckCancelled(str(ctx.path))
-            whole = memo[2]
-            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
+            below, shift = scope.rewritten[1], scope.shift
+            whole = memo[2] if not shift else [_below(f, below, shift, doc.path) for f in memo[2]]
+            previous = memo[3]
+            if shift:  # the entries after the edited one stand `shift` lines further
+                previous = [
+                    found if k <= scope.entry or not found else _shifted(found, shift, doc.path)
+                    for k, found in enumerate(previous)
+                ]
+            per_entry = entry_findings(ctx, doc, cancelled, previous, scope.entry, scope.view)
             # The entries' findings as the last check listed them, that entry's replaced:
             # a keystroke costs what it found, not one step per entry of the file.
-            gone = {id(f) for f in memo[3][scope.entry]}
-            entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
-            entries_flat.extend(per_entry[scope.entry])
+            if shift:  # the same objects as `per_entry`: the next keystroke removes by identity
+                entries_flat = [f for found in per_entry for f in found]
+            else:
+                gone = {id(f) for f in memo[3][scope.entry]}
+                entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
+                entries_flat.extend(per_entry[scope.entry])
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)
@@ -136,8 +146,29 @@ def _check_literature(
     return findings
 
 
-def _touches(f: Finding, lines: tuple[int, int]) -> bool:
-    return f.range.start.line <= lines[1] and f.range.end.line >= lines[0]
+def _touches(f: Finding, lines: tuple[int, int], path: str) -> bool:
+    """Whether a finding, or a place in this note it points to, is on lines (first, last)."""
+    first, last = lines
+    if f.range.start.line <= last and f.range.end.line >= first:
+        return True
+    return any(
+        r.path == path and r.range.start.line <= last and r.range.end.line >= first
+        for r in f.related
+    )
+
+
+def _below(f: Finding, last: int, shift: int, path: str) -> Finding:
+    """`f` of the version before an edit that rewrote lines up to `last` and moved the lines
+    below by `shift` (`f` touches none of the rewritten lines)."""
+    if f.range.start.line <= last and all(
+        r.path != path or r.range.start.line <= last for r in f.related
+    ):
+        return f  # above the edit: where it was
+    return moved(f, shift, path, after=last)
+
+
+def _shifted(found: tuple[Finding, ...], shift: int, path: str) -> tuple[Finding, ...]:
+    return tuple(moved(f, shift, path) for f in found)
 
 
 def _unreadable(folder: ProblemFolder, path: Path) -> list[Finding]:

@@ -676,22 +676,34 @@ _SERIALS = itertools.count(1)  # versions of any LITERATURE.md, in the order the
 class EditScope:
     """How a re-parsed version differs from its predecessor (`LiteratureDoc.serial`).
 
-    `entry` is set when the edit stayed inside one entry's lines below its heading and moved no
-    line: then `signatures` says whether anything but free text changed in that entry (the
-    old and the new signature, see `entry_signature`)."""
+    `entry` is set when the edit stayed inside one entry's lines below its heading: then
+    `signatures` says whether anything but free text changed in that entry (the old and the new
+    signature, see `entry_signature`). The edit rewrote the predecessor's lines `old_lines`
+    (first, last) into `lines` (new numbering); every line below moved by `shift` lines (a line
+    added or deleted), nothing above moved."""
 
     predecessor: int
     entry: int | None = None
     signatures: tuple[tuple[object, ...], tuple[object, ...]] | None = None
     lines: tuple[int, int] = (0, -1)  # the lines the edit rewrote (first, last), new numbering
     view: ReferenceEntry | None = None  # entry `entry` as it now stands
+    shift: int = 0
+    old_lines: tuple[int, int] | None = None  # None: as `lines` (no line added or deleted)
 
     @property
     def free_text_only(self) -> bool:
         """Only values no rule about the whole file reads changed, in one entry: whatever
         depends on the rest of the file (numbering, duplicates, mentions, sections…) is what
-        it was."""
-        return self.signatures is not None and self.signatures[0] == self.signatures[1]
+        it was, moved by `shift` lines below the edit."""
+        if self.signatures is None:
+            return False
+        was, now = self.signatures
+        return was == now or (self.shift < 0 and _only_local_lines_deleted(was, now))
+
+    @property
+    def rewritten(self) -> tuple[int, int]:
+        """The predecessor's lines the edit rewrote."""
+        return self.lines if self.old_lines is None else self.old_lines
 
 
 # The fields whose values rules about the whole file read (duplicates, the index other notes
@@ -704,24 +716,53 @@ _HINT = re.compile(r"REF-|\[V\]|[Aa][Rr][Xx][Ii][Vv]|[Dd][Oo][Ii]|\d\.\d|/\d|[Pp
 
 
 def entry_signature(lines: Lines, entry: ReferenceEntry) -> tuple[object, ...]:
-    """The lines of an entry as rules about the whole file can see them, relative to its
-    heading: every line, with the values of fields outside `WHOLE_FILE_FIELDS` left out."""
+    """The lines of an entry as rules about the whole file can see them: each non-blank line
+    with the field it belongs to (None: a loose line), in order, its text left out for fields
+    outside `WHOLE_FILE_FIELDS` unless it holds a mention, an identifier or [V] — and those
+    private lines left out altogether, so that deleting or adding a line of private field
+    (a `Verified:` stamp, a wrapped abstract) keeps the signature.
+
+    Where the lines stand is not part of it: a whole-file finding on a line the edit rewrote
+    is re-computed (`checks._check_literature`), and lines below the edit moved together."""
     core = entry.core
     top = entry.heading.line
     end = top + core.end_line - core.line
-    private: dict[int, str] = {}
+    owner: dict[int, str] = {}
     for f in core.fields.all:
-        if f.key not in WHOLE_FILE_FIELDS:
-            first = f.line - core.line + top
-            for i in range(first, lines.line_of(f._se + entry._do) + 1):
-                private[i] = f.key
+        first = f.line - core.line + top
+        for i in range(first, lines.line_of(f._se + entry._do) + 1):
+            owner[i] = f.key
     texts = lines.texts
-    return tuple(
-        (i - top, private[i])
-        if i in private and not _HINT.search(texts[i])
-        else (i - top, texts[i])
-        for i in range(top, end + 1)
-    )
+    out: list[object] = []
+    for i in range(top + 1, end + 1):
+        text = texts[i]
+        if not text or text.isspace():
+            continue
+        key = owner.get(i)
+        if key is not None and key not in WHOLE_FILE_FIELDS and not _HINT.search(text):
+            continue
+        out.append((key, text))
+    return (texts[top], *out)
+
+
+def _only_local_lines_deleted(was: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """Whether `now` is `was` without some lines of private fields that mention no REF id.
+
+    Such a line matters to whole-file rules only through findings on itself (a malformed
+    identifier in a stamp's URL): once it is deleted, and it had none (`_touches`), nothing
+    else depends on it. A mention may (a REF id inside an UREF entry records a move), and a
+    line added may bring findings of its own: neither is dropped."""
+    if len(now) >= len(was) or was[0] != now[0]:
+        return False
+    k = 1
+    for item in was[1:]:
+        if k < len(now) and item == now[k]:
+            k += 1
+            continue
+        key, text = item  # type: ignore[misc]
+        if key is None or key in WHOLE_FILE_FIELDS or "REF-" in text:
+            return False
+    return k == len(now)
 
 
 def _scope(
@@ -790,7 +831,8 @@ def _typed(
     if found is None:
         return None
     first, last, new_texts = found
-    if len(new_texts) != last - first + 1 or not starts_agree(starts, lines, first, 0, edit.delta):
+    shift = len(new_texts) - (last - first + 1)
+    if not starts_agree(starts, lines, first, shift, edit.delta):
         return None
     scope = old.edited
     if old._deferred is None:
@@ -809,12 +851,15 @@ def _typed(
     doc.path = old.path
     doc.serial = next(_SERIALS)
     doc.frontmatter = fm
-    doc.lines = Lines(text, LineTexts(text, starts), starts, lines.opaque, None, lines.first_line)
+    opaque = lines.opaque
+    if shift:  # the rewritten lines were not opaque (`touched`), nor are their replacements
+        opaque = opaque[:first] + bytearray(len(new_texts)) + opaque[last + 1 :]
+    doc.lines = Lines(text, LineTexts(text, starts), starts, opaque, None, lines.first_line)
     ref = weakref.ref(doc)
     doc.lines.later = lambda: d._later_headings() if (d := ref()) is not None else None
     doc._sections, doc._entries, doc._other = [], [], []
     doc._deferred = (base, since_base)
-    end_line = _last_line(view)
+    end_line = _last_line(view) + shift
     core = _parse_entry(doc.lines, view.heading, end_line)
     if core is None:  # cannot be: its heading did not change
         return None
@@ -822,7 +867,10 @@ def _typed(
     signatures = None
     if view.section in ("confirmed", "unconfirmed"):
         signatures = (entry_signature(lines, view), entry_signature(doc.lines, now))
-    doc.edited = EditScope(old.serial, k, signatures, (first, last), now)
+    rewritten = (first, first + len(new_texts) - 1)
+    doc.edited = EditScope(
+        old.serial, k, signatures, rewritten, now, shift, (first, last) if shift else None
+    )
     return doc
 
 

@@ -143,10 +143,38 @@ def dump(doc: LiteratureDoc) -> dict[str, Any]:
 PROSE_FIELDS = ("- **Abstract:**", "- **Relevance:**", "  a wrapped")
 
 
+LINES = [
+    "- **Verified:** 2026-10-01T12:00:00Z via https://export.arxiv.org/abs/2101.00001\n",
+    "- **Verified:** arxiv:bad\n", "- **Abstract:** more words\n", "  wrapped on\n", "\n",
+    "- **Relevance:** [V] see UREF-001\n", "- **Year:** 2001\n", "- **Notes:** REF-002\n",
+    "stray\n", "### REF-009: Inserted\n", "- **Key Results:** Lemma 2.\n",
+]  # fmt: skip
+
+
+@st.composite
+def line_edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
+    """A whole line deleted, or one added before a line (in an entry or anywhere)."""
+    lines = text.split("\n")
+    in_entries = [i for i, line in enumerate(lines) if line.startswith(("- **", "  "))]
+    i = draw(
+        st.sampled_from(in_entries)
+        if in_entries and draw(st.booleans())
+        else st.integers(0, len(lines) - 1)
+    )
+    start = sum(len(line) + 1 for line in lines[:i])
+    if draw(st.booleans()) and i + 1 < len(lines):
+        return "", Edit(start, start + len(lines[i]) + 1, start)
+    inserted = draw(st.sampled_from(LINES) | st.just(lines[i] + "\n"))
+    return inserted, Edit(start, start, start + len(inserted))
+
+
 @st.composite
 def edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
     """An edit anywhere; half of them typing or deleting a letter in an entry's prose (the
-    common keystroke, which the engine answers from the last check)."""
+    common keystroke, which the engine answers from the last check), a quarter a whole line
+    deleted or added."""
+    if draw(st.integers(0, 3)) == 0:
+        return draw(line_edits(text))
     prose = [i for i, line in enumerate(text.split("\n")) if line.startswith(PROSE_FIELDS)]
     if prose and draw(st.booleans()):
         lines = text.split("\n")
