@@ -13,7 +13,7 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathlsp.checks import base
 from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
@@ -21,7 +21,10 @@ from mathlsp.checks.entries import entry_findings, moved, settings_key
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
-from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.literature import EditScope, LiteratureDoc
+
+if TYPE_CHECKING:
+    from mathlsp.checks.titles import TitleReaders
 
 RULE_MODULES = (
     "documents", "literature", "references", "synthesis", "problem", "journal", "deadends",
@@ -108,11 +111,12 @@ def _check_literature(
     with gc_paused():
         if memo is not None and memo[0] == doc.serial and memo[1] == key:
             whole, per_entry, entries_flat = memo[2], memo[3], memo[4]  # checked already
+            summary = memo[5]
         elif (
             memo is not None
             and scope is not None
             and scope.entry is not None
-            and scope.free_text_only
+            and (scope.free_text_only or _retitled_alone(scope, memo[5]))
             and memo[0] == scope.predecessor
             and memo[1] == key
             and not any(_touches(f, scope.rewritten, str(doc.path)) for f in memo[2])
@@ -136,14 +140,31 @@ def _check_literature(
                 gone = {id(f) for f in memo[3][scope.entry]}
                 entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
                 entries_flat.extend(per_entry[scope.entry])
+            summary = memo[5]
+            if scope.retitled is not None:
+                summary = summary.retitled(scope.retitled, scope.view)
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)
             entries_flat = [f for found in per_entry for f in found]
-        ctx.folder.check_memo[ctx.path] = (doc.serial, key, whole, per_entry, entries_flat)
+            from mathlsp.checks.titles import TitleReaders  # a rule module's import
+
+            summary = TitleReaders.of(doc)
+        ctx.folder.check_memo[ctx.path] = (
+            doc.serial, key, whole, per_entry, entries_flat, summary,
+        )  # fmt: skip
         findings = whole + entries_flat
     findings.sort(key=lambda f: (f.range.start, f.code))
     return findings
+
+
+def _retitled_alone(scope: EditScope, summary: TitleReaders) -> bool:
+    """A title changed and no whole-file rule reads it (see `TitleReaders`)."""
+    return (
+        scope.retitled is not None
+        and scope.view is not None
+        and not summary.read(scope.retitled, scope.view)
+    )
 
 
 def _touches(f: Finding, lines: tuple[int, int], path: str) -> bool:

@@ -396,7 +396,7 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
     seen: dict[tuple[str, Any], ReferenceEntry] = {}
     for entry in doc.entries:
-        keys = _duplicate_keys(entry)
+        keys = duplicate_keys(entry)
         reported = False
         for key in keys:
             first = seen.setdefault(key, entry)
@@ -414,7 +414,7 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
             )
 
 
-def _duplicate_keys(entry: ReferenceEntry) -> tuple[tuple[str, Any], ...]:
+def duplicate_keys(entry: ReferenceEntry) -> tuple[tuple[str, Any], ...]:
     """What makes two entries the same paper; kept on the parsed entry."""
     memo = entry.core.memo
     keys = memo.get("duplicate keys")

@@ -27,6 +27,7 @@ from mathlsp.notes.markdown import (
     Lines,
     LineTexts,
     normalize_heading,
+    parse_heading,
     splice,
     starts_agree,
     touched,
@@ -689,6 +690,11 @@ class EditScope:
     view: ReferenceEntry | None = None  # entry `entry` as it now stands
     shift: int = 0
     old_lines: tuple[int, int] | None = None  # None: as `lines` (no line added or deleted)
+    # Set when only the title of the entry's heading changed (its id, level and lines did not,
+    # and neither title mentions a REF id or an identifier): the entry as it stood before.
+    # Whole-file rules read a title only through duplicates and moved references, which
+    # `checks._check_literature` looks up before reusing their findings.
+    retitled: ReferenceEntry | None = None
 
     @property
     def free_text_only(self) -> bool:
@@ -828,15 +834,21 @@ def _typed(
     if starts is None or (fm.present and not fm.closed) or edit.start < fm.body_start:
         return None
     found = touched(lines, text, edit, STRUCTURAL)
+    heading = False
     if found is None:
-        return None
+        # An edit inside one heading line (typing in a title or an id): headings may be
+        # touched, nothing else structural.
+        found = touched(lines, text, edit)
+        if found is None or found[0] != found[1] or len(found[2]) != 1:
+            return None
+        heading = True
     first, last, new_texts = found
     shift = len(new_texts) - (last - first + 1)
     if not starts_agree(starts, lines, first, shift, edit.delta):
         return None
     scope = old.edited
     if old._deferred is None:
-        k = bisect.bisect_right(old.entries, first - 1, key=_heading_line) - 1
+        k = bisect.bisect_right(old.entries, first - 1 + heading, key=_heading_line) - 1
         view = old.entries[k] if k >= 0 else None
         base, since_base = _Base.of(old), edit
     elif scope is not None and scope.view is not None and scope.entry is not None:
@@ -844,8 +856,18 @@ def _typed(
         base, since_base = old._deferred[0], old._deferred[1].then(edit)
     else:
         return None
-    if view is None or not (view.heading.line < first and last <= _last_line(view)):
+    if view is None:
         return None
+    if heading:  # only the entry's own heading line (a `#` line below could become one)
+        if view.heading.line != first:
+            return None
+    elif not (view.heading.line < first and last <= _last_line(view)):
+        return None
+    h = view.heading
+    if heading:
+        h = parse_heading(new_texts[0], first, starts[first])
+        if h is None or h.level != view.heading.level or _ENTRY.match(h.title) is None:
+            return None  # the line is no longer this entry's heading
     doc = LiteratureDoc.__new__(LiteratureDoc)
     doc.text = text
     doc.path = old.path
@@ -860,17 +882,29 @@ def _typed(
     doc._sections, doc._entries, doc._other = [], [], []
     doc._deferred = (base, since_base)
     end_line = _last_line(view) + shift
-    core = _parse_entry(doc.lines, view.heading, end_line)
-    if core is None:  # cannot be: its heading did not change
+    core = _parse_entry(doc.lines, h, end_line)
+    if core is None:  # cannot be: its heading still reads as an entry's
         return None
-    now = ReferenceEntry(core, view.heading, view.section)
+    now = ReferenceEntry(core, h, view.section)
     signatures = None
     if view.section in ("confirmed", "unconfirmed"):
         signatures = (entry_signature(lines, view), entry_signature(doc.lines, now))
     rewritten = (first, first + len(new_texts) - 1)
+    retitled = None
+    if (
+        heading
+        and signatures is not None
+        and signatures[0][1:] == signatures[1][1:]
+        and core.id == view.core.id
+        and core.id_start - core.base == view.core.id_start - view.core.base
+        and not _HINT.search(view.title)
+        and not _HINT.search(core.title)
+    ):
+        retitled = view
     doc.edited = EditScope(
-        old.serial, k, signatures, rewritten, now, shift, (first, last) if shift else None
-    )
+        old.serial, k, signatures, rewritten, now, shift, (first, last) if shift else None,
+        retitled,
+    )  # fmt: skip
     return doc
 
 

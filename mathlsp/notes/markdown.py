@@ -225,7 +225,7 @@ def scan(text: str, body_start: int = 0) -> Lines:
             last = n - 1 if close < 0 else bisect.bisect_right(starts, close) - 1
             opaque[i : last + 1] = b"\x01" * (last + 1 - i)
             comment_until = last
-        elif first == "#" and (h := _heading(line, i, starts[i] + (bom if i == 0 else 0))):
+        elif first == "#" and (h := parse_heading(line, i, starts[i] + (bom if i == 0 else 0))):
             headings.append(h)
     if fence is not None:  # an unclosed fence runs to the end, as in CommonMark
         opaque[fence_start:] = b"\x01" * (n - fence_start)
@@ -322,7 +322,7 @@ def splice(
     headings = [h for h in old.headings if h.line < first]
     kept = len(headings)
     for i, line in enumerate(new_texts):
-        if line[:1] in _SPECIAL and (h := _heading(line, first + i, starts[first + i])):
+        if line[:1] in _SPECIAL and (h := parse_heading(line, first + i, starts[first + i])):
             headings.append(h)
     for h in old.headings[kept:]:
         if h.line > last:
@@ -344,7 +344,7 @@ def splice(
     )
 
 
-def _heading(line: str, number: int, base: int) -> Heading | None:
+def parse_heading(line: str, number: int, base: int) -> Heading | None:
     lead = line.lstrip(" ")
     if len(line) - len(lead) > 3 or not lead.startswith("#"):
         return None
