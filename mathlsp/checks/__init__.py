@@ -125,6 +125,13 @@ def _check_literature(
                 raise CheckCancelled(str(ctx.path))
             below, shift = scope.rewritten[1], scope.shift
             whole = memo[2] if not shift else [_below(f, below, shift, doc.path) for f in memo[2]]
+            if scope.signatures is not None and scope.signatures[0] != scope.signatures[1]:
+                # Lines of private fields changed: their own findings are looked for again.
+                from mathlsp.checks.references import prose_identifiers_on
+
+                assert scope.view is not None
+                first, last = scope.lines
+                whole = [*whole, *prose_identifiers_on(ctx, first, last, scope.view)]
             previous = memo[3]
             if shift:  # the entries after the edited one stand `shift` lines further
                 previous = [

@@ -11,12 +11,12 @@ import datetime as dt
 import re
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
 from mathlsp.checks.findings import Finding, Severity
-from mathlsp.notes.document import MarkdownDoc, Mention
+from mathlsp.notes.document import LocatedId, MarkdownDoc, Mention
 from mathlsp.notes.fields import Field
 from mathlsp.notes.identifiers import ArxivId, parse_arxiv
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry, parse_verified
@@ -244,13 +244,36 @@ _VERIFIED_MARKS = (re.compile(r"\[V\]"),)
 def prose_identifiers(ctx: CheckContext) -> Iterator[Finding]:
     """Malformed `arXiv:`/`doi:` tokens in prose (entry id fields have their own rule)."""
     doc = ctx.doc
+    yield from _bad_identifiers(
+        ctx, doc.identifiers_where(_CLAIM_HINTS), lambda: _id_field_lines(doc)
+    )
+
+
+def prose_identifiers_on(
+    ctx: CheckContext, first: int, last: int, entry: ReferenceEntry
+) -> Iterator[Finding]:
+    """`prose_identifiers` on lines first..last of one entry only: what a keystroke that
+    rewrote those lines (and changed nothing else a whole-file rule reads) must look at again."""
+    lines = ctx.doc.lines
+    hinted = [
+        i for i in range(first, last + 1) if any(p.search(lines.texts[i]) for p in _CLAIM_HINTS)
+    ]
+    if not hinted:
+        return
+    own = {f.line for f in (entry.arxiv_field, entry.doi_field) if f is not None}
+    yield from _bad_identifiers(ctx, ctx.doc.identifiers_on(hinted), lambda: own)
+
+
+def _bad_identifiers(
+    ctx: CheckContext, found: Iterable[LocatedId], id_field_lines: Callable[[], set[int]]
+) -> Iterator[Finding]:
     field_lines: set[int] | None = None
-    for located in doc.identifiers_where(_CLAIM_HINTS):
+    for located in found:
         m = located.mention
         if m.valid:
             continue
         if field_lines is None:
-            field_lines = _id_field_lines(doc)
+            field_lines = id_field_lines()
         if located.line in field_lines:
             continue
         if m.kind == "arxiv":

@@ -704,7 +704,7 @@ class EditScope:
         if self.signatures is None:
             return False
         was, now = self.signatures
-        return was == now or (self.shift < 0 and _only_local_lines_deleted(was, now))
+        return was == now or _only_local_lines_differ(was, now)
 
     @property
     def rewritten(self) -> tuple[int, int]:
@@ -751,24 +751,30 @@ def entry_signature(lines: Lines, entry: ReferenceEntry) -> tuple[object, ...]:
     return (texts[top], *out)
 
 
-def _only_local_lines_deleted(was: tuple[object, ...], now: tuple[object, ...]) -> bool:
-    """Whether `now` is `was` without some lines of private fields that mention no REF id.
+def _only_local_lines_differ(was: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """Whether `was` and `now` differ only by lines of private fields that hold no REF id and
+    no [V] (deleted, added or rewritten).
 
     Such a line matters to whole-file rules only through findings on itself (a malformed
-    identifier in a stamp's URL): once it is deleted, and it had none (`_touches`), nothing
-    else depends on it. A mention may (a REF id inside an UREF entry records a move), and a
-    line added may bring findings of its own: neither is dropped."""
-    if len(now) >= len(was) or was[0] != now[0]:
-        return False
-    k = 1
-    for item in was[1:]:
-        if k < len(now) and item == now[k]:
-            k += 1
-            continue
-        key, text = item  # type: ignore[misc]
-        if key is None or key in WHOLE_FILE_FIELDS or "REF-" in text:
-            return False
-    return k == len(now)
+    identifier in a stamp's URL): the keystroke's check computes those again for the lines it
+    rewrote (`checks.references.prose_identifiers_on`), and one on a line it deleted makes it
+    run every rule (`_touches`). A mention may matter elsewhere (a REF id inside an UREF entry
+    records a move), and so may [V] (the sentence's identifiers): neither is local."""
+    return was[0] == now[0] and _global(was) == _global(now)
+
+
+def _global(signature: tuple[object, ...]) -> list[object]:
+    return [item for item in signature[1:] if not _local(item)]
+
+
+def _local(item: object) -> bool:
+    key, text = item  # type: ignore[misc]
+    return (
+        key is not None
+        and key not in WHOLE_FILE_FIELDS
+        and "REF-" not in text
+        and "[V]" not in text
+    )
 
 
 def _scope(

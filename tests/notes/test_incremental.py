@@ -446,3 +446,16 @@ def test_deleting_a_stamp_line_reuses_the_whole_file_findings(tmp_path: Path) ->
     end = BASE.index("\n", start) + 1
     found, fresh, scope = edit(start, end, "")
     assert scope.shift == -1 and scope.free_text_only and found == fresh
+
+
+def test_a_private_line_added_with_a_malformed_identifier_is_reported(tmp_path: Path) -> None:
+    """A line of a private field may carry findings of a whole-file rule on itself (a bad
+    `arXiv:` token): the keystroke's check looks at the lines it rewrote again."""
+    _, edit = _session(tmp_path, BASE)
+    at = BASE.index("- **Relevance:** [V] Cited.")
+    line = "- **Notes:** see arXiv:2313.1 and doi:xyz\n"
+    found, fresh, scope = edit(at, at, line)
+    assert scope.shift == 1 and scope.free_text_only and found == fresh
+    assert {"REF005", "REF006"} <= {f.code for f in found if f.range.start.line == scope.lines[0]}
+    found, fresh, scope = edit(at, at + len(line), "")  # and deleted: the findings go with it
+    assert found == fresh
