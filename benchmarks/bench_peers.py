@@ -4,7 +4,9 @@ bibli-ls and citation-langserver read a `.bib`; mathlsp reads LITERATURE.md. The
 written in both forms (benchmarks/corpus.py), a note citing them is opened, and each server is
 timed over stdio with the same client (pytest-lsp's): `initialize` answered, hover, definition and
 completion round trips (p50/p95 of 30), and its peak memory (VmHWM). For mathlsp also the
-keystroke → diagnostics latency (debounce 0) and, with `--soak`, a paced editing session.
+keystroke → diagnostics latency (debounce 0) in a field, in a reference heading, and for a line
+deleted or added (`PLACES`), and, with `--soak`, a paced editing session. Peers not installed
+are left out (the mathlsp figures stand alone).
 
     python benchmarks/bench_peers.py --install-peers [--sizes 1000 5000] [--soak]
 
@@ -46,8 +48,8 @@ class Figures:
     first_diagnostics_ms: float = float("nan")
     timings: dict[str, list[float]] = field(default_factory=dict)
     peak_mib: float = float("nan")
-    keystroke: list[float] = field(default_factory=list)  # in the second entry
-    keystroke_end: list[float] = field(default_factory=list)  # in the last entry
+    keystrokes: dict[str, list[float]] = field(default_factory=dict)  # by place (PLACES)
+    first_literature_ms: float = float("nan")  # mathlsp: LITERATURE.md opened after PROOF.md
     error: str = ""
 
 
@@ -224,7 +226,7 @@ async def measure(
             times.append(time.perf_counter() - t)
         figures.timings[kind] = times
     if name == "mathlsp":
-        figures.keystroke, figures.keystroke_end = await keystrokes(client, root, published)
+        figures.first_literature_ms, figures.keystrokes = await keystrokes(client, root, published)
     figures.peak_mib = _peak(client._server.pid)  # type: ignore[union-attr]
     try:
         await asyncio.wait_for(client.shutdown_session(), 10)
@@ -235,18 +237,33 @@ async def measure(
 
 KEYSTROKES = 100  # per place: enough for a steady p50 on a shared machine
 
+# Where keystrokes are timed: (label, what the change does). Each place gets KEYSTROKES changes,
+# alternately made and undone, so every version differs from the one before.
+PLACES = (
+    ("field, 2nd entry", "type"),
+    ("field, last entry", "type"),
+    ("heading title, 2nd entry", "title"),
+    ("heading id, 2nd entry", "id"),
+    ("line deleted/added, 2nd entry", "line"),
+    ("Enter in a field, 2nd entry", "newline"),
+)
+
 
 async def keystrokes(
     client: LanguageClient,
     root: Path,
     published: list[tuple[float, types.PublishDiagnosticsParams]],
-) -> tuple[list[float], list[float]]:
-    """didChange in LITERATURE.md → its publishDiagnostics, debounce 0, 100 times in the second
-    entry and 100 times in the last (where new references are appended): a character typed,
-    then deleted, so every version differs from the one before."""
+) -> tuple[float, dict[str, list[float]]]:
+    """The first diagnostics of LITERATURE.md once opened (ms), and didChange in LITERATURE.md
+    → its publishDiagnostics, debounce 0, KEYSTROKES times at
+    each of PLACES: a character typed in a field of the second entry and of the last (where new
+    references are appended), in the second entry's heading (its title, then its id: REF-002
+    becomes REF-003, a duplicate, and back), its `Verified:` line deleted and added back, and
+    Enter pressed in its abstract (a line split, then joined)."""
     lit = root / "LITERATURE.md"
     text = lit.read_text(encoding="utf-8")
     uri = lit.as_uri()
+    opened = time.perf_counter()
     client.text_document_did_open(
         types.DidOpenTextDocumentParams(
             types.TextDocumentItem(uri=uri, language_id="markdown", version=1, text=text)
@@ -254,43 +271,71 @@ async def keystrokes(
     )
     while not any(p.uri == uri for _, p in published):
         await asyncio.sleep(0.002)
+    first = (next(t for t, p in published if p.uri == uri) - opened) * 1000
+    lines = text.split("\n")
     top = text.count("\n", 0, text.index("### REF-002")) + 1
     last = text.count("\n", 0, text.rindex("### REF-")) + 1
-    return (
-        await _type_at(client, uri, top, 2, published),
-        await _type_at(client, uri, last, 2 + KEYSTROKES, published),
-    )
+    heading = top - 1
+    verified = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Verified:"))
+    abstract = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Abstract:"))
+    stamp = lines[verified] + "\n"
+
+    def change(kind: str, typed: bool) -> tuple[types.Range, str]:
+        def at(line: int, a: int, b: int | None = None, bline: int | None = None) -> types.Range:
+            end = types.Position(line if bline is None else bline, a if b is None else b)
+            return types.Range(types.Position(line, a), end)
+
+        if kind == "type":
+            return (at(top, 20), "x") if typed else (at(top, 20, 21), "")
+        if kind == "title":
+            return (at(heading, 20), "x") if typed else (at(heading, 20, 21), "")
+        if kind == "id":  # the last digit of REF-002: 2 → 3 → 2
+            return at(heading, 10, 11), "3" if typed else "2"
+        if kind == "line":
+            return (at(verified, 0, 0, verified + 1), "") if typed else (at(verified, 0), stamp)
+        # "newline": Enter in the abstract, then the two lines joined again
+        return (at(abstract, 30), "\n") if typed else (at(abstract, 30, 0, abstract + 1), "")
+
+    out: dict[str, list[float]] = {}
+    version = 2
+    for label, kind in PLACES:
+        line_of_last = kind == "type" and label.endswith("last entry")
+        times = []
+        for i in range(KEYSTROKES):
+            typed = i % 2 == 0
+            rng, new = change(kind, typed)
+            if line_of_last:
+                rng = types.Range(
+                    types.Position(last, rng.start.character),
+                    types.Position(last, rng.end.character),
+                )
+            times.append(await _change(client, uri, version, rng, new, published))
+            version += 1
+        out[label] = times
+    return first, out
 
 
-async def _type_at(
+async def _change(
     client: LanguageClient,
     uri: str,
-    line: int,
-    first_version: int,
+    version: int,
+    rng: types.Range,
+    new: str,
     published: list[tuple[float, types.PublishDiagnosticsParams]],
-) -> list[float]:
-    out = []
-    for version in range(first_version, first_version + KEYSTROKES):
-        n = len(published)
-        t = time.perf_counter()
-        typed = version % 2 == 0
-        end = types.Position(line, 20 if typed else 21)
-        client.text_document_did_change(
-            types.DidChangeTextDocumentParams(
-                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
-                content_changes=[
-                    types.TextDocumentContentChangePartial(
-                        range=types.Range(types.Position(line, 20), end),
-                        text="x" if typed else "",
-                    )
-                ],
-            )
+) -> float:
+    n = len(published)
+    t = time.perf_counter()
+    client.text_document_did_change(
+        types.DidChangeTextDocumentParams(
+            text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+            content_changes=[types.TextDocumentContentChangePartial(range=rng, text=new)],
         )
-        while not any(p.uri == uri and p.version == version for _, p in published[n:]):
-            await asyncio.sleep(0.0005)
-        out.append(time.perf_counter() - t)
-        await asyncio.sleep(0.05)
-    return out
+    )
+    while not any(p.uri == uri and p.version == version for _, p in published[n:]):
+        await asyncio.sleep(0.0005)
+    elapsed = time.perf_counter() - t
+    await asyncio.sleep(0.05)
+    return elapsed
 
 
 # The least any pygls 2 server can do: start Python, import pygls and lsprotocol (without
@@ -354,12 +399,15 @@ async def pygls_floor_memory(text: str) -> float:
 
 
 def main() -> int:
+    global KEYSTROKES
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
     parser.add_argument("--install-peers", action="store_true")
     parser.add_argument("--peers-dir", type=Path, default=Path(".bench-peers"))
     parser.add_argument("--soak", action="store_true", help="also run benchmarks/bench_soak.py")
+    parser.add_argument("--keystrokes", type=int, default=KEYSTROKES, help="per place")
     args = parser.parse_args()
+    KEYSTROKES = args.keystrokes
     if args.install_peers:
         install_peers(args.peers_dir)
     # `pip install .` compiles the package's bytecode; an editable checkout run with
@@ -417,14 +465,26 @@ def main() -> int:
         f"{statistics.median(f[1] for f in floors):.2f} ms (p50); with LITERATURE.md open it "
         "peaks at " + ", ".join(f"{p:.0f} MiB ({n})" for n, p in floor_peaks.items())
     )
+    by_size = {f.n: f for f in rows if f.server == "mathlsp"}
+    for f in by_size.values():
+        print(
+            f"mathlsp first diagnostics at {f.n}: PROOF.md {f.first_diagnostics_ms:.0f} ms "
+            f"(target ≤ 100), LITERATURE.md {f.first_literature_ms:.0f} ms (target ≤ 300)"
+        )
+    small = min(by_size, default=None)
     for f in rows:
-        for where, times in (("2nd entry", f.keystroke), ("last entry", f.keystroke_end)):
-            if times:
-                print(
-                    f"mathlsp keystroke → diagnostics at {f.n}, {where}: "
-                    f"p50 {_pct(times, 0.5):.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
-                    f"(mean {statistics.fmean(times) * 1000:.1f})"
-                )
+        for where, times in f.keystrokes.items():
+            p50 = _pct(times, 0.5)
+            versus = ""
+            if small is not None and f.n != small and by_size[small].keystrokes.get(where):
+                ratio = p50 / _pct(by_size[small].keystrokes[where], 0.5)
+                held = "holds" if p50 <= 15 and ratio <= 1.5 else "NOT held"
+                versus = f"; ×{ratio:.2f} the {small} figure (target ≤ 15 ms and ≤ 1.5×: {held})"
+            print(
+                f"mathlsp keystroke → diagnostics at {f.n}, {where}: "
+                f"p50 {p50:.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
+                f"(mean {statistics.fmean(times) * 1000:.1f}){versus}"
+            )
     if args.soak:
         subprocess.run(
             [sys.executable, str(Path(__file__).with_name("bench_soak.py")), "--refs", "1000"],

@@ -13,15 +13,18 @@ import logging
 import threading
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from mathlsp.checks import base
 from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
-from mathlsp.checks.entries import entry_findings, settings_key
+from mathlsp.checks.entries import entry_findings, moved, settings_key
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
-from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.literature import EditScope, LiteratureDoc
+
+if TYPE_CHECKING:
+    from mathlsp.checks.titles import TitleReaders
 
 RULE_MODULES = (
     "documents", "literature", "references", "synthesis", "problem", "journal", "deadends",
@@ -108,36 +111,92 @@ def _check_literature(
     with gc_paused():
         if memo is not None and memo[0] == doc.serial and memo[1] == key:
             whole, per_entry, entries_flat = memo[2], memo[3], memo[4]  # checked already
+            summary = memo[5]
         elif (
             memo is not None
             and scope is not None
             and scope.entry is not None
-            and scope.free_text_only
+            and (scope.free_text_only or _retitled_alone(scope, memo[5]))
             and memo[0] == scope.predecessor
             and memo[1] == key
-            and not any(_touches(f, scope.lines) for f in memo[2])
+            and not any(_touches(f, scope.rewritten, str(doc.path)) for f in memo[2])
         ):
             if cancelled is not None and cancelled():
                 raise CheckCancelled(str(ctx.path))
-            whole = memo[2]
-            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
+            below, shift = scope.rewritten[1], scope.shift
+            whole = memo[2] if not shift else [_below(f, below, shift, doc.path) for f in memo[2]]
+            if scope.signatures is not None and scope.signatures[0] != scope.signatures[1]:
+                # Lines of private fields changed: their own findings are looked for again.
+                from mathlsp.checks.references import prose_identifiers_on
+
+                assert scope.view is not None
+                first, last = scope.lines
+                whole = [*whole, *prose_identifiers_on(ctx, first, last, scope.view)]
+            previous = memo[3]
+            if shift:  # the entries after the edited one stand `shift` lines further
+                previous = [
+                    found if k <= scope.entry or not found else _shifted(found, shift, doc.path)
+                    for k, found in enumerate(previous)
+                ]
+            per_entry = entry_findings(ctx, doc, cancelled, previous, scope.entry, scope.view)
             # The entries' findings as the last check listed them, that entry's replaced:
             # a keystroke costs what it found, not one step per entry of the file.
-            gone = {id(f) for f in memo[3][scope.entry]}
-            entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
-            entries_flat.extend(per_entry[scope.entry])
+            if shift:  # the same objects as `per_entry`: the next keystroke removes by identity
+                entries_flat = [f for found in per_entry for f in found]
+            else:
+                gone = {id(f) for f in memo[3][scope.entry]}
+                entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
+                entries_flat.extend(per_entry[scope.entry])
+            summary = memo[5]
+            if scope.retitled is not None:
+                summary = summary.retitled(scope.retitled, scope.view)
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)
             entries_flat = [f for found in per_entry for f in found]
-        ctx.folder.check_memo[ctx.path] = (doc.serial, key, whole, per_entry, entries_flat)
+            from mathlsp.checks.titles import TitleReaders  # a rule module's import
+
+            summary = TitleReaders.of(doc)
+        ctx.folder.check_memo[ctx.path] = (
+            doc.serial, key, whole, per_entry, entries_flat, summary,
+        )  # fmt: skip
         findings = whole + entries_flat
     findings.sort(key=lambda f: (f.range.start, f.code))
     return findings
 
 
-def _touches(f: Finding, lines: tuple[int, int]) -> bool:
-    return f.range.start.line <= lines[1] and f.range.end.line >= lines[0]
+def _retitled_alone(scope: EditScope, summary: TitleReaders) -> bool:
+    """A title changed and no whole-file rule reads it (see `TitleReaders`)."""
+    return (
+        scope.retitled is not None
+        and scope.view is not None
+        and not summary.read(scope.retitled, scope.view)
+    )
+
+
+def _touches(f: Finding, lines: tuple[int, int], path: str) -> bool:
+    """Whether a finding, or a place in this note it points to, is on lines (first, last)."""
+    first, last = lines
+    if f.range.start.line <= last and f.range.end.line >= first:
+        return True
+    return any(
+        r.path == path and r.range.start.line <= last and r.range.end.line >= first
+        for r in f.related
+    )
+
+
+def _below(f: Finding, last: int, shift: int, path: str) -> Finding:
+    """`f` of the version before an edit that rewrote lines up to `last` and moved the lines
+    below by `shift` (`f` touches none of the rewritten lines)."""
+    if f.range.start.line <= last and all(
+        r.path != path or r.range.start.line <= last for r in f.related
+    ):
+        return f  # above the edit: where it was
+    return moved(f, shift, path, after=last)
+
+
+def _shifted(found: tuple[Finding, ...], shift: int, path: str) -> tuple[Finding, ...]:
+    return tuple(moved(f, shift, path) for f in found)
 
 
 def _unreadable(folder: ProblemFolder, path: Path) -> list[Finding]:

@@ -78,21 +78,24 @@ def _one(ctx: CheckContext, entry: ReferenceEntry, key: Hashable, path: str) -> 
                 log.exception("check %s failed on %s", getattr(fn, "__name__", fn), entry.id)
         hit = memo[_SLOT] = ((key, entry.section), line, tuple(found))
     shift = line - hit[1]
-    return hit[2] if not shift else tuple(_moved(f, shift, path) for f in hit[2])
+    return hit[2] if not shift else tuple(moved(f, shift, path) for f in hit[2])
 
 
-def _moved(f: Finding, lines: int, path: str) -> Finding:
+def moved(f: Finding, lines: int, path: str, after: int = -1) -> Finding:
+    """`f` with its ranges in note `path` that start below line `after` moved by `lines`."""
     return dataclasses.replace(
         f,
-        range=_range(f.range, lines),
+        range=_range(f.range, lines, after),
         related=tuple(
-            Related(r.path, _range(r.range, lines), r.message) if r.path == path else r
+            Related(r.path, _range(r.range, lines, after), r.message) if r.path == path else r
             for r in f.related
         ),
     )
 
 
-def _range(r: Range, lines: int) -> Range:
+def _range(r: Range, lines: int, after: int = -1) -> Range:
+    if r.start.line <= after:
+        return r
     return Range(
         Position(r.start.line + lines, r.start.character),
         Position(r.end.line + lines, r.end.character),

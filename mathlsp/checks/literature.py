@@ -434,7 +434,7 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
     seen: dict[tuple[str, Any], ReferenceEntry] = {}
     for entry in doc.entries:
-        keys = _duplicate_keys(entry)
+        keys = duplicate_keys(entry)
         reported = False
         for key in keys:
             first = seen.setdefault(key, entry)
@@ -452,7 +452,7 @@ def duplicate_papers(ctx: CheckContext) -> Iterator[Finding]:
             )
 
 
-def _duplicate_keys(entry: ReferenceEntry) -> tuple[tuple[str, Any], ...]:
+def duplicate_keys(entry: ReferenceEntry) -> tuple[tuple[str, Any], ...]:
     """What makes two entries the same paper; kept on the parsed entry."""
     memo = entry.core.memo
     keys = memo.get("duplicate keys")

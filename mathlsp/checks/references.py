@@ -11,13 +11,13 @@ import datetime as dt
 import re
 import threading
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.mathids import parse_mr, parse_zbl
-from mathlsp.notes.document import MarkdownDoc, Mention
+from mathlsp.notes.document import LocatedId, MarkdownDoc, Mention
 from mathlsp.notes.fields import Field
 from mathlsp.notes.identifiers import ArxivId, parse_arxiv
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry, parse_verified
@@ -277,13 +277,36 @@ _VERIFIED_MARKS = (re.compile(r"\[V\]"),)
 def prose_identifiers(ctx: CheckContext) -> Iterator[Finding]:
     """Malformed `arXiv:`/`doi:` tokens in prose (entry id fields have their own rule)."""
     doc = ctx.doc
+    yield from _bad_identifiers(
+        ctx, doc.identifiers_where(_CLAIM_HINTS), lambda: _id_field_lines(doc)
+    )
+
+
+def prose_identifiers_on(
+    ctx: CheckContext, first: int, last: int, entry: ReferenceEntry
+) -> Iterator[Finding]:
+    """`prose_identifiers` on lines first..last of one entry only: what a keystroke that
+    rewrote those lines (and changed nothing else a whole-file rule reads) must look at again."""
+    lines = ctx.doc.lines
+    hinted = [
+        i for i in range(first, last + 1) if any(p.search(lines.texts[i]) for p in _CLAIM_HINTS)
+    ]
+    if not hinted:
+        return
+    own = {f.line for f in (entry.arxiv_field, entry.doi_field) if f is not None}
+    yield from _bad_identifiers(ctx, ctx.doc.identifiers_on(hinted), lambda: own)
+
+
+def _bad_identifiers(
+    ctx: CheckContext, found: Iterable[LocatedId], id_field_lines: Callable[[], set[int]]
+) -> Iterator[Finding]:
     field_lines: set[int] | None = None
-    for located in doc.identifiers_where(_CLAIM_HINTS):
+    for located in found:
         m = located.mention
         if m.valid:
             continue
         if field_lines is None:
-            field_lines = _id_field_lines(doc)
+            field_lines = id_field_lines()
         if located.line in field_lines:
             continue
         if m.kind == "arxiv":
@@ -413,27 +436,47 @@ def _as_verified(
 
 class _VerifiedLines:
     """Whether the sentence around a column carries a [V] marker. A line often holds several
-    claims ("By [V] REF-001 … . UREF-002 would give … [~]."): the marker belongs to its own."""
+    claims ("By [V] REF-001 … . UREF-002 would give … [~]."): the marker belongs to its own.
 
-    __slots__ = ("_texts",)
+    A line's sentence breaks and markers are found once (for the last line asked about: callers
+    go through the text in order), so a line of thousands of mentions is read once, not once
+    per mention."""
+
+    __slots__ = ("_line", "_marks", "_texts")
 
     def __init__(self, doc: MarkdownDoc) -> None:
         self._texts = doc.lines.texts
+        self._line = -1
+        # Where the sentence breaks of `_line` start and end, and where its [V]s start.
+        self._marks: tuple[list[int], list[int], list[int]] = ([], [], [])
 
     def __call__(self, line: int, column: int) -> bool:
-        text = self._texts[line]
-        if "[V]" not in text:
+        if line != self._line:
+            text = self._texts[line]
+            self._line = line
+            if "[V]" not in text:
+                self._marks = ([], [], [])
+            else:
+                breaks = list(_SENTENCE_END.finditer(text))
+                self._marks = (
+                    [m.start() for m in breaks],
+                    [m.end() for m in breaks],
+                    [m.start() for m in _MARK_V.finditer(text)],
+                )
+        starts, ends, marks = self._marks
+        if not marks:
             return False
-        start, end = 0, len(text)
-        for m in _SENTENCE_END.finditer(text):
-            if m.end() <= column:
-                start = m.end()
-            elif m.start() >= column:
-                end = m.start() + 1
-                break
-        return "[V]" in text[start:end]
+        # The sentence: from the last break ending at or before `column` to the first break
+        # starting at or after it (its first character kept: the `.` is a lookbehind).
+        k = bisect.bisect_right(ends, column) - 1
+        start = ends[k] if k >= 0 else 0
+        k = bisect.bisect_left(starts, column)
+        end = starts[k] + 1 if k < len(starts) else None
+        k = bisect.bisect_left(marks, start)
+        return k < len(marks) and (end is None or marks[k] + 3 <= end)
 
 
+_MARK_V = re.compile(r"\[V\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z\[$*_(])")
 
 

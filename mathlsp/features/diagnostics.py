@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.checks import CheckCancelled, check_document
+from mathlsp.checks import CheckCancelled, CheckSettings, check_document
 from mathlsp.features.convert import diagnostic, model_range_to_lsp
 from mathlsp.features.memory import MemoryReleaser
 
@@ -138,17 +138,20 @@ class DiagnosticsPublisher:
             (time.perf_counter() - started) * 1000,
         )
 
-    def compute(
-        self, note: OpenNote, cancelled: Callable[[], bool] | None = None
-    ) -> list[types.Diagnostic]:
-        store = self.server.store
-        folder = store.folder_for(note.path)
+    def check_settings(self) -> CheckSettings:
         settings = self.server.settings.check_settings()
         service = getattr(self.server, "verification", None)
         if service is not None:
             # Entries compared with their cached source records: offline, no network call.
             settings = dataclasses.replace(settings, verification=service.verifier)
-        findings = check_document(folder, note.path, settings, cancelled)
+        return settings
+
+    def compute(
+        self, note: OpenNote, cancelled: Callable[[], bool] | None = None
+    ) -> list[types.Diagnostic]:
+        store = self.server.store
+        folder = store.folder_for(note.path)
+        findings = check_document(folder, note.path, self.check_settings(), cancelled)
         doc = folder.doc(note.path)
         encoding = self.server.position_encoding
         caps = self.server.client_capabilities

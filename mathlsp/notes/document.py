@@ -11,7 +11,7 @@ from pathlib import PurePath
 
 from mathlsp.notes.frontmatter import Frontmatter, parse_frontmatter
 from mathlsp.notes.identifiers import IdMention, find_identifiers
-from mathlsp.notes.markdown import Lines, scan
+from mathlsp.notes.markdown import Lines, code_spans, scan
 from mathlsp.notes.spans import Span
 from mathlsp.notes.text import LineIndex, Range
 
@@ -77,7 +77,9 @@ class MarkdownDoc:
         lines = self.lines
         text = self.text
         starts = [s.start for s in excluded]
-        code: dict[int, _Excluded] = {}
+        # The non-prose spans of the line the last mention stood on: mentions come in text
+        # order, so each line is cut from the text and scanned once, not once per mention.
+        code_line, code = -1, _NO_SPANS
         out: list[Mention] = []
         # Same matches as REF_ID, found through its literal "REF-" (a regex starting with a
         # look-behind scans every position of a 9 MB file in Python's engine: ~25x slower).
@@ -89,7 +91,11 @@ class MarkdownDoc:
             if start and _is_word(text[start - 1]):
                 continue
             line = lines.line_of(start)
-            if lines.opaque[line] or _in_inline_code(lines, line, start, code):
+            if lines.opaque[line]:
+                continue
+            if line != code_line:
+                code_line, code = line, _inline_excluded(lines, line)
+            if code and (start - lines.starts[line]) in code:
                 continue
             # Definition spans are disjoint: only the last one starting at or before can hold it.
             k = bisect.bisect_right(starts, start) - 1
@@ -188,25 +194,15 @@ class _Excluded:
         return bool(self.starts)
 
 
+_NO_SPANS = _Excluded([])
+
+
 def _inline_excluded(lines: Lines, line: int) -> _Excluded:
     """Column spans of one line that are not prose: inline code and inline HTML comments."""
-    spans = lines.inline_code_spans(line)
     text = lines.texts[line]
+    if "`" not in text and "<!--" not in text:
+        return _NO_SPANS
+    spans = code_spans(text)
     if "<!--" in text:
         spans = [*spans, *((m.start(), m.end()) for m in _INLINE_COMMENT.finditer(text))]
     return _Excluded(spans)
-
-
-def _in_inline_code(
-    lines: Lines, line: int, offset: int, cache: dict[int, _Excluded] | None = None
-) -> bool:
-    text = lines.texts[line]
-    if "`" not in text and "<!--" not in text:
-        return False
-    # With `cache`, one line's spans are computed once per scan, not once per mention on it.
-    excluded = cache.get(line) if cache is not None else None
-    if excluded is None:
-        excluded = _inline_excluded(lines, line)
-        if cache is not None:
-            cache[line] = excluded
-    return (offset - lines.starts[line]) in excluded

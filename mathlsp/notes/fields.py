@@ -112,13 +112,12 @@ class Field:
         return f"Field({self.name!r}, {self.value!r}, line={self.line})"
 
 
-def _pack(*offsets: int) -> int:
-    packed = 0
-    for k, o in enumerate(offsets):
-        if not 0 <= o <= _MASK:
-            raise ValueError(f"field offset out of range: {o}")
-        packed |= o << (_LANE * k)
-    return packed
+def _pack(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
+    # One test for all seven (the hottest call of a first parse: 48k fields at 5k references):
+    # their OR is negative when one is, and above the lane when one is.
+    if not 0 <= a | b | c | d | e | f | g <= _MASK:
+        raise ValueError(f"field offset out of range: {(a, b, c, d, e, f, g)}")
+    return a | b << 32 | c << 64 | d << 96 | e << 128 | f << 160 | g << 192
 
 
 def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list[int]]:

@@ -138,10 +138,17 @@ def normalize_doi(value: str) -> str | None:
 
 def _strip_unbalanced_closer(text: str) -> str:
     # "(see 10.1000/xyz)" must not swallow the ")"; "10.1002/(SICI)1097" keeps its own.
+    # The counts are kept as the end moves (counting again per character was quadratic on a
+    # long run of closers), and the text is cut once.
     pairs = {")": "(", "]": "["}
-    while text and text[-1] in pairs and text.count(text[-1]) > text.count(pairs[text[-1]]):
-        text = text[:-1].rstrip(_TRAILING)
-    return text
+    counts = {c: text.count(c) for c in "()[]"}
+    end = len(text)
+    while end and text[end - 1] in pairs and counts[text[end - 1]] > counts[pairs[text[end - 1]]]:
+        counts[text[end - 1]] -= 1
+        end -= 1
+        while end and text[end - 1] in _TRAILING:
+            end -= 1  # what `rstrip(_TRAILING)` would drop (no bracket among them)
+    return text[:end]
 
 
 _ABSENT = frozenset({"", "-", "—", "–", "n/a", "na", "none", "(none)", "not available", "tbd", "?"})

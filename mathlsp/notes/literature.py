@@ -28,6 +28,7 @@ from mathlsp.notes.markdown import (
     Lines,
     LineTexts,
     normalize_heading,
+    parse_heading,
     splice,
     starts_agree,
     touched,
@@ -718,22 +719,39 @@ _SERIALS = itertools.count(1)  # versions of any LITERATURE.md, in the order the
 class EditScope:
     """How a re-parsed version differs from its predecessor (`LiteratureDoc.serial`).
 
-    `entry` is set when the edit stayed inside one entry's lines below its heading and moved no
-    line: then `signatures` says whether anything but free text changed in that entry (the
-    old and the new signature, see `entry_signature`)."""
+    `entry` is set when the edit stayed inside one entry's lines below its heading: then
+    `signatures` says whether anything but free text changed in that entry (the old and the new
+    signature, see `entry_signature`). The edit rewrote the predecessor's lines `old_lines`
+    (first, last) into `lines` (new numbering); every line below moved by `shift` lines (a line
+    added or deleted), nothing above moved."""
 
     predecessor: int
     entry: int | None = None
     signatures: tuple[tuple[object, ...], tuple[object, ...]] | None = None
     lines: tuple[int, int] = (0, -1)  # the lines the edit rewrote (first, last), new numbering
     view: ReferenceEntry | None = None  # entry `entry` as it now stands
+    shift: int = 0
+    old_lines: tuple[int, int] | None = None  # None: as `lines` (no line added or deleted)
+    # Set when only the title of the entry's heading changed (its id, level and lines did not,
+    # and neither title mentions a REF id or an identifier): the entry as it stood before.
+    # Whole-file rules read a title only through duplicates and moved references, which
+    # `checks._check_literature` looks up before reusing their findings.
+    retitled: ReferenceEntry | None = None
 
     @property
     def free_text_only(self) -> bool:
         """Only values no rule about the whole file reads changed, in one entry: whatever
         depends on the rest of the file (numbering, duplicates, mentions, sections…) is what
-        it was."""
-        return self.signatures is not None and self.signatures[0] == self.signatures[1]
+        it was, moved by `shift` lines below the edit."""
+        if self.signatures is None:
+            return False
+        was, now = self.signatures
+        return was == now or _only_local_lines_differ(was, now)
+
+    @property
+    def rewritten(self) -> tuple[int, int]:
+        """The predecessor's lines the edit rewrote."""
+        return self.lines if self.old_lines is None else self.old_lines
 
 
 # The fields whose values rules about the whole file read (duplicates, the index other notes
@@ -746,23 +764,58 @@ _HINT = re.compile(r"REF-|\[V\]|[Aa][Rr][Xx][Ii][Vv]|[Dd][Oo][Ii]|\d\.\d|/\d|[Pp
 
 
 def entry_signature(lines: Lines, entry: ReferenceEntry) -> tuple[object, ...]:
-    """The lines of an entry as rules about the whole file can see them, relative to its
-    heading: every line, with the values of fields outside `WHOLE_FILE_FIELDS` left out."""
+    """The lines of an entry as rules about the whole file can see them: each non-blank line
+    with the field it belongs to (None: a loose line), in order, its text left out for fields
+    outside `WHOLE_FILE_FIELDS` unless it holds a mention, an identifier or [V] — and those
+    private lines left out altogether, so that deleting or adding a line of private field
+    (a `Verified:` stamp, a wrapped abstract) keeps the signature.
+
+    Where the lines stand is not part of it: a whole-file finding on a line the edit rewrote
+    is re-computed (`checks._check_literature`), and lines below the edit moved together."""
     core = entry.core
     top = entry.heading.line
     end = top + core.end_line - core.line
-    private: dict[int, str] = {}
+    owner: dict[int, str] = {}
     for f in core.fields.all:
-        if f.key not in WHOLE_FILE_FIELDS:
-            first = f.line - core.line + top
-            for i in range(first, lines.line_of(f._se + entry._do) + 1):
-                private[i] = f.key
+        first = f.line - core.line + top
+        for i in range(first, lines.line_of(f._se + entry._do) + 1):
+            owner[i] = f.key
     texts = lines.texts
-    return tuple(
-        (i - top, private[i])
-        if i in private and not _HINT.search(texts[i])
-        else (i - top, texts[i])
-        for i in range(top, end + 1)
+    out: list[object] = []
+    for i in range(top + 1, end + 1):
+        text = texts[i]
+        if not text or text.isspace():
+            continue
+        key = owner.get(i)
+        if key is not None and key not in WHOLE_FILE_FIELDS and not _HINT.search(text):
+            continue
+        out.append((key, text))
+    return (texts[top], *out)
+
+
+def _only_local_lines_differ(was: tuple[object, ...], now: tuple[object, ...]) -> bool:
+    """Whether `was` and `now` differ only by lines of private fields that hold no REF id and
+    no [V] (deleted, added or rewritten).
+
+    Such a line matters to whole-file rules only through findings on itself (a malformed
+    identifier in a stamp's URL): the keystroke's check computes those again for the lines it
+    rewrote (`checks.references.prose_identifiers_on`), and one on a line it deleted makes it
+    run every rule (`_touches`). A mention may matter elsewhere (a REF id inside an UREF entry
+    records a move), and so may [V] (the sentence's identifiers): neither is local."""
+    return was[0] == now[0] and _global(was) == _global(now)
+
+
+def _global(signature: tuple[object, ...]) -> list[object]:
+    return [item for item in signature[1:] if not _local(item)]
+
+
+def _local(item: object) -> bool:
+    key, text = item  # type: ignore[misc]
+    return (
+        key is not None
+        and key not in WHOLE_FILE_FIELDS
+        and "REF-" not in text
+        and "[V]" not in text
     )
 
 
@@ -829,14 +882,21 @@ def _typed(
     if starts is None or (fm.present and not fm.closed) or edit.start < fm.body_start:
         return None
     found = touched(lines, text, edit, STRUCTURAL)
+    heading = False
     if found is None:
-        return None
+        # An edit inside one heading line (typing in a title or an id): headings may be
+        # touched, nothing else structural.
+        found = touched(lines, text, edit)
+        if found is None or found[0] != found[1] or len(found[2]) != 1:
+            return None
+        heading = True
     first, last, new_texts = found
-    if len(new_texts) != last - first + 1 or not starts_agree(starts, lines, first, 0, edit.delta):
+    shift = len(new_texts) - (last - first + 1)
+    if not starts_agree(starts, lines, first, shift, edit.delta):
         return None
     scope = old.edited
     if old._deferred is None:
-        k = bisect.bisect_right(old.entries, first - 1, key=_heading_line) - 1
+        k = bisect.bisect_right(old.entries, first - 1 + heading, key=_heading_line) - 1
         view = old.entries[k] if k >= 0 else None
         base, since_base = _Base.of(old), edit
     elif scope is not None and scope.view is not None and scope.entry is not None:
@@ -844,27 +904,55 @@ def _typed(
         base, since_base = old._deferred[0], old._deferred[1].then(edit)
     else:
         return None
-    if view is None or not (view.heading.line < first and last <= _last_line(view)):
+    if view is None:
         return None
+    if heading:  # only the entry's own heading line (a `#` line below could become one)
+        if view.heading.line != first:
+            return None
+    elif not (view.heading.line < first and last <= _last_line(view)):
+        return None
+    h = view.heading
+    if heading:
+        h = parse_heading(new_texts[0], first, starts[first])
+        if h is None or h.level != view.heading.level or _ENTRY.match(h.title) is None:
+            return None  # the line is no longer this entry's heading
     doc = LiteratureDoc.__new__(LiteratureDoc)
     doc.text = text
     doc.path = old.path
     doc.serial = next(_SERIALS)
     doc.frontmatter = fm
-    doc.lines = Lines(text, LineTexts(text, starts), starts, lines.opaque, None, lines.first_line)
+    opaque = lines.opaque
+    if shift:  # the rewritten lines were not opaque (`touched`), nor are their replacements
+        opaque = opaque[:first] + bytearray(len(new_texts)) + opaque[last + 1 :]
+    doc.lines = Lines(text, LineTexts(text, starts), starts, opaque, None, lines.first_line)
     ref = weakref.ref(doc)
     doc.lines.later = lambda: d._later_headings() if (d := ref()) is not None else None
     doc._sections, doc._entries, doc._other = [], [], []
     doc._deferred = (base, since_base)
-    end_line = _last_line(view)
-    core = _parse_entry(doc.lines, view.heading, end_line)
-    if core is None:  # cannot be: its heading did not change
+    end_line = _last_line(view) + shift
+    core = _parse_entry(doc.lines, h, end_line)
+    if core is None:  # cannot be: its heading still reads as an entry's
         return None
-    now = ReferenceEntry(core, view.heading, view.section)
+    now = ReferenceEntry(core, h, view.section)
     signatures = None
     if view.section in ("confirmed", "unconfirmed"):
         signatures = (entry_signature(lines, view), entry_signature(doc.lines, now))
-    doc.edited = EditScope(old.serial, k, signatures, (first, last), now)
+    rewritten = (first, first + len(new_texts) - 1)
+    retitled = None
+    if (
+        heading
+        and signatures is not None
+        and signatures[0][1:] == signatures[1][1:]
+        and core.id == view.core.id
+        and core.id_start - core.base == view.core.id_start - view.core.base
+        and not _HINT.search(view.title)
+        and not _HINT.search(core.title)
+    ):
+        retitled = view
+    doc.edited = EditScope(
+        old.serial, k, signatures, rewritten, now, shift, (first, last) if shift else None,
+        retitled,
+    )  # fmt: skip
     return doc
 
 

@@ -28,7 +28,7 @@ _SPECIAL = frozenset("#`~< ")  # "" is not in a frozenset, unlike in a str
 # an HTML comment; with `#`, a heading too.
 FENCE_OR_COMMENT = frozenset("`~<")
 STRUCTURAL = FENCE_OR_COMMENT | {"#"}
-_INLINE_CODE = re.compile(r"(`+)(?:(?!\1).)+?\1")
+_TICKS = re.compile(r"`+")
 
 
 @dataclass(slots=True)  # not frozen: frozen dataclasses are several times slower to build
@@ -145,10 +145,35 @@ class Lines:
         return Span(self.starts[first], self.starts[last] + len(self.texts[last]))
 
     def inline_code_spans(self, line: int) -> list[tuple[int, int]]:
-        text = self.texts[line]
-        if "`" not in text:
-            return []
-        return [(m.start(), m.end()) for m in _INLINE_CODE.finditer(text)]
+        return code_spans(self.texts[line])
+
+
+def code_spans(text: str) -> list[tuple[int, int]]:
+    """The inline code spans of one line, as CommonMark reads them: a run of backticks opens a
+    span that the next run of the same length closes; a run nothing closes is literal text.
+
+    One pass over the runs, each paired with the next run of its length found from the right:
+    a regex trying every opener against the rest of the line was quadratic on a long line of
+    unmatched runs."""
+    if "`" not in text:
+        return []
+    runs = [(m.start(), m.end()) for m in _TICKS.finditer(text)]
+    closer = [-1] * len(runs)
+    last: dict[int, int] = {}
+    for k in range(len(runs) - 1, -1, -1):
+        size = runs[k][1] - runs[k][0]
+        closer[k] = last.get(size, -1)
+        last[size] = k
+    out: list[tuple[int, int]] = []
+    k = 0
+    while k < len(runs):
+        j = closer[k]
+        if j < 0:
+            k += 1
+        else:
+            out.append((runs[k][0], runs[j][1]))
+            k = j + 1
+    return out
 
 
 def split_lines(text: str) -> tuple[list[str], list[int]]:
@@ -200,7 +225,7 @@ def scan(text: str, body_start: int = 0) -> Lines:
             last = n - 1 if close < 0 else bisect.bisect_right(starts, close) - 1
             opaque[i : last + 1] = b"\x01" * (last + 1 - i)
             comment_until = last
-        elif first == "#" and (h := _heading(line, i, starts[i] + (bom if i == 0 else 0))):
+        elif first == "#" and (h := parse_heading(line, i, starts[i] + (bom if i == 0 else 0))):
             headings.append(h)
     if fence is not None:  # an unclosed fence runs to the end, as in CommonMark
         opaque[fence_start:] = b"\x01" * (n - fence_start)
@@ -297,7 +322,7 @@ def splice(
     headings = [h for h in old.headings if h.line < first]
     kept = len(headings)
     for i, line in enumerate(new_texts):
-        if line[:1] in _SPECIAL and (h := _heading(line, first + i, starts[first + i])):
+        if line[:1] in _SPECIAL and (h := parse_heading(line, first + i, starts[first + i])):
             headings.append(h)
     for h in old.headings[kept:]:
         if h.line > last:
@@ -319,7 +344,7 @@ def splice(
     )
 
 
-def _heading(line: str, number: int, base: int) -> Heading | None:
+def parse_heading(line: str, number: int, base: int) -> Heading | None:
     lead = line.lstrip(" ")
     if len(line) - len(lead) > 3 or not lead.startswith("#"):
         return None

@@ -6,6 +6,8 @@ Offsets index the Python `str`; LSP positions are (line, UTF-16 code unit). Line
 
 from __future__ import annotations
 
+import bisect
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
@@ -60,15 +62,23 @@ def column_offset(line: str, units: int, encoding: str = "utf-16") -> int:
     return len(line)
 
 
+# Past this column a position is counted from where the line's astral characters stand (found
+# once per line) instead of by encoding the line up to it: thousands of findings on one long
+# line would otherwise cost the line's length each.
+_LONG_COLUMN = 512
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
 class LineIndex:
     """Maps string offsets to LSP positions and back for one immutable text."""
 
-    __slots__ = ("_starts", "text")
+    __slots__ = ("_astral", "_starts", "text")
 
     def __init__(self, text: str, starts: Sequence[int] | None = None) -> None:
         """`starts`: the line starts when the caller has them already (same LSP line breaks)."""
         self.text = text
         self._starts = line_starts(text) if starts is None else starts
+        self._astral: tuple[int, list[int]] = (-1, [])  # a line, its astral characters' offsets
 
     @property
     def line_count(self) -> int:
@@ -94,7 +104,15 @@ class LineIndex:
         offset = min(max(offset, 0), len(self.text))
         line = line_of(self._starts, offset)
         start = self._starts[line]
-        return Position(line, utf16_len(self.text[start:offset]))
+        if offset - start < _LONG_COLUMN:
+            return Position(line, utf16_len(self.text[start:offset]))
+        known, astral = self._astral
+        if known != line:
+            text = self.line_text(line)
+            astral = [] if text.isascii() else [start + m.start() for m in _ASTRAL.finditer(text)]
+            self._astral = (line, astral)
+        # An astral character is two UTF-16 code units.
+        return Position(line, offset - start + bisect.bisect_left(astral, offset))
 
     def range(self, start: int, end: int) -> Range:
         return Range(self.position(start), self.position(end))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathlsp.notes.fields import FieldMap, field_key, parse_fields
 from mathlsp.notes.markdown import scan
@@ -170,3 +172,16 @@ def test_field_map_first_occurrence_wins_and_repeats_are_kept() -> None:
     assert "abstract" not in fmap
     assert fmap.get("abstract") is None
     assert fmap.value("abstract") == ""
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.integers(-2, (1 << 32) + 1) | st.integers(0, 40), min_size=7, max_size=7))
+def test_packed_offsets_round_trip_or_are_refused(offsets: list[int]) -> None:
+    from mathlsp.notes.fields import _LANE, _MASK, _pack
+
+    if all(0 <= o <= _MASK for o in offsets):
+        packed = _pack(*offsets)
+        assert [(packed >> (_LANE * k)) & _MASK for k in range(7)] == offsets
+    else:
+        with pytest.raises(ValueError):
+            _pack(*offsets)

@@ -143,10 +143,73 @@ def dump(doc: LiteratureDoc) -> dict[str, Any]:
 PROSE_FIELDS = ("- **Abstract:**", "- **Relevance:**", "  a wrapped")
 
 
+LINES = [
+    "- **Verified:** 2026-10-01T12:00:00Z via https://export.arxiv.org/abs/2101.00001\n",
+    "- **Verified:** arxiv:bad\n", "- **Abstract:** more words\n", "  wrapped on\n", "\n",
+    "- **Relevance:** [V] see UREF-001\n", "- **Year:** 2001\n", "- **Notes:** REF-002\n",
+    "stray\n", "### REF-009: Inserted\n", "- **Key Results:** Lemma 2.\n", "See REF-004.\n",
+]  # fmt: skip
+
+
+@st.composite
+def line_edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
+    """A whole line deleted, or one added before a line (in an entry or anywhere)."""
+    lines = text.split("\n")
+    in_entries = [i for i, line in enumerate(lines) if line.startswith(("- **", "  "))]
+    i = draw(
+        st.sampled_from(in_entries)
+        if in_entries and draw(st.booleans())
+        else st.integers(0, len(lines) - 1)
+    )
+    start = sum(len(line) + 1 for line in lines[:i])
+    if draw(st.booleans()) and i + 1 < len(lines):
+        return "", Edit(start, start + len(lines[i]) + 1, start)
+    inserted = draw(st.sampled_from(LINES) | st.just(lines[i] + "\n"))
+    return inserted, Edit(start, start, start + len(inserted))
+
+
+TITLE_TYPING = ["a", " ", "x", "Mixing times", "On the spectral gap of Markov chains", "REF-002",
+                "2101.00001", ":", "#", "1", "U", "-"]  # fmt: skip
+
+
+@st.composite
+def heading_edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
+    """Typing or deleting in an entry's heading: its title (toward or away from another
+    entry's, which makes a duplicate) or its id."""
+    lines = text.split("\n")
+    headings = [i for i, line in enumerate(lines) if line.startswith(("### REF-", "### UREF-"))]
+    if not headings:
+        return "", Edit(0, 0, 0)
+    i = draw(st.sampled_from(headings))
+    base = sum(len(line) + 1 for line in lines[:i])
+    if draw(st.booleans()):
+        # The whole title or id replaced by another entry's: a duplicate made or unmade.
+        other = lines[draw(st.sampled_from(headings))]
+        part = 1 if draw(st.booleans()) else 0  # 0: the id, 1: the title
+        here, there = lines[i].split(": ", 1), other.split(": ", 1)
+        if len(here) == 2 and len(there) == 2:
+            start = base + (len(here[0]) + 2 if part else 4)
+            old = here[part] if part else here[0][4:]
+            new = there[part] if part else there[0][4:]
+            return new, Edit(start, start + len(old), start + len(new))
+    col = draw(st.integers(4, len(lines[i])))
+    if draw(st.booleans()) and col < len(lines[i]):
+        n = draw(st.integers(1, len(lines[i]) - col))
+        return "", Edit(base + col, base + col + n, base + col)
+    inserted = draw(st.sampled_from(TITLE_TYPING))
+    return inserted, Edit(base + col, base + col, base + col + len(inserted))
+
+
 @st.composite
 def edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
     """An edit anywhere; half of them typing or deleting a letter in an entry's prose (the
-    common keystroke, which the engine answers from the last check)."""
+    common keystroke, which the engine answers from the last check), one in six a whole line
+    deleted or added, one in six typing in a heading."""
+    choice = draw(st.integers(0, 5))
+    if choice == 0:
+        return draw(line_edits(text))
+    if choice == 1:
+        return draw(heading_edits(text))
     prose = [i for i, line in enumerate(text.split("\n")) if line.startswith(PROSE_FIELDS)]
     if prose and draw(st.booleans()):
         lines = text.split("\n")
@@ -330,3 +393,69 @@ def test_rules_about_the_whole_file_read_only_their_fields(tmp_path: Path) -> No
         return _document_rules(CheckContext(folder, tmp_path / "LITERATURE.md", d, check), None)
 
     assert whole(doc) == whole(other)
+
+
+def _session(root: Path, text: str) -> tuple[ProblemFolder, Any]:
+    """A folder whose LITERATURE.md is an editor buffer, and a function that edits it and
+    returns (incremental findings, findings from scratch, the new version's EditScope)."""
+    lit = root / "LITERATURE.md"
+    history = _History()
+    current = {"text": text}
+    check = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
+
+    def reader(path: Path) -> LoadedText:
+        if path == lit:
+            t = current["text"]
+            return LoadedText(
+                t, history=history, generation=len(history.log), starts=split_lines(t)[1]
+            )
+        return LoadedText((root / path.name).read_text()) if path.exists() else LoadedText(None)
+
+    live = ProblemFolder(root, reader)
+    lit.write_text(text)
+    check_document(live, lit, check)
+
+    def edit(start: int, end: int, new: str) -> tuple[Any, Any, Any]:
+        t = current["text"]
+        current["text"] = t[:start] + new + t[end:]
+        history.log.append(Edit(start, end, start + len(new)))
+        lit.write_text(current["text"])
+        found = check_document(live, lit, check)
+        doc = live.doc(lit)
+        assert isinstance(doc, LiteratureDoc)
+        return found, check_document(ProblemFolder(root), lit, check), doc.edited
+
+    return live, edit
+
+
+def test_a_title_typed_into_a_duplicate_is_reported(tmp_path: Path) -> None:
+    """Typing a title is answered from the last check unless a whole-file rule reads that
+    title: here it becomes another entry's (same year), which makes a duplicate."""
+    _, edit = _session(tmp_path, BASE)
+    at = BASE.index("### REF-003: ") + len("### REF-003: ")
+    found, fresh, scope = edit(at, at + len("Mixing times"), "Other")
+    assert scope.retitled is not None and found == fresh
+    found, fresh, scope = edit(at, at + len("Other"), "Mixing times")
+    assert scope.retitled is not None and found == fresh
+    assert "LIT011" in {f.code for f in found}
+
+
+def test_deleting_a_stamp_line_reuses_the_whole_file_findings(tmp_path: Path) -> None:
+    _, edit = _session(tmp_path, BASE)
+    start = BASE.index("- **Verified:** 2020-01-01")
+    end = BASE.index("\n", start) + 1
+    found, fresh, scope = edit(start, end, "")
+    assert scope.shift == -1 and scope.free_text_only and found == fresh
+
+
+def test_a_private_line_added_with_a_malformed_identifier_is_reported(tmp_path: Path) -> None:
+    """A line of a private field may carry findings of a whole-file rule on itself (a bad
+    `arXiv:` token): the keystroke's check looks at the lines it rewrote again."""
+    _, edit = _session(tmp_path, BASE)
+    at = BASE.index("- **Relevance:** [V] Cited.")
+    line = "- **Notes:** see arXiv:2313.1 and doi:xyz\n"
+    found, fresh, scope = edit(at, at, line)
+    assert scope.shift == 1 and scope.free_text_only and found == fresh
+    assert {"REF005", "REF006"} <= {f.code for f in found if f.range.start.line == scope.lines[0]}
+    found, fresh, scope = edit(at, at + len(line), "")  # and deleted: the findings go with it
+    assert found == fresh

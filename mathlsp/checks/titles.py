@@ -1,0 +1,57 @@
+"""Where rules about the whole of LITERATURE.md read an entry's title.
+
+Typing in a `### REF-NNN: Title` heading changes one title. Of the whole-file rules, three read
+titles, each only for some entries:
+
+- duplicate ids (LIT004) quote the title of the first entry holding an id that is used twice;
+- duplicate papers (LIT005) compare titles (with the year), and quote the first entry's title
+  when any of its keys (arXiv id, DOI, title) is shared;
+- a REF id cited after its move to Unconfirmed References quotes the UREF entry's title.
+
+So when neither the old nor the new title is read by any of them, the whole-file findings are
+the last check's (`checks._check_literature`). This summary, made once per complete check and
+kept up to date title by title, answers that without walking the entries.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from mathlsp.checks.literature import duplicate_keys
+from mathlsp.checks.references import literature_index
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+
+
+@dataclass(slots=True)
+class TitleReaders:
+    ids: Counter[str]  # entry id → how many entries carry it
+    keys: Counter[Hashable]  # duplicate key (arXiv id, DOI, title and year) → how many entries
+    owners: frozenset[str]  # UREF entries that record a moved REF id
+
+    @staticmethod
+    def of(doc: LiteratureDoc) -> TitleReaders:
+        entries = doc.entries
+        return TitleReaders(
+            Counter(e.core.id for e in entries),
+            Counter(k for e in entries for k in duplicate_keys(e)),
+            frozenset(e.id for e in literature_index(doc).moved.values()),
+        )
+
+    def read(self, was: ReferenceEntry, now: ReferenceEntry) -> bool:
+        """Whether a whole-file rule reads the title of `was` (an entry this summary counts)
+        or of `now` (the same entry retitled, in its place)."""
+        if self.ids[was.core.id] > 1 or was.id in self.owners:
+            return True
+        before = duplicate_keys(was)
+        if any(self.keys[k] > 1 for k in before):
+            return True
+        return any(self.keys[k] - (k in before) > 0 for k in duplicate_keys(now))
+
+    def retitled(self, was: ReferenceEntry, now: ReferenceEntry) -> TitleReaders:
+        """This summary once `was` became `now` (only its title changed). Updated in place:
+        the summary belongs to the one check memo, which the new version's replaces."""
+        self.keys.subtract(duplicate_keys(was))
+        self.keys.update(duplicate_keys(now))
+        return self
