@@ -95,7 +95,19 @@ class MathProtocol(LanguageServerProtocol):
             return
         if rpc.is_request(data) and data["method"] == types.INITIALIZE:
             self.initialize_received = True
-        self.handle_message(message)
+        if "method" not in data:
+            waiting = self._request_futures.get(data["id"])
+            if waiting is not None and waiting.done():
+                # A reply after the server gave up waiting (it timed out or was cancelled):
+                # pygls would set a result on the finished future and end the message loop.
+                del self._request_futures[data["id"]]
+                log.info("late reply to request %r dropped", data["id"])
+                return
+        try:
+            self.handle_message(message)
+        except Exception as exc:  # pygls answers a request's failure itself; this is the rest
+            detail = "".join(traceback.format_exception_only(type(exc), exc)).strip()
+            log.warning("could not handle %s: %s", data.get("method", "a reply"), detail)
 
     def refuse(self, refusal: rpc.Refusal) -> None:
         log.warning("answered %s: %s", refusal.code, refusal.message)

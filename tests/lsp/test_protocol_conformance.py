@@ -4,11 +4,14 @@ printed as a traceback, and a broken frame costs only itself."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from rawlsp import RawServer, frame
+
+from mathlsp.features.configuration import CLIENT_REQUEST_TIMEOUT_S
 
 DOC = "file:///nowhere/LITERATURE.md"
 
@@ -158,4 +161,24 @@ def test_after_shutdown_requests_are_invalid_and_exit_ends_the_process(
     assert server.reply_to(2)["error"]["code"] == -32600
     server.notify("exit")
     assert server.proc.wait(10) == 0
+    _quiet(server)
+
+
+def test_a_reply_after_the_server_stopped_waiting_is_dropped(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # pygls set the result on the timed-out future, and the exception ended the message loop.
+    params = {
+        "processId": None,
+        "rootUri": tmp_path.as_uri(),
+        "capabilities": {"workspace": {"configuration": True}},
+    }
+    server.request("init", "initialize", params)
+    server.reply_to("init")
+    server.notify("initialized", {})
+    ask = server.wait_for(lambda m: m.get("method") == "workspace/configuration")
+    time.sleep(CLIENT_REQUEST_TIMEOUT_S + 0.5)
+    server.send(frame({"jsonrpc": "2.0", "id": ask["id"], "result": [{}]}))
+    server.request(2, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(2)
     _quiet(server)
