@@ -354,7 +354,7 @@ def main() -> int:
         warm = random.Random(0)
         fuzz.rng, rng_fuzz = warm, fuzz.rng
         for op in (fuzz.op_edit, fuzz.op_positioned, fuzz.op_references, fuzz.op_code_action):
-            for _ in range(40):
+            for _ in range(300):
                 op()
         fuzz.op_symbols()
         fuzz.rng = rng_fuzz
