@@ -137,9 +137,7 @@ def plan_resume(
     folder = ProblemFolder(problem_dir, reader or read_note)
 
     def read(path: Path) -> str | None:
-        if reader is None:
-            return read_text(path)
-        loaded = reader(path)
+        loaded = (reader or read_note)(path)
         if loaded.text is None and loaded.problem != "file not found":
             raise ProjectError(f"{path}: {loaded.problem}")
         return loaded.text
@@ -153,6 +151,11 @@ def plan_resume(
         proof=_doc(folder, "PROOF.md"),
         computation=_doc(folder, "COMPUTATION.md"),
     )
+    for name in ("PROBLEM.md", "LITERATURE.md", "JOURNAL.md", "PROOF.md", "COMPUTATION.md"):
+        # A note `check` refuses (DOC001) is not summarised as missing: resume stops with the
+        # same reason, before anything is written.
+        if (problem := folder.load_problem(problem_dir / name)) is not None:
+            raise ProjectError(f"{problem_dir / name}: {problem}")
     plan = Plan()
     state_path = problem_dir / "STATE.md"
     state_original = read(state_path)

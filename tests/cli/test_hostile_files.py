@@ -142,3 +142,56 @@ def test_resume_keeps_symlinked_state_a_symlink(tmp_path: Path, monkeypatch, cap
     assert main(["resume"]) == 0
     assert state.is_symlink()
     assert "Session #1" in moved.read_text(encoding="utf-8")
+
+
+UTF16 = LITERATURE.encode("utf-16")
+LATIN1 = LITERATURE.replace("# Literature", "# Literatur\xe9").encode("latin-1")
+NUL = LITERATURE.replace("# Literature", "# Liter\x00ature").encode()
+
+
+def _journal_args() -> list[str]:
+    return ["journal", "add", "note", "demo", "--title", "t", "--insight", "i"]
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (UTF16, "UTF-16 text, not UTF-8"),
+        (LATIN1, "not valid UTF-8"),
+        (NUL, "NUL bytes"),
+    ],
+    ids=["utf-16", "latin-1", "nul"],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["verify", "demo"],
+        ["verify", "demo", "--write"],
+        ["search", "demo", "--write", "--query", "graphs"],
+        ["search", "demo", "--dry-run"],
+        ["synthesize", "demo", "--offline"],
+        ["resume", "demo"],
+        _journal_args(),
+    ],
+    ids=lambda argv: "-".join(a for a in argv[:3] if a != "demo"),
+)
+def test_every_command_says_what_check_says_and_writes_nothing(
+    offline: Path, content: bytes, reason: str, argv: list[str], capsys
+) -> None:
+    # The note `check` reports as DOC001 stops every other command with the same reason, in one
+    # line, before anything is written.
+    name = "JOURNAL.md" if argv[0] == "journal" else "LITERATURE.md"
+    note = offline / name
+    note.write_bytes(content)
+    if argv[0] != "journal":
+        (offline / "JOURNAL.md").write_bytes(content)
+    before = {p.name: p.read_bytes() for p in offline.iterdir() if p.is_file()}
+    assert main(["check", "demo", "--format", "json"]) == 1
+    checked = capsys.readouterr().out
+    assert "DOC001" in checked and reason in checked
+    code = main(argv)
+    said = capsys.readouterr()
+    assert code == 2, said
+    assert reason in said.err and "Traceback" not in said.err + said.out
+    assert len(said.err.strip().splitlines()) == 1, said.err
+    assert {p.name: p.read_bytes() for p in offline.iterdir() if p.is_file()} == before
