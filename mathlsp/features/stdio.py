@@ -184,7 +184,8 @@ def parse_body(body: bytes | bytearray) -> tuple[Any, bytes]:
 
     orjson reads the UTF-8 bytes without a decoded copy; a body it refuses (NaN, trailing bytes)
     goes to the standard library, as pygls's loop would. Raises ValueError when no JSON value
-    starts the body."""
+    starts the body (or an integer is over Python's 4,300 digits), RecursionError when it is
+    nested deeper than the interpreter's stack."""
     try:
         return orjson.loads(body), b""
     except orjson.JSONDecodeError:
@@ -231,7 +232,7 @@ async def run_async(
             break  # the client went away mid-message: nothing to handle
         try:
             data, rest = parse_body(body)
-        except ValueError as exc:
+        except (ValueError, RecursionError) as exc:  # RecursionError: nesting 100k deep
             del body
             protocol.refuse(Refusal(None, PARSE_ERROR, f"the body is not JSON: {exc}"))
             continue

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mathlsp.fsutil import read_text, write_if_unchanged
+from mathlsp.fsutil import parse_json_object, read_text, write_if_unchanged
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder, Reader, check_slug
 from mathlsp.notes.journal_render import iso
@@ -50,14 +50,9 @@ def load_config(root: Path) -> dict[str, object]:
     if text is None:
         return {}
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProjectError(
-            f"{config_path(root)} is not valid JSON ({exc.msg}, line {exc.lineno})"
-        ) from exc
-    if not isinstance(data, dict):
-        raise ProjectError(f"{config_path(root)} must hold a JSON object")
-    return data
+        return parse_json_object(text)
+    except ValueError as exc:
+        raise ProjectError(f"{config_path(root)} is {exc}".replace("is must", "must")) from None
 
 
 def _config_text(data: dict[str, object]) -> str:

@@ -195,3 +195,57 @@ def test_every_command_says_what_check_says_and_writes_nothing(
     assert reason in said.err and "Traceback" not in said.err + said.out
     assert len(said.err.strip().splitlines()) == 1, said.err
     assert {p.name: p.read_bytes() for p in offline.iterdir() if p.is_file()} == before
+
+
+HUGE_INT = "9" * 5000
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        '{"timeout_s": ' + HUGE_INT + "}",
+        '{"x": ' + DEEP + "}",
+        '{"timeout_s": "abc", "max_attempts": "z", "arxiv_batch": -5}',
+        '{"min_interval_s": {"arxiv": "x", "crossref": 1e400}, "rate_limit_scale": [1]}',
+        '{"timeout_s": NaN, "s2_batch": 1.5, "total_timeout_s": true}',
+    ],
+    ids=["5000-digits", "100k-deep", "strings", "nested-junk", "nan-fraction-bool"],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [["verify", "demo"], ["search", "demo", "--dry-run"], ["resume", "demo"], ["check", "demo"]],
+    ids=lambda argv: argv[0],
+)
+def test_bad_config_values_are_named_and_the_defaults_used(
+    offline: Path, config: str, argv: list[str], capsys, caplog
+) -> None:
+    (offline / "LITERATURE.md").write_text(LITERATURE, encoding="utf-8")
+    (offline.parent / ".math").mkdir()
+    (offline.parent / ".math" / "config.json").write_text(config, encoding="utf-8")
+    code = main(argv)
+    said = capsys.readouterr()
+    assert code in (0, 1, 2)
+    assert "Traceback" not in said.err + said.out
+    if argv[0] in ("verify", "search"):  # the commands that read the source settings
+        assert "config.json" in caplog.text  # a warning (stderr outside pytest)
+
+
+@pytest.mark.parametrize(
+    ("config", "reason"),
+    [
+        ('{"current_problem": ' + HUGE_INT + "}", "4300 digits"),
+        ('{"current_problem": ' + DEEP + "}", "nested too deeply"),
+        ("[1]", "must hold a JSON object"),
+        ('{"current_problem": ', "not valid JSON"),
+    ],
+    ids=["5000-digits", "100k-deep", "array", "truncated"],
+)
+def test_an_unusable_project_config_stops_resume_in_one_line(
+    offline: Path, config: str, reason: str, capsys
+) -> None:
+    (offline.parent / ".math").mkdir()
+    (offline.parent / ".math" / "config.json").write_text(config, encoding="utf-8")
+    assert main(["resume"]) == 2
+    said = capsys.readouterr()
+    assert reason in said.err and len(said.err.strip().splitlines()) == 1, said.err

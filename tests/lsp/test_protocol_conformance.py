@@ -98,6 +98,14 @@ def test_bodies_that_are_not_json_rpc_get_parse_and_invalid_request_errors(
     server.send(frame({"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}))
     server.send(frame({"jsonrpc": "2.0", "id": 6, "method": 17}))
     server.send(frame({"jsonrpc": "2.0", "id": 9, "method": "no/such/method"}))
+    server.send(
+        frame(b'{"jsonrpc": "2.0", "id": 11, "method": "x", "params": {"a": %s}}' % (b"9" * 5000))
+    )
+    server.send(
+        frame(
+            b'{"jsonrpc": "2.0", "method": "x", "params": %s}' % (b"[" * 100_000 + b"]" * 100_000)
+        )
+    )
     server.request(10, "workspace/symbol", {"query": ""})
     assert "result" in server.reply_to(10)
     codes = sorted((r["id"] is None, r["error"]["code"]) for r in server.replies() if "error" in r)
@@ -105,6 +113,8 @@ def test_bodies_that_are_not_json_rpc_get_parse_and_invalid_request_errors(
         (False, -32601),
         (False, -32600),
         (False, -32600),
+        (True, -32700),
+        (True, -32700),
         (True, -32700),
         (True, -32600),
         (True, -32600),
