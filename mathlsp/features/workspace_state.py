@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+WALK_REUSE_S = 2.0
+
 
 @functools.lru_cache(maxsize=1024)
 def uri_to_path(uri: str) -> Path | None:
@@ -75,6 +77,9 @@ class NoteStore:
         self._seen: dict[Path, tuple[int, int] | None] = {}
         self._folders: dict[Path, ProblemFolder] = {}
         self._roots: dict[Path, Path] = {}
+        # Each folder's walk for notes (`notes.walk`), reused for WALK_REUSE_S or until files
+        # come, go or open: requests on the event loop ask for it, and a walk reads the disk.
+        self._walks: dict[Path, tuple[float, list[Path]]] = {}
 
     # -- open documents -----------------------------------------------------------------
     def did_open(self, uri: str) -> Path | None:
@@ -82,7 +87,7 @@ class NoteStore:
         if path is not None:
             self._open[path] = uri
             self._disk.pop(path, None)  # the buffer is the text now: no second copy
-            self._roots.clear()  # an unsaved PROBLEM.md can make a folder
+            self._forget_roots()  # an unsaved PROBLEM.md can make a folder
         return path
 
     def did_close(self, uri: str) -> Path | None:
@@ -90,7 +95,7 @@ class NoteStore:
         if path is not None and self._open.get(path) == uri:
             del self._open[path]
             self._disk.pop(path, None)
-            self._roots.clear()
+            self._forget_roots()
         return path
 
     def open_note(self, uri: str) -> OpenNote | None:
@@ -149,7 +154,7 @@ class NoteStore:
     def invalidate(self, paths: list[Path]) -> None:
         for path in paths:
             self._disk.pop(path, None)
-        self._roots.clear()
+        self._forget_roots()
 
     def changed_on_disk(self) -> list[Path]:
         """Unopened files read before whose mtime/size (or existence) changed since."""
@@ -166,10 +171,14 @@ class NoteStore:
                 changed.append(path)
                 self._seen[path] = now
         if changed:
-            self._roots.clear()
+            self._forget_roots()
         return changed
 
     # -- folders -------------------------------------------------------------------------
+    def _forget_roots(self) -> None:
+        self._roots.clear()
+        self._walks.clear()
+
     def folder_root(self, path: Path) -> Path:
         # Asked on every request: remembered, and forgotten when files come, go or open.
         root = self._roots.get(path)
@@ -191,7 +200,7 @@ class NoteStore:
         root = self.folder_root(path)
         folder = self._folders.get(root)
         if folder is None:
-            folder = self._folders[root] = ProblemFolder(root, self.read)
+            folder = self._folders[root] = ProblemFolder(root, self.read, deep=self._deep(root))
         return folder
 
     def doc(self, path: Path) -> MarkdownDoc | None:
@@ -212,7 +221,12 @@ class NoteStore:
 
     def note_paths(self, folder: ProblemFolder) -> list[Path]:
         """The folder's notes on disk plus open notes not saved yet."""
-        paths = folder.note_paths()
+        walked = self._walks.get(folder.root)
+        if walked is None or time.monotonic() - walked[0] > WALK_REUSE_S:
+            walked = self._walks[folder.root] = (time.monotonic(), folder.note_paths())
+            if folder.walk_note:
+                self.server.log_to_client(f"mathlsp: {folder.walk_note}")
+        paths = list(walked[1])
         known = set(paths)
         for path in list(self._open):  # a worker thread may read while a notification writes
             if (
@@ -251,9 +265,17 @@ class NoteStore:
         for root in sorted(roots):
             folder = self._folders.get(root)
             if folder is None:
-                folder = self._folders[root] = ProblemFolder(root, self.read)
+                folder = self._folders[root] = ProblemFolder(root, self.read, deep=self._deep(root))
             out.append(folder)
         return out
+
+    def _deep(self, root: Path) -> bool:
+        """Whether the folder's sub-folders are walked for notes: a `.math/problems/<slug>/`
+        folder, or a folder inside a workspace folder. A LITERATURE.md opened anywhere else
+        (a download, `/`) brings only its own folder's files."""
+        if root.parent.name == "problems" and root.parent.parent.name == ".math":
+            return True
+        return any(root == w or w in root.parents for w in self._workspace_roots())
 
     def _workspace_roots(self) -> list[Path]:
         roots: list[Path] = []
