@@ -41,7 +41,7 @@ class Line:
 def utf16_len(text: str) -> int:
     if text.isascii():
         return len(text)
-    # A lone surrogate (a buffer can hold one: JSON "\\ud800") counts as the one unit it is.
+    # A lone surrogate (a buffer can hold one: JSON "\ud800") counts as the one unit it is.
     return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
