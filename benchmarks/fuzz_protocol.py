@@ -16,14 +16,20 @@ lines; a `$/cancelRequest`; and, when the server asks the client something, a re
 - tracebacks on stderr, `window/showMessage` pop-ups;
 - the server's RSS after start-up (the project open) and at the end (every note closed);
 and which of the issue's targets hold (0 unanswered, 0 late, 0 tracebacks, RSS within 10 MiB).
+
+`--only edit,positioned,…` restricts the kinds of operation (to find where a figure comes from);
+`--server benchmarks/traced_serve.py` runs a server that reports its heap growth between the
+start and end RSS readings (SIGUSR1).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import shutil
+import signal
 import sys
 import tempfile
 import time
@@ -313,6 +319,7 @@ def main() -> int:
     parser.add_argument(
         "--only", help="comma-separated operation kinds (open, edit, positioned, bad_frame, …)"
     )
+    parser.add_argument("--server", help="a script to run instead of `mathlsp serve --stdio`")
     args = parser.parse_args()
     rng = random.Random(args.seed)
     tmp = Path(tempfile.mkdtemp(prefix="mathlsp-fuzz-"))
@@ -323,7 +330,8 @@ def main() -> int:
         **env_for("http://127.0.0.1:9"),  # nothing listens there: lookups fail at once, offline
         "MATHLSP_CACHE_DIR": str(tmp / "cache"),
     }
-    raw = RawServer(cwd=project, env=env)
+    command = [sys.executable, args.server] if args.server else None
+    raw = RawServer(cwd=project, env=env, command=command)
     try:
         params = {
             "processId": None,
@@ -369,6 +377,8 @@ def main() -> int:
         raw.reply_to("warm2", timeout=60)
         time.sleep(1)
         rss_start = raw.rss_mib()
+        if args.server:  # a traced server (see --server) snapshots its heap on SIGUSR1
+            os.kill(raw.proc.pid, signal.SIGUSR1)
         started = time.monotonic()
         try:
             fuzz.run(args.ops, set(args.only.split(",")) if args.only else None)
@@ -393,6 +403,9 @@ def main() -> int:
         raw.reply_to("end", timeout=60)
         time.sleep(6)  # past features/memory.py's quiet time, when freed memory is returned
         rss_end = raw.rss_mib()
+        if args.server:
+            os.kill(raw.proc.pid, signal.SIGUSR1)
+            time.sleep(2)
         with raw._lock:
             arrival = {m.get("id"): t for t, m in raw.messages if "method" not in m}
         unanswered = [i for i in fuzz.sent if i not in arrival]

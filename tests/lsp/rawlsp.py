@@ -32,9 +32,14 @@ class RawServer:
     """`mathlsp serve --stdio` as a child process; a thread collects every message it writes
     (with the time it arrived) and everything it writes to stderr."""
 
-    def __init__(self, cwd: Path | None = None, env: dict[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        cwd: Path | None = None,
+        env: dict[str, str] | None = None,
+        command: list[str] | None = None,
+    ) -> None:
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mathlsp", "serve", "--stdio"],
+            command or [sys.executable, "-m", "mathlsp", "serve", "--stdio"],
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
