@@ -83,7 +83,10 @@ def read_text(path: Path) -> str | None:
 
 def write_if_unchanged(path: Path, original: str | None, new: str) -> None:
     """Atomically replace `path` with `new` unless its content is no longer `original`."""
-    current = read_text(path)
+    try:
+        current = read_text(path)
+    except UnicodeDecodeError:  # it is no longer the UTF-8 text that was read
+        current = None if original is not None else ""
     if current != original:
         raise ChangedOnDisk(f"{path} changed while mathlsp was working; nothing was written")
     atomic_write(path, new)
