@@ -216,6 +216,30 @@ class MathLanguageServer(LanguageServer):
         log.warning("%s: %s", getattr(source, "__name__", source), detail)
         self.log_to_client(f"mathlsp: {detail}", types.MessageType.Error)
 
+    def start_tcp(self, host: str, port: int) -> None:
+        """pygls's TCP server, reading messages with `stdio.run_async` as stdio does: the same
+        answers to malformed messages whichever transport the editor chose."""
+        self._stop_event = stop = threading.Event()
+
+        async def connection(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            self.protocol.set_writer(writer)  # type: ignore[arg-type]
+            await stdio.run_async(stop, stdio.StreamLines(reader), self.protocol, log)  # type: ignore[arg-type]
+            self.shutdown()
+
+        async def serve(h: str, p: int) -> None:
+            self._server = await asyncio.start_server(connection, h, p)
+            async with self._server:
+                await self._server.serve_forever()
+
+        try:
+            asyncio.run(serve(host, port))
+        except asyncio.CancelledError:
+            log.debug("the TCP server was cancelled")
+        except (KeyboardInterrupt, SystemExit):
+            pass
+        finally:
+            self.shutdown()
+
     @property
     def position_encoding(self) -> str:
         try:

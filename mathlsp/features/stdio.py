@@ -106,6 +106,41 @@ class _PipeReader:
         return body
 
 
+class StreamLines:
+    """An asyncio StreamReader (a TCP connection) with the reader interface of the loop.
+
+    StreamReader.readline refuses a line over 64 KiB and drops everything it has buffered with
+    it, the next messages included; here a line is as long as the client made it."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+        self._buf = bytearray()
+
+    async def readline(self) -> bytes:
+        while True:
+            at = self._buf.find(b"\n")
+            if at >= 0:
+                line = bytes(self._buf[: at + 1])
+                del self._buf[: at + 1]
+                return line
+            data = await self._reader.read(1 << 16)
+            if not data:
+                line = bytes(self._buf)
+                self._buf.clear()
+                return line
+            self._buf += data
+
+    async def readexactly(self, n: int) -> bytes:
+        head = bytes(self._buf[:n])
+        del self._buf[:n]
+        if len(head) == n:
+            return head
+        try:
+            return head + await self._reader.readexactly(n - len(head))
+        except asyncio.IncompleteReadError:
+            return b""
+
+
 def _wake(woken: asyncio.Future[None]) -> None:
     if not woken.done():
         woken.set_result(None)

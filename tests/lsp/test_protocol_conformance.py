@@ -192,3 +192,63 @@ def test_a_reply_after_the_server_stopped_waiting_is_dropped(
     server.request(2, "workspace/symbol", {"query": ""})
     assert "result" in server.reply_to(2)
     _quiet(server)
+
+
+def test_over_tcp_the_same_answers(tmp_path: Path) -> None:
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from lsp_helpers import free_port
+    from rawlsp import REPO
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mathlsp", "serve", "--tcp", f"127.0.0.1:{port}"],
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port))
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        init = {"processId": None, "capabilities": {}, "rootUri": tmp_path.as_uri()}
+        hover = {"textDocument": {"uri": DOC}, "position": {"line": -1, "character": 0}}
+        symbol = {"jsonrpc": "2.0", "id": 4, "method": "workspace/symbol", "params": {"query": ""}}
+        sock.sendall(
+            frame({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
+            + frame(b"{")
+            + frame({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": init})
+            + frame({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": hover})
+            + b"x" * 100_000  # a line over asyncio's 64 KiB limit
+            + frame(symbol)
+        )
+        answers: dict[object, object] = {}
+        data = b""
+        sock.settimeout(30)
+        while 4 not in answers:
+            chunk = sock.recv(65536)
+            assert chunk, answers
+            data += chunk
+            while b"\r\n\r\n" in data:
+                head, rest = data.split(b"\r\n\r\n", 1)
+                length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+                if len(rest) < length:
+                    break
+                message = json.loads(rest[:length])
+                data = rest[length:]
+                answers[message.get("id")] = message.get("error", {}).get("code", "result")
+        assert answers == {1: -32002, None: -32700, 2: "result", 3: -32602, 4: "result"}
+        sock.close()
+    finally:
+        proc.terminate()
+        err = proc.communicate(timeout=30)[1]
+    assert b"Traceback" not in err
