@@ -8,9 +8,11 @@ read again even when its mtime did not move.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +24,14 @@ from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import offset_of
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import (
+    MAX_FOLDER_NOTES,
     ProblemFolder,
     find_problem_folder,
     find_project_root,
     is_problem_folder,
 )
 from mathlsp.notes.loader import MAX_NOTE_BYTES, LoadedText, read_note
+from mathlsp.notes.walk import walk_markdown
 
 if TYPE_CHECKING:
     from lsprotocol import types
@@ -80,6 +84,7 @@ class NoteStore:
         # Each folder's walk for notes (`notes.walk`), reused for WALK_REUSE_S or until files
         # come, go or open: requests on the event loop ask for it, and a walk reads the disk.
         self._walks: dict[Path, tuple[float, list[Path]]] = {}
+        self._walking: set[Path] = set()  # folders a worker thread is walking now
 
     # -- open documents -----------------------------------------------------------------
     def did_open(self, uri: str) -> Path | None:
@@ -177,7 +182,9 @@ class NoteStore:
     # -- folders -------------------------------------------------------------------------
     def _forget_roots(self) -> None:
         self._roots.clear()
-        self._walks.clear()
+        # Kept, but stale: the next request walks again (in a worker thread), and the event
+        # loop answers meanwhile from what the last walk found.
+        self._walks = {root: (0.0, notes) for root, (_, notes) in self._walks.items()}
 
     def folder_root(self, path: Path) -> Path:
         # Asked on every request: remembered, and forgotten when files come, go or open.
@@ -221,12 +228,7 @@ class NoteStore:
 
     def note_paths(self, folder: ProblemFolder) -> list[Path]:
         """The folder's notes on disk plus open notes not saved yet."""
-        walked = self._walks.get(folder.root)
-        if walked is None or time.monotonic() - walked[0] > WALK_REUSE_S:
-            walked = self._walks[folder.root] = (time.monotonic(), folder.note_paths())
-            if folder.walk_note:
-                self.server.log_to_client(f"mathlsp: {folder.walk_note}")
-        paths = list(walked[1])
+        paths = list(self._walked(folder))
         known = set(paths)
         for path in list(self._open):  # a worker thread may read while a notification writes
             if (
@@ -236,6 +238,35 @@ class NoteStore:
             ):
                 paths.append(path)
         return paths
+
+    def _walked(self, folder: ProblemFolder) -> list[Path]:
+        """The folder's walk for notes. A worker thread walks when the last walk is stale; the
+        event loop never walks a folder's sub-folders: it takes the last walk (or, before the
+        first, the folder's own files, one directory read) and a worker thread walks for the
+        next request."""
+        walked = self._walks.get(folder.root)
+        if walked is not None and time.monotonic() - walked[0] <= WALK_REUSE_S:
+            return walked[1]
+        if threading.current_thread() is not threading.main_thread():
+            return self._walk(folder)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test calling in): nothing to keep free
+            return self._walk(folder)
+        if folder.root not in self._walking:
+            self._walking.add(folder.root)
+            job = loop.run_in_executor(None, self._walk, folder)
+            job.add_done_callback(lambda _: self._walking.discard(folder.root))
+        if walked is not None:
+            return walked[1]
+        return walk_markdown(folder.root, deep=False, max_notes=MAX_FOLDER_NOTES).notes
+
+    def _walk(self, folder: ProblemFolder) -> list[Path]:
+        notes = folder.note_paths()
+        self._walks[folder.root] = (time.monotonic(), notes)
+        if folder.walk_note:
+            self.server.log_to_client(f"mathlsp: {folder.walk_note}")
+        return notes
 
     def docs(self, folder: ProblemFolder) -> list[MarkdownDoc]:
         out = []
