@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import json
 import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import Any
 
 MAX_NOTE_BYTES = 20 * 1024 * 1024  # far above any real note; a 50 MB file is refused, not parsed
 
@@ -81,7 +83,29 @@ def read_text(path: Path) -> str | None:
 
 def write_if_unchanged(path: Path, original: str | None, new: str) -> None:
     """Atomically replace `path` with `new` unless its content is no longer `original`."""
-    current = read_text(path)
+    try:
+        current = read_text(path)
+    except UnicodeDecodeError:  # it is no longer the UTF-8 text that was read
+        current = None if original is not None else ""
     if current != original:
         raise ChangedOnDisk(f"{path} changed while mathlsp was working; nothing was written")
     atomic_write(path, new)
+
+
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+def parse_json_object(text: str) -> dict[str, Any]:
+    """A JSON object from a settings file, or ValueError saying in one line why not: invalid
+    JSON, a number too long for Python (over 4,300 digits), nesting too deep, not an object."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deeply to be a settings file") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg}, line {exc.lineno})") from None
+    except ValueError as exc:  # an integer over sys.get_int_max_str_digits()
+        raise ValueError(f"not usable JSON ({str(exc).split(';')[0]})") from None
+    if not isinstance(data, dict):
+        raise ValueError("must hold a JSON object")
+    return data

@@ -45,3 +45,78 @@ def safe_text(text: str) -> str:
 def safe_line(text: str) -> str:
     """`safe_text` for one line of terminal output: newlines kept, everything else cleaned."""
     return "\n".join(safe_text(part) for part in text.split("\n"))
+
+
+# -- markup from the sources, before it is written into a note ----------------------------------
+_COMMENT_MARK = re.compile(r"<!--|-->")
+# What a Markdown viewer would take for raw HTML: a tag (`<img src=x onerror=…>`, `</div>`), a
+# declaration or processing instruction. `a<b` and `$x<y$` are not tags and stay as they are.
+_HTML = re.compile(r"<(?=/?[A-Za-z][A-Za-z0-9-]*(?:[\s/>]|$)|[!?])")
+# A link destination: `[text](dest …)`, an autolink `<dest>`, a reference definition `[x]: dest`.
+_INLINE_LINK = re.compile(r"\]\(\s*")
+_AUTOLINK = re.compile(r"<([A-Za-z][A-Za-z0-9+.-]{1,31}:[^\s<>]*)>")
+_DEFINITION = re.compile(r"^( {0,3}\[[^\]\n]+\]:[ \t]*)(\S+)", re.MULTILINE)
+_UNSAFE_SCHEMES = ("javascript:", "vbscript:", "data:", "file:")
+_SCHEME_NOISE = re.compile(r"[\s\x00-\x1f\\]+")
+
+
+def _unsafe_destination(dest: str) -> bool:
+    # Viewers decode entities (`&#106;avascript:`) and ignore controls and whitespace inside a
+    # scheme (`java\tscript:`) before they follow a link: so does this check.
+    import html
+
+    plain = _SCHEME_NOISE.sub("", html.unescape(dest.strip("<>"))).lower()
+    return plain.startswith(_UNSAFE_SCHEMES)
+
+
+def _destination_end(text: str, at: int) -> int:
+    """Where the link destination starting at `at` ends (CommonMark: `<…>`, or up to a space or
+    the `)` that balances the ones it opened)."""
+    if text.startswith("<", at):
+        close = text.find(">", at)
+        return close + 1 if close >= 0 else at
+    depth, i = 0, at
+    while i < len(text) and not text[i].isspace():
+        if text[i] == "\\":
+            i += 2
+            continue
+        if text[i] == "(":
+            depth += 1
+        elif text[i] == ")":
+            if depth == 0:
+                break
+            depth -= 1
+        i += 1
+    return min(i, len(text))
+
+
+def _without_unsafe_destinations(text: str) -> str:
+    out: list[str] = []
+    done = 0
+    for m in _INLINE_LINK.finditer(text):
+        if m.start() < done:
+            continue
+        end = _destination_end(text, m.end())
+        if _unsafe_destination(text[m.end() : end]):
+            out.append(text[done : m.end()])
+            done = end
+    out.append(text[done:])
+    return "".join(out)
+
+
+def neutralize_markup(text: str) -> str:
+    """Source text (a title, an abstract) made inert before it is written into a Markdown note:
+    raw HTML is shown as text (`<` → `&lt;`), an HTML comment can neither open nor close (it would
+    hide the entries after it), and a link whose destination is `javascript:`, `vbscript:`,
+    `data:` or `file:` loses its destination (the words stay)."""
+    if "<" not in text and ">" not in text and ":" not in text:
+        return text  # the common case: nothing to neutralize
+    text = _COMMENT_MARK.sub(lambda m: "&lt;!--" if m.group() == "<!--" else "--&gt;", text)
+    text = _AUTOLINK.sub(
+        lambda m: "(unsafe link removed)" if _unsafe_destination(m.group(1)) else m.group(), text
+    )
+    text = _HTML.sub("&lt;", text)
+    text = _without_unsafe_destinations(text)
+    return _DEFINITION.sub(
+        lambda m: m.group(1) + "#" if _unsafe_destination(m.group(2)) else m.group(), text
+    )

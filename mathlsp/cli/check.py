@@ -17,6 +17,7 @@ from mathlsp.cli.github import Annotation, render
 from mathlsp.notes.folder import ProblemFolder, find_problem_folder, is_problem_folder
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.text import utf16_len
+from mathlsp.notes.walk import MAX_WALK_ENTRIES
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -185,7 +186,14 @@ def _problem_folders(root: Path) -> list[Path]:
     if is_problem_folder(root) or find_problem_folder(root) == root:
         return [root]
     found: list[Path] = []
-    for dirpath, dirnames, _ in os.walk(root):
+    for walked, (dirpath, dirnames, _) in enumerate(os.walk(root)):  # symlinks not followed
+        if walked >= MAX_WALK_ENTRIES:
+            print(
+                f"mathlsp: stopped looking for problem folders after {walked:,} folders under "
+                f"{root}; name a project or a problem folder",
+                file=sys.stderr,
+            )
+            break
         here = Path(dirpath)
         # Never crawl what is not notes: installed packages (a venv's site-packages holds
         # mathlsp's own templates), node_modules, build output, hidden folders.

@@ -64,9 +64,10 @@ def register(subparsers: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     from mathlsp.cli import UsageError
     from mathlsp.cli.search import problem_folder
-    from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
+    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.journal import JournalDoc
     from mathlsp.notes.journal_render import NewJournalEntry, write_journal_entry
+    from mathlsp.notes.loader import read_note_text
     from mathlsp.notes.templates import fill_template
     from mathlsp.research.deadends import find_dead_ends
 
@@ -81,7 +82,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--insight must say something: it is what a later session reads")
     folder = problem_folder(args.path)
     path = folder / "JOURNAL.md"
-    original = read_text(path)
+    original = read_note_text(path)
     base = original
     if base is None:
         base = fill_template(

@@ -106,16 +106,16 @@ def _enabled(settings: Any) -> list[str]:
 
 
 def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
-    from mathlsp.fsutil import read_text
     from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.notes.loader import read_note_text
     from mathlsp.search.queries import build_queries, describe_plan, id_text, prior_queries
     from mathlsp.search.run import Listed, load_problem
 
     problem = load_problem(folder)
-    text = read_text(folder / "LITERATURE.md")
+    text = read_note_text(folder / "LITERATURE.md")
     doc = LiteratureDoc(text) if text is not None else None
     prior = prior_queries(r.cells for r in doc.history) if doc else set()
-    notation = read_text(folder / "NOTATION.md")
+    notation = read_note_text(folder / "NOTATION.md")
     plan = build_queries(problem, args.query, prior, backends=_enabled(settings), notation=notation)
     listed = Listed(doc)
     known = {i: e for i in plan.reference_ids if (e := listed.identifier(i)) is not None}
@@ -221,10 +221,11 @@ def _save_elsewhere(writes: Any) -> Path | None:
 def _write(writes: Any) -> bool:
     """Every file or none: refused when LITERATURE.md or JOURNAL.md changed during the search."""
     from mathlsp.cli import UsageError
-    from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
+    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
+    from mathlsp.notes.loader import read_note_text
 
     files = writes.files
-    changed = [f.path.name for f in files if read_text(f.path) != f.original]
+    changed = [f.path.name for f in files if read_note_text(f.path) != f.original]
     if changed:
         raise UsageError(
             f"{' and '.join(changed)} changed while the search ran; nothing was written. "

@@ -38,8 +38,9 @@ async def _run(args: argparse.Namespace) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
     from mathlsp.cli.verify import literature_path
-    from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
+    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.literature import SYNTHESIS_TITLES, LiteratureDoc
+    from mathlsp.notes.loader import read_note_text
     from mathlsp.notes.problem import ProblemDoc
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
     from mathlsp.synthesis.draft import draft
@@ -47,11 +48,11 @@ async def _run(args: argparse.Namespace) -> int:
     from mathlsp.synthesis.write import write_draft
 
     path = literature_path(args.path)
-    original = read_text(path)
+    original = read_note_text(path)
     if original is None:
         raise UsageError(f"cannot read {path}")
     doc = LiteratureDoc(original, path)
-    problem_text = read_text(path.parent / "PROBLEM.md")
+    problem_text = read_note_text(path.parent / "PROBLEM.md")
     problem = ProblemDoc(problem_text, path.parent / "PROBLEM.md") if problem_text else None
     if problem is None:
         print("mathlsp: no PROBLEM.md next to LITERATURE.md: no terms to connect", file=sys.stderr)

@@ -67,14 +67,15 @@ def run(args: argparse.Namespace) -> int:
 async def _run(args: argparse.Namespace) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
-    from mathlsp.fsutil import ChangedOnDisk, read_text
+    from mathlsp.fsutil import ChangedOnDisk
     from mathlsp.notes.folder import ProblemFolder
     from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.notes.loader import read_note_text
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
     from mathlsp.verify.pipeline import verify_entries
 
     path = literature_path(args.path)
-    original = read_text(path)
+    original = read_note_text(path)
     if original is None:
         raise UsageError(f"cannot read {path}")
     doc = LiteratureDoc(original, path)
@@ -182,12 +183,12 @@ def github_annotations(path: Path, entries: list[Any], checks: list[Any]) -> lis
 def problem_identifiers(folder: Path, entries: list[Any]) -> list[Any]:
     """Identifiers PROBLEM.md References lists that no LITERATURE.md entry carries: they are
     looked up too (a References line naming a paper that does not exist is worth knowing)."""
-    from mathlsp.fsutil import read_text
+    from mathlsp.notes.loader import read_note_text
     from mathlsp.notes.problem import ProblemDoc
     from mathlsp.search.queries import reference_seed
     from mathlsp.verify.pipeline import identifiers_of
 
-    text = read_text(folder / "PROBLEM.md")
+    text = read_note_text(folder / "PROBLEM.md")
     if text is None:
         return []
     known = {i.key for e in entries for i in identifiers_of(e)}

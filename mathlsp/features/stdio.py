@@ -28,16 +28,18 @@ import stat
 import sys
 import threading
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, BinaryIO, TypeVar
+from typing import TYPE_CHECKING, Any, BinaryIO, Protocol, TypeVar
 
 import orjson
-from pygls.exceptions import JsonRpcException
+
+from mathlsp.features.rpc import INVALID_REQUEST, PARSE_ERROR, Refusal
 
 if TYPE_CHECKING:
     from pygls.io_ import AsyncReader  # declared for type checkers only
-    from pygls.protocol import JsonRPCProtocol
 
-_CONTENT_LENGTH = re.compile(rb"^Content-Length: (\d+)\r\n$")
+_CONTENT_LENGTH = re.compile(rb"Content-Length:[ \t]*(\d{1,15})[ \t]*\r?\n", re.IGNORECASE)
+# Far above any note (MAX_NOTE_BYTES, escaped); a larger body is skipped unread, not allocated.
+MAX_BODY_BYTES = 128 * 1024 * 1024
 T = TypeVar("T")
 
 
@@ -104,6 +106,41 @@ class _PipeReader:
         return body
 
 
+class StreamLines:
+    """An asyncio StreamReader (a TCP connection) with the reader interface of the loop.
+
+    StreamReader.readline refuses a line over 64 KiB and drops everything it has buffered with
+    it, the next messages included; here a line is as long as the client made it."""
+
+    def __init__(self, reader: asyncio.StreamReader) -> None:
+        self._reader = reader
+        self._buf = bytearray()
+
+    async def readline(self) -> bytes:
+        while True:
+            at = self._buf.find(b"\n")
+            if at >= 0:
+                line = bytes(self._buf[: at + 1])
+                del self._buf[: at + 1]
+                return line
+            data = await self._reader.read(1 << 16)
+            if not data:
+                line = bytes(self._buf)
+                self._buf.clear()
+                return line
+            self._buf += data
+
+    async def readexactly(self, n: int) -> bytes:
+        head = bytes(self._buf[:n])
+        del self._buf[:n]
+        if len(head) == n:
+            return head
+        try:
+            return head + await self._reader.readexactly(n - len(head))
+        except asyncio.IncompleteReadError:
+            return b""
+
+
 def _wake(woken: asyncio.Future[None]) -> None:
     if not woken.done():
         woken.set_result(None)
@@ -134,44 +171,107 @@ async def pipe_reader(stdin: BinaryIO, stdout: BinaryIO) -> AsyncReader | None:
     return _PipeReader(fd, asyncio.get_running_loop())  # type: ignore[return-value]
 
 
-def parse_message(body: bytes | bytearray, structure: Callable[[dict[str, Any]], Any]) -> Any:
-    """A JSON-RPC message from its body. `structure` (the protocol's object hook) turns only a
-    top-level JSON-RPC object into a message; nested objects are plain data either way."""
+class Receiver(Protocol):
+    """What the loop hands messages to (`MathProtocol`)."""
+
+    def receive(self, data: Any) -> None: ...
+
+    def refuse(self, refusal: Refusal) -> None: ...
+
+
+class _Framed:
+    """A reader that can be given bytes back: what a too-long Content-Length swallowed of the
+    next message is returned to the stream, so that message is still read."""
+
+    def __init__(self, reader: AsyncReader) -> None:
+        self._reader = reader
+        self._back = bytearray()
+
+    def unread(self, data: bytes) -> None:
+        self._back[:0] = data
+
+    async def readline(self) -> bytes:
+        if not self._back:
+            return await self._reader.readline()
+        at = self._back.find(b"\n")
+        if at >= 0:
+            line = bytes(self._back[: at + 1])
+            del self._back[: at + 1]
+            return line
+        line = bytes(self._back) + await self._reader.readline()
+        self._back.clear()
+        return line
+
+    async def readexactly(self, n: int) -> bytes | bytearray:
+        if not self._back:
+            return await self._reader.readexactly(n)
+        head = bytes(self._back[:n])
+        del self._back[:n]
+        if len(head) == n:
+            return head
+        rest = await self._reader.readexactly(n - len(head))
+        return head + rest if rest else b""
+
+
+def parse_body(body: bytes | bytearray) -> tuple[Any, bytes]:
+    """The JSON value of a body, and what follows it when the body held more than one value
+    (a Content-Length too long by a few bytes takes the start of the next header with it).
+
+    orjson reads the UTF-8 bytes without a decoded copy; a body it refuses (NaN, trailing bytes)
+    goes to the standard library, as pygls's loop would. Raises ValueError when no JSON value
+    starts the body (or an integer is over Python's 4,300 digits), RecursionError when it is
+    nested deeper than the interpreter's stack."""
     try:
-        data = orjson.loads(body)
+        return orjson.loads(body), b""
     except orjson.JSONDecodeError:
-        return json.loads(body, object_hook=structure)  # the same error or the same answer
-    return structure(data) if isinstance(data, dict) else data
+        pass
+    text = bytes(body).decode("utf-8", "surrogateescape")
+    stripped = text.lstrip()
+    data, end = json.JSONDecoder().raw_decode(stripped)
+    return data, stripped[end:].lstrip(" \t").encode("utf-8", "surrogateescape")
 
 
 async def run_async(
     stop_event: threading.Event,
     reader: AsyncReader,
-    protocol: JsonRPCProtocol,
+    protocol: Receiver,
     logger: logging.Logger,
-    error_handler: Callable[[Exception, type[JsonRpcException]], Any] | None = None,
 ) -> None:
-    """pygls's `run_async`, reading each message with `parse_message`."""
-    content_length = 0
+    """pygls's `run_async`, reading each message with `parse_body` and handing it to
+    `protocol.receive`, which answers whatever it cannot serve.
+
+    Framing is recovered at the next header: a `Content-Length:` is found anywhere in a header
+    line (a body cut short leaves its tail in front of the next header), lines that are not a
+    header are skipped (so is a body longer than MAX_BODY_BYTES), a body that is not JSON is
+    answered -32700 and the loop goes on."""
+    framed = _Framed(reader)
+    content_length: int | None = None
     while not stop_event.is_set():
-        header = await reader.readline()
+        header = await framed.readline()
         if not header:
             break
-        if not content_length:
-            match = _CONTENT_LENGTH.fullmatch(header)
-            if match:
-                content_length = int(match.group(1))
-        if content_length and not header.strip():
-            body = await reader.readexactly(content_length)
-            if not body:
-                break
-            try:
-                message = parse_message(body, protocol.structure_message)
-                del body  # a didOpen's body is as large as the file: free it now
-                protocol.handle_message(message)
-            except Exception as exc:
-                logger.exception("Unable to handle message")
-                if error_handler:
-                    error_handler(exc, JsonRpcException)
-            finally:
-                content_length = 0
+        match = _CONTENT_LENGTH.search(header)
+        if match:
+            content_length = int(match.group(1))
+            continue
+        if content_length is None or header.strip():
+            continue  # a header we do not use, or garbage before the next Content-Length
+        length, content_length = content_length, None
+        if length > MAX_BODY_BYTES:
+            # Not allocated, and not waited for (a lying length would hold every later message):
+            # what follows is skipped as garbage up to the next header.
+            protocol.refuse(Refusal(None, INVALID_REQUEST, f"message of {length} bytes refused"))
+            continue
+        body = await framed.readexactly(length) if length else b""
+        if length and not body:
+            break  # the client went away mid-message: nothing to handle
+        try:
+            data, rest = parse_body(body)
+        except (ValueError, RecursionError) as exc:  # RecursionError: nesting 100k deep
+            del body
+            protocol.refuse(Refusal(None, PARSE_ERROR, f"the body is not JSON: {exc}"))
+            continue
+        del body  # a didOpen's body is as large as the file: free it now
+        if rest:
+            framed.unread(rest)
+        protocol.receive(data)

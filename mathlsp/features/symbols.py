@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -82,7 +83,14 @@ def register(server: MathLanguageServer) -> None:
         return _flatten(doc, params.text_document.uri, nodes, enc)
 
     @server.handler(types.WORKSPACE_SYMBOL, empty=[])
-    def workspace_symbol(params: types.WorkspaceSymbolParams) -> list[types.SymbolInformation]:
+    async def workspace_symbol(
+        params: types.WorkspaceSymbolParams,
+    ) -> list[types.SymbolInformation]:
+        # Every folder's notes are listed and parsed: in a worker thread, so the server keeps
+        # answering (and reading keystrokes) meanwhile.
+        return await asyncio.to_thread(_workspace_symbols, params)
+
+    def _workspace_symbols(params: types.WorkspaceSymbolParams) -> list[types.SymbolInformation]:
         enc = server.position_encoding
         out: list[types.SymbolInformation] = []
         for folder in store.known_folders():

@@ -8,9 +8,11 @@ read again even when its mtime did not move.
 
 from __future__ import annotations
 
+import asyncio
 import functools
 import logging
 import os
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,12 +24,14 @@ from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import offset_of
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import (
+    MAX_FOLDER_NOTES,
     ProblemFolder,
     find_problem_folder,
     find_project_root,
     is_problem_folder,
 )
 from mathlsp.notes.loader import MAX_NOTE_BYTES, LoadedText, read_note
+from mathlsp.notes.walk import walk_markdown
 
 if TYPE_CHECKING:
     from lsprotocol import types
@@ -36,6 +40,8 @@ if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
 
 log = logging.getLogger(__name__)
+
+WALK_REUSE_S = 2.0
 
 
 @functools.lru_cache(maxsize=1024)
@@ -75,6 +81,10 @@ class NoteStore:
         self._seen: dict[Path, tuple[int, int] | None] = {}
         self._folders: dict[Path, ProblemFolder] = {}
         self._roots: dict[Path, Path] = {}
+        # Each folder's walk for notes (`notes.walk`), reused for WALK_REUSE_S or until files
+        # come, go or open: requests on the event loop ask for it, and a walk reads the disk.
+        self._walks: dict[Path, tuple[float, list[Path]]] = {}
+        self._walking: set[Path] = set()  # folders a worker thread is walking now
 
     # -- open documents -----------------------------------------------------------------
     def did_open(self, uri: str) -> Path | None:
@@ -82,7 +92,7 @@ class NoteStore:
         if path is not None:
             self._open[path] = uri
             self._disk.pop(path, None)  # the buffer is the text now: no second copy
-            self._roots.clear()  # an unsaved PROBLEM.md can make a folder
+            self._forget_roots()  # an unsaved PROBLEM.md can make a folder
         return path
 
     def did_close(self, uri: str) -> Path | None:
@@ -90,7 +100,7 @@ class NoteStore:
         if path is not None and self._open.get(path) == uri:
             del self._open[path]
             self._disk.pop(path, None)
-            self._roots.clear()
+            self._forget_roots()
         return path
 
     def open_note(self, uri: str) -> OpenNote | None:
@@ -149,7 +159,7 @@ class NoteStore:
     def invalidate(self, paths: list[Path]) -> None:
         for path in paths:
             self._disk.pop(path, None)
-        self._roots.clear()
+        self._forget_roots()
 
     def changed_on_disk(self) -> list[Path]:
         """Unopened files read before whose mtime/size (or existence) changed since."""
@@ -166,10 +176,16 @@ class NoteStore:
                 changed.append(path)
                 self._seen[path] = now
         if changed:
-            self._roots.clear()
+            self._forget_roots()
         return changed
 
     # -- folders -------------------------------------------------------------------------
+    def _forget_roots(self) -> None:
+        self._roots.clear()
+        # Kept, but stale: the next request walks again (in a worker thread), and the event
+        # loop answers meanwhile from what the last walk found.
+        self._walks = {root: (0.0, notes) for root, (_, notes) in self._walks.items()}
+
     def folder_root(self, path: Path) -> Path:
         # Asked on every request: remembered, and forgotten when files come, go or open.
         root = self._roots.get(path)
@@ -191,7 +207,7 @@ class NoteStore:
         root = self.folder_root(path)
         folder = self._folders.get(root)
         if folder is None:
-            folder = self._folders[root] = ProblemFolder(root, self.read)
+            folder = self._folders[root] = ProblemFolder(root, self.read, deep=self._deep(root))
         return folder
 
     def doc(self, path: Path) -> MarkdownDoc | None:
@@ -212,7 +228,7 @@ class NoteStore:
 
     def note_paths(self, folder: ProblemFolder) -> list[Path]:
         """The folder's notes on disk plus open notes not saved yet."""
-        paths = folder.note_paths()
+        paths = list(self._walked(folder))
         known = set(paths)
         for path in list(self._open):  # a worker thread may read while a notification writes
             if (
@@ -222,6 +238,35 @@ class NoteStore:
             ):
                 paths.append(path)
         return paths
+
+    def _walked(self, folder: ProblemFolder) -> list[Path]:
+        """The folder's walk for notes. A worker thread walks when the last walk is stale; the
+        event loop never walks a folder's sub-folders: it takes the last walk (or, before the
+        first, the folder's own files, one directory read) and a worker thread walks for the
+        next request."""
+        walked = self._walks.get(folder.root)
+        if walked is not None and time.monotonic() - walked[0] <= WALK_REUSE_S:
+            return walked[1]
+        if threading.current_thread() is not threading.main_thread():
+            return self._walk(folder)
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a test calling in): nothing to keep free
+            return self._walk(folder)
+        if folder.root not in self._walking:
+            self._walking.add(folder.root)
+            job = loop.run_in_executor(None, self._walk, folder)
+            job.add_done_callback(lambda _: self._walking.discard(folder.root))
+        if walked is not None:
+            return walked[1]
+        return walk_markdown(folder.root, deep=False, max_notes=MAX_FOLDER_NOTES).notes
+
+    def _walk(self, folder: ProblemFolder) -> list[Path]:
+        notes = folder.note_paths()
+        self._walks[folder.root] = (time.monotonic(), notes)
+        if folder.walk_note:
+            self.server.log_to_client(f"mathlsp: {folder.walk_note}")
+        return notes
 
     def docs(self, folder: ProblemFolder) -> list[MarkdownDoc]:
         out = []
@@ -251,9 +296,17 @@ class NoteStore:
         for root in sorted(roots):
             folder = self._folders.get(root)
             if folder is None:
-                folder = self._folders[root] = ProblemFolder(root, self.read)
+                folder = self._folders[root] = ProblemFolder(root, self.read, deep=self._deep(root))
             out.append(folder)
         return out
+
+    def _deep(self, root: Path) -> bool:
+        """Whether the folder's sub-folders are walked for notes: a `.math/problems/<slug>/`
+        folder, or a folder inside a workspace folder. A LITERATURE.md opened anywhere else
+        (a download, `/`) brings only its own folder's files."""
+        if root.parent.name == "problems" and root.parent.parent.name == ".math":
+            return True
+        return any(root == w or w in root.parents for w in self._workspace_roots())
 
     def _workspace_roots(self) -> list[Path]:
         roots: list[Path] = []

@@ -19,6 +19,7 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.notes.walk import walk_markdown
 
 log = logging.getLogger(__name__)
 
@@ -127,9 +128,14 @@ def find_project_root(path: Path) -> Path | None:
 class ProblemFolder:
     """The notes of one problem folder, parsed lazily and cached by text."""
 
-    def __init__(self, root: Path, reader: Reader = read_note) -> None:
+    def __init__(self, root: Path, reader: Reader = read_note, *, deep: bool = True) -> None:
         self.root = root
         self.reader = reader
+        # Whether sub-folders are walked for notes: the caller's trust in the folder (the server
+        # walks only problem folders inside the workspace); `/` and home never are.
+        self.deep = deep
+        #: Why the last walk stopped early or stayed shallow (`notes.walk`), else None.
+        self.walk_note: str | None = None
         self._docs: dict[Path, tuple[str, MarkdownDoc, LoadedText]] = {}
         self._problems: dict[Path, str] = {}
         self._lock = threading.RLock()
@@ -143,12 +149,11 @@ class ProblemFolder:
 
     def note_paths(self) -> list[Path]:
         """Every Markdown note in the folder (sub-folders included, hidden ones not)."""
-        out: list[Path] = []
-        for path in sorted(_walk_markdown(self.root)):
-            out.append(path)
-            if len(out) >= MAX_FOLDER_NOTES:
-                break
-        return out
+        walk = walk_markdown(self.root, deep=self.deep, max_notes=MAX_FOLDER_NOTES)
+        if walk.note and walk.note != self.walk_note:
+            log.warning("%s", walk.note)
+        self.walk_note = walk.note
+        return walk.notes
 
     def doc(self, path: Path) -> MarkdownDoc | None:
         # One parse at a time: checks of several notes run in worker threads and all want the
@@ -209,17 +214,3 @@ class ProblemFolder:
             doc = self.doc(path)
             if doc is not None:
                 yield doc
-
-
-def _walk_markdown(root: Path) -> Iterator[Path]:
-    try:
-        entries = list(root.iterdir())
-    except OSError:
-        return
-    for entry in entries:
-        if entry.name.startswith("."):
-            continue
-        if entry.is_dir():
-            yield from _walk_markdown(entry)
-        elif entry.suffix.lower() == ".md" and entry.exists():
-            yield entry  # a FIFO or device named *.md too: the reader refuses it with a finding

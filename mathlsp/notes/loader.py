@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import codecs
+import errno
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -9,7 +11,14 @@ from pathlib import Path
 from mathlsp.fsutil import MAX_NOTE_BYTES, UnreadableFile, read_bounded
 from mathlsp.notes.edits import EditHistory
 
-__all__ = ["MAX_NOTE_BYTES", "LoadedText", "decode_note", "read_note"]
+__all__ = [
+    "MAX_NOTE_BYTES",
+    "LoadedText",
+    "NoteRefused",
+    "decode_note",
+    "read_note",
+    "read_note_text",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +33,8 @@ class LoadedText:
 
 
 def decode_note(data: bytes) -> LoadedText:
+    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):  # Windows editors save these
+        return LoadedText(None, "UTF-16 text, not UTF-8; save the file as UTF-8")
     if b"\x00" in data[:8192]:
         return LoadedText(None, "binary file (contains NUL bytes); not a Markdown note")
     try:
@@ -47,3 +58,19 @@ def read_note(path: Path) -> LoadedText:
         return LoadedText(None, "file not found")
     except OSError as exc:
         return LoadedText(None, f"cannot read: {exc.strerror or exc}")
+
+
+class NoteRefused(OSError):
+    """A note a command will not read, nor rewrite: `check`'s DOC001 reason as an OSError
+    (strerror the reason, filename the path), which every command reports in one line, exit 2."""
+
+
+def read_note_text(path: Path) -> str | None:
+    """The text of the note at `path`, None when there is no such file: the checked reader every
+    command shares with `check` (size, NUL bytes, UTF-8). Raises NoteRefused otherwise."""
+    loaded = read_note(path)
+    if loaded.text is not None:
+        return loaded.text
+    if loaded.problem == "file not found":
+        return None
+    raise NoteRefused(errno.EINVAL, loaded.problem or "cannot read", str(path))

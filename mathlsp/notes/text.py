@@ -43,7 +43,8 @@ class Line:
 def utf16_len(text: str) -> int:
     if text.isascii():
         return len(text)
-    return len(text.encode("utf-16-le")) // 2
+    # A lone surrogate (a buffer can hold one: JSON "\ud800") counts as the one unit it is.
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
 
 
 def column_offset(line: str, units: int, encoding: str = "utf-16") -> int:

@@ -7,7 +7,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from mathlsp.fsutil import read_text, write_if_unchanged
+from mathlsp.fsutil import parse_json_object, read_text, write_if_unchanged
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder, Reader, check_slug
 from mathlsp.notes.journal_render import iso
@@ -50,14 +50,9 @@ def load_config(root: Path) -> dict[str, object]:
     if text is None:
         return {}
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise ProjectError(
-            f"{config_path(root)} is not valid JSON ({exc.msg}, line {exc.lineno})"
-        ) from exc
-    if not isinstance(data, dict):
-        raise ProjectError(f"{config_path(root)} must hold a JSON object")
-    return data
+        return parse_json_object(text)
+    except ValueError as exc:
+        raise ProjectError(f"{config_path(root)} is {exc}".replace("is must", "must")) from None
 
 
 def _config_text(data: dict[str, object]) -> str:
@@ -137,9 +132,7 @@ def plan_resume(
     folder = ProblemFolder(problem_dir, reader or read_note)
 
     def read(path: Path) -> str | None:
-        if reader is None:
-            return read_text(path)
-        loaded = reader(path)
+        loaded = (reader or read_note)(path)
         if loaded.text is None and loaded.problem != "file not found":
             raise ProjectError(f"{path}: {loaded.problem}")
         return loaded.text
@@ -153,6 +146,11 @@ def plan_resume(
         proof=_doc(folder, "PROOF.md"),
         computation=_doc(folder, "COMPUTATION.md"),
     )
+    for name in ("PROBLEM.md", "LITERATURE.md", "JOURNAL.md", "PROOF.md", "COMPUTATION.md"):
+        # A note `check` refuses (DOC001) is not summarised as missing: resume stops with the
+        # same reason, before anything is written.
+        if (problem := folder.load_problem(problem_dir / name)) is not None:
+            raise ProjectError(f"{problem_dir / name}: {problem}")
     plan = Plan()
     state_path = problem_dir / "STATE.md"
     state_original = read(state_path)

@@ -19,9 +19,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from mathlsp.fsutil import read_text
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.loader import read_note_text
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
 from mathlsp.search.named import named_works, resolve
@@ -233,7 +233,7 @@ def _entry_ids(entry: ReferenceEntry) -> list[str]:
 
 
 # -- the search ---------------------------------------------------------------------------------
-def load_problem(problem_dir: Path, reader: Reader = read_text) -> ProblemDoc:
+def load_problem(problem_dir: Path, reader: Reader = read_note_text) -> ProblemDoc:
     """PROBLEM.md, or ProblemNotReady saying what to complete first."""
     path = problem_dir / "PROBLEM.md"
     text = reader(path)
@@ -260,7 +260,7 @@ async def run_search(
     on_progress: ProgressCallback | None = None,
     now: dt.datetime | None = None,
     *,
-    reader: Reader = read_text,
+    reader: Reader = read_note_text,
     limit: int = MAX_CANDIDATES,
     plan: QueryPlan | None = None,
 ) -> SearchResult:

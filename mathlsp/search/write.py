@@ -16,7 +16,6 @@ Each `FileUpdate` has the new text and, for the editor, minimal line edits again
 from __future__ import annotations
 
 import difflib
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -39,6 +38,7 @@ from mathlsp.notes.render import (
 )
 from mathlsp.notes.spans import Span
 from mathlsp.notes.templates import fill_template
+from mathlsp.safetext import neutralize_markup
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import DISCOVERY, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
@@ -244,12 +244,10 @@ def unresolved_reference(ref: UnresolvedReference, number: int) -> NewReference:
     )
 
 
-_COMMENT = re.compile(r"<!--|-->")
-
-
 def _defang(text: str) -> str:
-    """API text may not open or close an HTML comment (it would hide the entries after it)."""
-    return _COMMENT.sub(lambda m: "&lt;!--" if m.group() == "<!--" else "--&gt;", text)
+    """API text made inert in a note: no raw HTML, no comment hiding the entries after it, no
+    `javascript:` link (`safetext.neutralize_markup`)."""
+    return neutralize_markup(text)
 
 
 def _safe(ref: NewReference) -> NewReference:

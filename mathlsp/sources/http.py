@@ -487,3 +487,33 @@ def _detail(response: Response, secrets: Iterable[str]) -> str:
         if isinstance(msg, str):
             return f": {redact_text(msg[:200], secrets)}"
     return ""
+
+
+# -- keys go to their own host only ---------------------------------------------------------------
+def _origin(url: httpx.URL) -> tuple[str, str, int | None]:
+    default = {"http": 80, "https": 443}.get(url.scheme)
+    return url.scheme, url.host, url.port or default
+
+
+class SecretGuard:
+    """A request hook for the shared client: a header carrying a key (`x-api-key`) is removed
+    from any request to another origin than the one the key was configured for.
+
+    httpx follows a redirect with the original headers and strips only `Authorization` when the
+    origin changes: a Semantic Scholar answer redirecting elsewhere would hand the user's key
+    to that host. The hook runs before every hop of a redirect chain."""
+
+    def __init__(self, allowed: Mapping[str, str]) -> None:
+        # header name (lower case) → the base URL whose origin may receive it
+        self.allowed = {name.lower(): _origin(httpx.URL(url)) for name, url in allowed.items()}
+
+    async def __call__(self, request: httpx.Request) -> None:
+        for name, origin in self.allowed.items():
+            if name in request.headers and _origin(request.url) != origin:
+                del request.headers[name]
+
+
+def guard_secrets(client: httpx.AsyncClient, allowed: Mapping[str, str]) -> None:
+    """Install (or replace) the client's SecretGuard."""
+    hooks = [h for h in client.event_hooks.get("request", []) if not isinstance(h, SecretGuard)]
+    client.event_hooks = {**client.event_hooks, "request": [*hooks, SecretGuard(allowed)]}

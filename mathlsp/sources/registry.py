@@ -22,7 +22,14 @@ from mathlsp.sources.arxiv import ArxivSource
 from mathlsp.sources.base import LookupResult, LookupStatus, Source, TitleMatcher
 from mathlsp.sources.crossref import CrossrefSource
 from mathlsp.sources.errors import BackendDisabled, SourceError
-from mathlsp.sources.http import EventCallback, Fetcher, RateLimiter, SourceEvent, label
+from mathlsp.sources.http import (
+    EventCallback,
+    Fetcher,
+    RateLimiter,
+    SourceEvent,
+    guard_secrets,
+    label,
+)
 from mathlsp.sources.openalex import OpenAlexSource
 from mathlsp.sources.pubmed import PubMedSource
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
@@ -188,6 +195,7 @@ class Sources:
         self.on_event = on_event
         self.fetchers: dict[str, Fetcher] = {}
         self.backends: dict[str, Source] = {}
+        guard_secrets(client, {"x-api-key": settings.base_url("semantic_scholar")})
         for name in BACKENDS:
             if settings.is_enabled(name):
                 self.backends[name] = self._build(name)

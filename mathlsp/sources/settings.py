@@ -7,7 +7,6 @@ overrides (init options or tests). The Semantic Scholar key is an exception (doc
 
 from __future__ import annotations
 
-import json
 import logging
 import os
 from collections.abc import Mapping
@@ -16,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from mathlsp import __version__
+from mathlsp.fsutil import MAX_CONFIG_BYTES, parse_json_object, read_bounded
 from mathlsp.sources.http import RetryPolicy
 from mathlsp.sources.recheck import DEFAULT_BASE_URLS, URL_ENV_VARS
 
@@ -56,6 +56,59 @@ def _truthy(value: Any) -> bool:
     if isinstance(value, str):
         return value.strip().lower() in ("1", "true", "yes", "on")
     return bool(value)
+
+
+# Numeric settings: (integer?, lowest, highest). A value outside, or not a number (`"abc"`, a
+# 5,000-digit integer, a list), is ignored with a warning and the default stays.
+_NUMBERS: dict[str, tuple[bool, float, float]] = {
+    "timeout_s": (False, 0.1, 3600.0),
+    "rate_limit_scale": (False, 0.0, 1000.0),
+    "crossref_concurrency": (True, 1, 64),
+    "arxiv_batch": (True, 1, 2000),
+    "s2_batch": (True, 1, 500),
+    "openalex_batch": (True, 1, 200),
+    "pubmed_batch": (True, 1, 10_000),
+    "min_interval_s": (False, 0.0, 3600.0),
+    "max_attempts": (True, 1, 20),
+    "base_delay_s": (False, 0.0, 3600.0),
+    "max_delay_s": (False, 0.0, 3600.0),
+    "total_timeout_s": (False, 0.1, 86_400.0),
+}
+
+
+def valid_number(name: str, value: Any, where: str = ".math/config.json") -> float | int | None:
+    """`value` as the setting `name` takes it, or None (with a warning) when it cannot be."""
+    integer, low, high = _NUMBERS[name]
+    number: float | int | None = None
+    if isinstance(value, bool):
+        number = None
+    elif isinstance(value, int | float):
+        number = value
+    elif isinstance(value, str):
+        try:
+            number = float(value) if len(value) < 64 else None
+        except ValueError:
+            number = None
+    if number is not None and number == number and low <= number <= high:  # NaN fails
+        if not integer:
+            return float(number)
+        if float(number).is_integer():
+            return int(number)
+    if isinstance(value, int) and value.bit_length() > 64:  # repr() refuses 4,300+ digits
+        shown = f"an integer of {value.bit_length()} bits"
+    else:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "..."
+    kind = "an integer" if integer else "a number"
+    _log.warning(
+        "mathlsp: %s: `%s` must be %s from %g to %g, not %s; using the default",
+        where,
+        name,
+        kind,
+        low,
+        high,
+        shown,
+    )
+    return None
 
 
 @dataclass(frozen=True)
@@ -199,21 +252,31 @@ class SourceSettings:
                 "pubmed_batch",
             ):
                 if name in layer and layer[name] is not None:
-                    merged[name] = layer[name]
-        if env.get("MATHLSP_RATE_LIMIT_SCALE") and "rate_limit_scale" not in over:
-            merged["rate_limit_scale"] = float(env["MATHLSP_RATE_LIMIT_SCALE"])
-        if env.get("MATHLSP_SOURCES_TIMEOUT") and "timeout_s" not in over:
-            merged["timeout_s"] = float(env["MATHLSP_SOURCES_TIMEOUT"])
+                    value = valid_number(name, layer[name])
+                    if value is not None:
+                        merged[name] = value
+        for name, var in (
+            ("rate_limit_scale", "MATHLSP_RATE_LIMIT_SCALE"),
+            ("timeout_s", "MATHLSP_SOURCES_TIMEOUT"),
+        ):
+            if env.get(var) and name not in over:
+                value = valid_number(name, env[var], var)
+                if value is not None:
+                    merged[name] = value
 
         intervals: dict[str, float] = {}
         for layer in (config, over):
             mi = layer.get("min_interval_s")
             if isinstance(mi, Mapping):
-                intervals.update({k: float(v) for k, v in mi.items() if k in BACKENDS})
+                for k, v in mi.items():
+                    if k in BACKENDS and (seconds := valid_number("min_interval_s", v)) is not None:
+                        intervals[k] = float(seconds)
 
         retry = RetryPolicy()
         retry_kw = {
-            name: over.get(name, config.get(name))
+            name: valid_number(name, raw)
+            if (raw := over.get(name, config.get(name))) is not None
+            else None
             for name in ("max_attempts", "base_delay_s", "max_delay_s", "total_timeout_s")
         }
         retry = replace(retry, **{k: v for k, v in retry_kw.items() if v is not None})
@@ -247,7 +310,7 @@ def load_project_config(start: Path | None = None) -> dict[str, Any]:
     if path is None:
         return {}
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        return parse_json_object(read_bounded(path, MAX_CONFIG_BYTES).decode("utf-8-sig"))
+    except (OSError, ValueError) as exc:
+        _log.warning("mathlsp: %s is ignored: %s", path, exc)
         return {}
-    return data if isinstance(data, dict) else {}

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.safetext import neutralize_markup
 from mathlsp.search.queries import Term, build_queries
 from mathlsp.search.text import contains_phrase, has_all, stems
 from mathlsp.sources.theoremsearch import TheoremHit
@@ -34,7 +35,6 @@ from mathlsp.synthesis.review import normalize
 _QUOTE = re.compile(
     r"(?P<name>[^\"]*?):\s+\"(?P<body>[^\"]+)\"(?:\s+\((?P<link>https?://[^\s)]+)\))?"
 )
-_COMMENT = re.compile(r"<!--|-->")
 TERM_KINDS = ("tag", "theorem", "keyword")
 
 
@@ -81,9 +81,8 @@ def _has(text: str, part: str) -> bool:
 
 
 def _defang(text: str) -> str:
-    """Source text may not open or close an HTML comment (or break the line)."""
-    text = " ".join(text.split())
-    return _COMMENT.sub(lambda m: "&lt;!--" if m.group() == "<!--" else "--&gt;", text)
+    """Source text made inert (`safetext.neutralize_markup`), on one line."""
+    return neutralize_markup(" ".join(text.split()))
 
 
 # -- evidence ------------------------------------------------------------------------------

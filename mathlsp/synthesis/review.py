@@ -25,7 +25,7 @@ _COMMENT = re.compile(r"<!--.*?(?:-->|$)")
 
 def line_hash(text: str) -> str:
     """The short hash a drafted line carries: of its text, whitespace collapsed."""
-    return hashlib.sha256(" ".join(text.split()).encode("utf-8")).hexdigest()[:8]
+    return hashlib.sha256(" ".join(text.split()).encode("utf-8", "surrogatepass")).hexdigest()[:8]
 
 
 def mark(text: str) -> str:

@@ -142,3 +142,110 @@ def test_resume_keeps_symlinked_state_a_symlink(tmp_path: Path, monkeypatch, cap
     assert main(["resume"]) == 0
     assert state.is_symlink()
     assert "Session #1" in moved.read_text(encoding="utf-8")
+
+
+UTF16 = LITERATURE.encode("utf-16")
+LATIN1 = LITERATURE.replace("# Literature", "# Literatur\xe9").encode("latin-1")
+NUL = LITERATURE.replace("# Literature", "# Liter\x00ature").encode()
+
+
+def _journal_args() -> list[str]:
+    return ["journal", "add", "note", "demo", "--title", "t", "--insight", "i"]
+
+
+@pytest.mark.parametrize(
+    ("content", "reason"),
+    [
+        (UTF16, "UTF-16 text, not UTF-8"),
+        (LATIN1, "not valid UTF-8"),
+        (NUL, "NUL bytes"),
+    ],
+    ids=["utf-16", "latin-1", "nul"],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["verify", "demo"],
+        ["verify", "demo", "--write"],
+        ["search", "demo", "--write", "--query", "graphs"],
+        ["search", "demo", "--dry-run"],
+        ["synthesize", "demo", "--offline"],
+        ["resume", "demo"],
+        _journal_args(),
+    ],
+    ids=lambda argv: "-".join(a for a in argv[:3] if a != "demo"),
+)
+def test_every_command_says_what_check_says_and_writes_nothing(
+    offline: Path, content: bytes, reason: str, argv: list[str], capsys
+) -> None:
+    # The note `check` reports as DOC001 stops every other command with the same reason, in one
+    # line, before anything is written.
+    name = "JOURNAL.md" if argv[0] == "journal" else "LITERATURE.md"
+    note = offline / name
+    note.write_bytes(content)
+    if argv[0] != "journal":
+        (offline / "JOURNAL.md").write_bytes(content)
+    before = {p.name: p.read_bytes() for p in offline.iterdir() if p.is_file()}
+    assert main(["check", "demo", "--format", "json"]) == 1
+    checked = capsys.readouterr().out
+    assert "DOC001" in checked and reason in checked
+    code = main(argv)
+    said = capsys.readouterr()
+    assert code == 2, said
+    assert reason in said.err and "Traceback" not in said.err + said.out
+    assert len(said.err.strip().splitlines()) == 1, said.err
+    assert {p.name: p.read_bytes() for p in offline.iterdir() if p.is_file()} == before
+
+
+HUGE_INT = "9" * 5000
+DEEP = "[" * 100_000 + "]" * 100_000
+
+
+@pytest.mark.parametrize(
+    "config",
+    [
+        '{"timeout_s": ' + HUGE_INT + "}",
+        '{"x": ' + DEEP + "}",
+        '{"timeout_s": "abc", "max_attempts": "z", "arxiv_batch": -5}',
+        '{"min_interval_s": {"arxiv": "x", "crossref": 1e400}, "rate_limit_scale": [1]}',
+        '{"timeout_s": NaN, "s2_batch": 1.5, "total_timeout_s": true}',
+    ],
+    ids=["5000-digits", "100k-deep", "strings", "nested-junk", "nan-fraction-bool"],
+)
+@pytest.mark.parametrize(
+    "argv",
+    [["verify", "demo"], ["search", "demo", "--dry-run"], ["resume", "demo"], ["check", "demo"]],
+    ids=lambda argv: argv[0],
+)
+def test_bad_config_values_are_named_and_the_defaults_used(
+    offline: Path, config: str, argv: list[str], capsys, caplog
+) -> None:
+    (offline / "LITERATURE.md").write_text(LITERATURE, encoding="utf-8")
+    (offline.parent / ".math").mkdir()
+    (offline.parent / ".math" / "config.json").write_text(config, encoding="utf-8")
+    code = main(argv)
+    said = capsys.readouterr()
+    assert code in (0, 1, 2)
+    assert "Traceback" not in said.err + said.out
+    if argv[0] in ("verify", "search"):  # the commands that read the source settings
+        assert "config.json" in caplog.text  # a warning (stderr outside pytest)
+
+
+@pytest.mark.parametrize(
+    ("config", "reason"),
+    [
+        ('{"current_problem": ' + HUGE_INT + "}", "4300 digits"),
+        ('{"current_problem": ' + DEEP + "}", "nested too deeply"),
+        ("[1]", "must hold a JSON object"),
+        ('{"current_problem": ', "not valid JSON"),
+    ],
+    ids=["5000-digits", "100k-deep", "array", "truncated"],
+)
+def test_an_unusable_project_config_stops_resume_in_one_line(
+    offline: Path, config: str, reason: str, capsys
+) -> None:
+    (offline.parent / ".math").mkdir()
+    (offline.parent / ".math" / "config.json").write_text(config, encoding="utf-8")
+    assert main(["resume"]) == 2
+    said = capsys.readouterr()
+    assert reason in said.err and len(said.err.strip().splitlines()) == 1, said.err

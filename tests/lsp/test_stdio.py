@@ -15,37 +15,28 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from mathlsp.features.stdio import own_pipe, parse_message, pipe_reader, run_async
+from mathlsp.features.rpc import Refusal
+from mathlsp.features.stdio import own_pipe, parse_body, pipe_reader, run_async
 
 
-def _hook(calls: list[dict[str, Any]]) -> Any:
-    def structure(data: dict[str, Any]) -> Any:
-        calls.append(data)
-        return ("message", data["method"]) if "jsonrpc" in data else data
-
-    return structure
-
-
-def test_only_the_top_level_object_becomes_a_message() -> None:
-    calls: list[dict[str, Any]] = []
+def test_a_body_is_parsed_from_its_utf8_bytes() -> None:
     body = json.dumps(
-        {
-            "jsonrpc": "2.0",
-            "method": "textDocument/didOpen",
-            "params": {"textDocument": {"text": "é — 𝔽 \\u2200"}},
-        },
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"text": "é — 𝔽 \\u2200"}},
         ensure_ascii=False,
     ).encode()
-    assert parse_message(body, _hook(calls)) == ("message", "textDocument/didOpen")
-    assert calls[0]["params"]["textDocument"]["text"] == "é — 𝔽 \\u2200"
+    data, rest = parse_body(body)
+    assert data["params"]["text"] == "é — 𝔽 \\u2200" and rest == b""
 
 
 def test_a_body_orjson_refuses_gets_the_standard_library_answer() -> None:
-    calls: list[dict[str, Any]] = []
-    body = b'{"jsonrpc": "2.0", "method": "x", "params": {"n": NaN}}'
-    assert parse_message(body, _hook(calls)) == ("message", "x")
-    with pytest.raises(json.JSONDecodeError):
-        parse_message(b'{"jsonrpc": "2.0", "method": ', _hook(calls))
+    data, _ = parse_body(b'{"jsonrpc": "2.0", "method": "x", "params": {"n": NaN}}')
+    assert data["method"] == "x"
+    with pytest.raises(ValueError):
+        parse_body(b'{"jsonrpc": "2.0", "method": ')
+
+
+def test_what_follows_a_body_is_given_back() -> None:
+    assert parse_body(b'{"a": 1}Content-Le') == ({"a": 1}, b"Content-Le")
 
 
 class _Reader:
@@ -67,17 +58,17 @@ class _Reader:
 class _Protocol:
     def __init__(self) -> None:
         self.handled: list[Any] = []
+        self.refused: list[Refusal] = []
 
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        return data.get("method") if "jsonrpc" in data else data
+    def receive(self, data: Any) -> None:
+        self.handled.append(data.get("method"))
 
-    def handle_message(self, message: Any) -> None:
-        self.handled.append(message)
+    def refuse(self, refusal: Refusal) -> None:
+        self.refused.append(refusal)
 
 
 def test_a_malformed_message_is_reported_and_the_next_one_still_handled() -> None:
     protocol = _Protocol()
-    errors: list[Exception] = []
     bodies = [
         b'{"jsonrpc": "2.0", "method": "first"}',
         b'{"jsonrpc": "2.0", "meth',
@@ -89,11 +80,10 @@ def test_a_malformed_message_is_reported_and_the_next_one_still_handled() -> Non
             _Reader(bodies),  # type: ignore[arg-type]
             protocol,  # type: ignore[arg-type]
             logging.getLogger("test"),
-            lambda exc, _kind: errors.append(exc),
         )
     )
     assert protocol.handled == ["first", "third — ∀"]
-    assert len(errors) == 1 and isinstance(errors[0], ValueError)
+    assert [r.code for r in protocol.refused] == [-32700]
 
 
 def test_only_a_pipe_or_socket_of_its_own_is_read_by_the_event_loop(tmp_path: Path) -> None:

@@ -108,7 +108,7 @@ def test_problem_folder_reports_unreadable_notes(tmp_path: Path) -> None:
     folder = ProblemFolder(tmp_path)
     assert folder.literature is None
     problem = folder.load_problem(tmp_path / "LITERATURE.md")
-    assert problem is not None and "binary" in problem
+    assert problem is not None and "UTF-16" in problem
     assert folder.problem is None
     assert folder.load_problem(tmp_path / "PROBLEM.md") == "file not found"
     (tmp_path / "LITERATURE.md").write_text("ok\n")

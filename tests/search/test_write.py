@@ -339,6 +339,18 @@ def test_api_text_cannot_open_an_html_comment() -> None:
     assert "&lt;!-- hidden" in doc.entries[0].title
 
 
+def test_api_html_and_javascript_links_are_written_inert() -> None:
+    result = make_result(None)
+    evil = " <img src=x onerror=alert(1)> [see](javascript:alert(document.cookie))"
+    result.candidates[0].records[0] = replace(MSS, title=MSS.title + evil)
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    text = writes.literature.text
+    assert "<img" not in text and "javascript:" not in text
+    assert "&lt;img src=x" in text and "[see]()" in text
+    assert [e.id for e in LiteratureDoc(text).entries] == ["REF-001", "UREF-001"]
+
+
 def test_unsafe_frontmatter_is_refused() -> None:
     broken = EXISTING.replace('problem: "graphs"', "problem: [unclosed")
     with pytest.raises(SearchWriteError, match="cannot be updated safely"):

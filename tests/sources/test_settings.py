@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from mathlsp.sources.settings import (
     DEFAULT_BASE_URLS,
     SourceSettings,
@@ -131,3 +133,42 @@ def test_user_key_never_follows_a_url_from_the_project_file() -> None:
     # A key the project file itself carries may go to the host the same file names.
     own = {**project, "semantic_scholar_api_key": "project-key"}
     assert SourceSettings.from_env(own, environ={}).semantic_scholar_api_key == "project-key"
+
+
+@pytest.mark.parametrize(
+    ("config", "expected"),
+    [
+        ({"timeout_s": "abc"}, 20.0),
+        ({"timeout_s": 10**5000}, 20.0),
+        ({"timeout_s": float("nan")}, 20.0),
+        ({"timeout_s": True}, 20.0),
+        ({"timeout_s": [3]}, 20.0),
+        ({"timeout_s": -1}, 20.0),
+        ({"timeout_s": "7.5"}, 7.5),
+        ({"timeout_s": 3}, 3.0),
+    ],
+)
+def test_an_unusable_number_keeps_the_default_with_a_warning(
+    config: dict[str, object], expected: float, caplog: pytest.LogCaptureFixture
+) -> None:
+    settings = SourceSettings.from_env(config, environ={})
+    assert settings.timeout_s == expected
+    assert ("`timeout_s` must be a number" in caplog.text) == (expected == 20.0)
+
+
+def test_unusable_batch_interval_and_retry_values_keep_their_defaults() -> None:
+    default = SourceSettings.from_env({}, environ={})
+    settings = SourceSettings.from_env(
+        {
+            "arxiv_batch": 1.5,
+            "s2_batch": 10**6,
+            "min_interval_s": {"arxiv": "x", "crossref": 2},
+            "max_attempts": "z",
+            "total_timeout_s": {},
+        },
+        environ={},
+    )
+    assert settings.arxiv_batch == default.arxiv_batch
+    assert settings.s2_batch == default.s2_batch
+    assert dict(settings.min_interval_s) == {"crossref": 2.0}
+    assert settings.retry == default.retry

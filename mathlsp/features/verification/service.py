@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import sqlite3
 import threading
 from collections.abc import Sequence
 from pathlib import Path
@@ -61,12 +62,33 @@ class VerificationService:
                 if self._cache is None:
                     from mathlsp.cache import Cache
 
-                    cache_dir = self.server.settings.cache_dir
-                    cache = Cache(Path(cache_dir).expanduser() if cache_dir else None)
+                    cache = self._open_cache(Cache)
                     for warning in getattr(cache, "warnings", []):
                         self.server.warn_user(f"mathlsp: {warning}")
                     self._cache = cache
         return self._cache
+
+    def _open_cache(self, cache_class: Any) -> Any:
+        """The cache in `cacheDir`; where that folder cannot hold it (`/proc/self`, a file, no
+        permission), the default folder, as if `cacheDir` were unset; where that fails too, a
+        cache in memory for this session. Diagnostics never depend on the disk."""
+        cache_dir = self.server.settings.cache_dir
+        if cache_dir:
+            try:
+                return cache_class(Path(cache_dir).expanduser())
+            except (OSError, sqlite3.Error) as exc:
+                self.server.warn_user(
+                    f"mathlsp: cacheDir {cache_dir!r} cannot hold the cache "
+                    f"({getattr(exc, 'strerror', None) or exc}); using the default folder"
+                )
+        try:
+            return cache_class(None)
+        except (OSError, sqlite3.Error) as exc:
+            self.server.warn_user(
+                f"mathlsp: the cache folder cannot be used ({exc}); records are kept in memory "
+                "for this session only"
+            )
+            return cache_class(path=":memory:")
 
     @property
     def verifier(self) -> OfflineVerifier:

@@ -1,0 +1,41 @@
+"""`mathlsp serve --stdio` with a heap tracer, for `fuzz_protocol.py --server`.
+
+The first SIGUSR1 starts tracemalloc and takes a snapshot; each later one writes what grew
+since then (by traceback) to the file named by MATHLSP_TRACE_OUT (default
+`mathlsp-heap-growth.txt` in the working directory). This is how pygls's notification futures
+were found to leak (about 1 KB a keystroke).
+"""
+
+from __future__ import annotations
+
+import gc
+import os
+import signal
+import sys
+import tracemalloc
+from typing import Any
+
+_snapshots: list[tracemalloc.Snapshot] = []
+
+
+def _snapshot(_signum: int, _frame: Any) -> None:
+    if not tracemalloc.is_tracing():
+        tracemalloc.start(12)
+    gc.collect()
+    _snapshots.append(tracemalloc.take_snapshot())
+    if len(_snapshots) < 2:
+        return
+    stats = _snapshots[-1].compare_to(_snapshots[0], "traceback")
+    out = os.environ.get("MATHLSP_TRACE_OUT", "mathlsp-heap-growth.txt")
+    with open(out, "w", encoding="utf-8") as handle:
+        handle.write(f"grown: {sum(s.size_diff for s in stats) / 1048576:.1f} MiB\n")
+        for stat in stats[:10]:
+            handle.write(f"{stat.size_diff / 1024:.0f} KiB in {stat.count_diff} blocks\n")
+            handle.writelines(f"    {line}\n" for line in stat.traceback.format()[-14:])
+
+
+if __name__ == "__main__":
+    signal.signal(signal.SIGUSR1, _snapshot)
+    from mathlsp.cli import main
+
+    sys.exit(main(["serve", "--stdio"]))

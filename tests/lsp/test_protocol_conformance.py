@@ -1,0 +1,254 @@
+"""The server as a JSON-RPC 2.0 and LSP citizen, driven over stdio by a raw client: every request
+gets an answer with the specifications' error code, nothing pops up in the editor, nothing is
+printed as a traceback, and a broken frame costs only itself."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from rawlsp import RawServer, frame
+
+from mathlsp.features.configuration import CLIENT_REQUEST_TIMEOUT_S
+
+DOC = "file:///nowhere/LITERATURE.md"
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[RawServer]:
+    raw = RawServer(cwd=tmp_path)
+    yield raw
+    raw.close()
+
+
+def _quiet(raw: RawServer) -> None:
+    assert raw.server_messages("window/showMessage") == []
+    assert raw.tracebacks() == 0, raw.stderr.decode(errors="replace")
+
+
+def test_requests_before_initialize_are_refused_and_shutdown_does_not_silence(
+    server: RawServer, tmp_path: Path
+) -> None:
+    server.request(
+        1,
+        "textDocument/hover",
+        {"textDocument": {"uri": DOC}, "position": {"line": 0, "character": 0}},
+    )
+    server.request(2, "shutdown")
+    server.notify(
+        "textDocument/didOpen",
+        {"textDocument": {"uri": DOC, "languageId": "markdown", "version": 1, "text": "x"}},
+    )
+    assert server.reply_to(1)["error"]["code"] == -32002
+    assert server.reply_to(2)["error"]["code"] == -32002
+    assert "capabilities" in server.initialize(tmp_path)["result"]
+    server.request(3, "initialize", {"processId": None, "capabilities": {}})
+    assert server.reply_to(3)["error"]["code"] == -32600
+    server.request(4, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(4)
+    _quiet(server)
+
+
+@pytest.mark.parametrize(
+    ("method", "params", "field"),
+    [
+        (
+            "textDocument/hover",
+            {"textDocument": {"uri": DOC}, "position": {"line": -1, "character": 0}},
+            "line",
+        ),
+        (
+            "textDocument/hover",
+            {"textDocument": {"uri": DOC}, "position": {"line": 2**31, "character": 0}},
+            "line",
+        ),
+        (
+            "textDocument/references",
+            {"textDocument": {"uri": DOC}, "position": {"line": 0, "character": 0}, "context": {}},
+            "include_declaration",
+        ),
+        ("codeAction/resolve", {}, "title"),
+        ("textDocument/definition", None, "params"),
+        ("textDocument/hover", [1, 2], "params"),
+    ],
+)
+def test_params_that_do_not_deserialize_are_answered_32602_with_the_reason(
+    server: RawServer, tmp_path: Path, method: str, params: object, field: str
+) -> None:
+    server.initialize(tmp_path)
+    server.request(7, method, params)
+    error = server.reply_to(7)["error"]
+    assert error["code"] == -32602
+    assert field in error["message"]
+    server.request(8, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(8)
+    _quiet(server)
+
+
+def test_bodies_that_are_not_json_rpc_get_parse_and_invalid_request_errors(
+    server: RawServer, tmp_path: Path
+) -> None:
+    server.initialize(tmp_path)
+    server.send(frame(b'{"jsonrpc": "2.0", "id": 1, "method": '))
+    server.send(frame(b"[]"))
+    server.send(frame(b"42"))
+    server.send(frame({"id": 5, "method": "shutdown"}))  # no "jsonrpc"
+    server.send(frame({"jsonrpc": "2.0", "id": {"a": 1}, "method": "shutdown"}))
+    server.send(frame({"jsonrpc": "2.0", "id": 6, "method": 17}))
+    server.send(frame({"jsonrpc": "2.0", "id": 9, "method": "no/such/method"}))
+    server.send(
+        frame(b'{"jsonrpc": "2.0", "id": 11, "method": "x", "params": {"a": %s}}' % (b"9" * 5000))
+    )
+    server.send(
+        frame(
+            b'{"jsonrpc": "2.0", "method": "x", "params": %s}' % (b"[" * 100_000 + b"]" * 100_000)
+        )
+    )
+    server.request(10, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(10)
+    codes = sorted((r["id"] is None, r["error"]["code"]) for r in server.replies() if "error" in r)
+    assert codes == [
+        (False, -32601),
+        (False, -32600),
+        (False, -32600),
+        (True, -32700),
+        (True, -32700),
+        (True, -32700),
+        (True, -32600),
+        (True, -32600),
+        (True, -32600),
+    ]
+    _quiet(server)
+
+
+def test_framing_errors_are_recovered_at_the_next_header(server: RawServer, tmp_path: Path) -> None:
+    server.initialize(tmp_path)
+    symbol = {"jsonrpc": "2.0", "method": "workspace/symbol", "params": {"query": ""}}
+    server.send(frame({**symbol, "id": 1}, length_delta=-10))  # 10 bytes short
+    server.send(frame({**symbol, "id": 2}))
+    server.send(b"X-Garbage header\r\nnot a header at all\r\n")
+    server.send(frame({**symbol, "id": 3}, length_delta=10))  # 10 bytes long
+    server.send(frame({**symbol, "id": 4}))
+    server.send(b"Content-Length: 999999999999\r\n\r\n")  # more than any message may be
+    server.send(frame({**symbol, "id": 5}))
+    server.send(
+        b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n" + frame({**symbol, "id": 6})
+    )
+    for msg_id in (2, 3, 4, 6):
+        assert "result" in server.reply_to(msg_id)
+    assert any(r.get("error", {}).get("code") == -32700 for r in server.replies())
+    _quiet(server)
+
+
+def test_a_null_reply_to_workspace_configuration_is_handled_quietly(
+    server: RawServer, tmp_path: Path
+) -> None:
+    params = {
+        "processId": None,
+        "rootUri": tmp_path.as_uri(),
+        "capabilities": {"workspace": {"configuration": True}},
+    }
+    server.request("init", "initialize", params)
+    server.reply_to("init")
+    server.notify("initialized", {})
+    ask = server.wait_for(lambda m: m.get("method") == "workspace/configuration")
+    server.send(frame({"jsonrpc": "2.0", "id": ask["id"], "result": None}))
+    server.send(frame({"jsonrpc": "2.0", "id": 12345, "result": [{}]}))  # a reply to nothing
+    server.request(2, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(2)
+    _quiet(server)
+
+
+def test_after_shutdown_requests_are_invalid_and_exit_ends_the_process(
+    server: RawServer, tmp_path: Path
+) -> None:
+    server.initialize(tmp_path)
+    server.request(1, "shutdown")
+    assert server.reply_to(1)["result"] is None
+    server.request(2, "workspace/symbol", {"query": ""})
+    assert server.reply_to(2)["error"]["code"] == -32600
+    server.notify("exit")
+    assert server.proc.wait(10) == 0
+    _quiet(server)
+
+
+def test_a_reply_after_the_server_stopped_waiting_is_dropped(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # pygls set the result on the timed-out future, and the exception ended the message loop.
+    params = {
+        "processId": None,
+        "rootUri": tmp_path.as_uri(),
+        "capabilities": {"workspace": {"configuration": True}},
+    }
+    server.request("init", "initialize", params)
+    server.reply_to("init")
+    server.notify("initialized", {})
+    ask = server.wait_for(lambda m: m.get("method") == "workspace/configuration")
+    time.sleep(CLIENT_REQUEST_TIMEOUT_S + 0.5)
+    server.send(frame({"jsonrpc": "2.0", "id": ask["id"], "result": [{}]}))
+    server.request(2, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(2)
+    _quiet(server)
+
+
+def test_over_tcp_the_same_answers(tmp_path: Path) -> None:
+    import json
+    import os
+    import socket
+    import subprocess
+    import sys
+
+    from lsp_helpers import free_port
+    from rawlsp import REPO
+
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "mathlsp", "serve", "--tcp", f"127.0.0.1:{port}"],
+        stderr=subprocess.PIPE,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                sock = socket.create_connection(("127.0.0.1", port))
+                break
+            except OSError:
+                assert time.monotonic() < deadline
+                time.sleep(0.1)
+        init = {"processId": None, "capabilities": {}, "rootUri": tmp_path.as_uri()}
+        hover = {"textDocument": {"uri": DOC}, "position": {"line": -1, "character": 0}}
+        symbol = {"jsonrpc": "2.0", "id": 4, "method": "workspace/symbol", "params": {"query": ""}}
+        sock.sendall(
+            frame({"jsonrpc": "2.0", "id": 1, "method": "shutdown"})
+            + frame(b"{")
+            + frame({"jsonrpc": "2.0", "id": 2, "method": "initialize", "params": init})
+            + frame({"jsonrpc": "2.0", "id": 3, "method": "textDocument/hover", "params": hover})
+            + b"x" * 100_000  # a line over asyncio's 64 KiB limit
+            + frame(symbol)
+        )
+        answers: dict[object, object] = {}
+        data = b""
+        sock.settimeout(30)
+        while 4 not in answers:
+            chunk = sock.recv(65536)
+            assert chunk, answers
+            data += chunk
+            while b"\r\n\r\n" in data:
+                head, rest = data.split(b"\r\n\r\n", 1)
+                length = int(head.lower().split(b"content-length:")[1].split(b"\r\n")[0])
+                if len(rest) < length:
+                    break
+                message = json.loads(rest[:length])
+                data = rest[length:]
+                answers[message.get("id")] = message.get("error", {}).get("code", "result")
+        assert answers == {1: -32002, None: -32700, 2: "result", 3: -32602, 4: "result"}
+        sock.close()
+    finally:
+        proc.terminate()
+        err = proc.communicate(timeout=30)[1]
+    assert b"Traceback" not in err
