@@ -14,7 +14,7 @@ from mathlsp.notes.journal_render import iso
 from mathlsp.notes.loader import read_note
 from mathlsp.notes.render import apply_edits, line_ending, update_frontmatter
 from mathlsp.notes.templates import fill_template
-from mathlsp.research.dashboard import ProblemFiles, render_dashboard
+from mathlsp.research.dashboard import ProblemFiles, derive_state, render_dashboard
 
 INIT_FILES = ("PROBLEM.md", "LITERATURE.md", "JOURNAL.md", "NOTATION.md", "STATE.md")
 
@@ -171,18 +171,17 @@ def plan_resume(
         )
     else:
         updates: dict[str, object] = {"session_count": session}
-        # STATE.md follows PROBLEM.md: a problem defined (or put back to draft) since last time.
+        # STATE.md follows the evidence: PROBLEM.md defined (or put back to draft), searches,
+        # attempts, a finished proof — the state is derived, never a stale record.
         problem = files.problem
         defined = bool(
             problem is not None and problem.status not in ("", "draft") and problem.statement
         )
         if state.frontmatter.get("problem_defined") != defined:
             updates["problem_defined"] = defined
-        current = state.frontmatter.get("current_state")
-        if defined and current == "INITIALIZED":
-            updates["current_state"] = "PROBLEM_DEFINED"
-        elif not defined and current == "PROBLEM_DEFINED":
-            updates["current_state"] = "INITIALIZED"
+        derived = derive_state(files)
+        if state.frontmatter.get("current_state") != derived:
+            updates["current_state"] = derived
         state_text = apply_edits(state_text, update_frontmatter(state, updates))
         state_text = _append_history(
             state_text, f"| {iso(now)} | Session resumed | Session #{session} |"
