@@ -24,6 +24,7 @@ from mathlsp.safetext import safe_line
 SUBCOMMANDS = ["serve", "check", "verify", "search", "init", "resume", "lookup", "cache"]
 SUBCOMMANDS.insert(SUBCOMMANDS.index("search") + 1, "synthesize")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("resume") + 1, "journal")
+SUBCOMMANDS.insert(SUBCOMMANDS.index("init") + 1, "switch")
 
 
 def _module(name: str) -> ModuleType:

@@ -98,6 +98,47 @@ def plan_init(root: Path, slug: str | None, now: dt.datetime, title: str | None 
         plan.writes.append(FileWrite(cfg_file, original, new_config))
     if slug is None:
         plan.messages.append("project initialised; create a problem with `mathlsp init <slug>`")
+    else:
+        plan.messages.append(next_step_after_init(root, slug))
+    return plan
+
+
+def next_step_after_init(root: Path, slug: str) -> str:
+    """What a new user does next, with the path to edit (relative to where they are)."""
+    problem = root / ".math" / "problems" / slug / "PROBLEM.md"
+    try:
+        shown = problem.relative_to(Path.cwd())
+    except ValueError:
+        shown = problem
+    return (
+        f"next: write the problem in {shown} (statement, domain, tags), set `status: defined`, "
+        "then run `mathlsp search --write` (walkthrough: docs/tutorial.md)"
+    )
+
+
+def problem_slugs(root: Path) -> list[str]:
+    problems = root / ".math" / "problems"
+    if not problems.is_dir():
+        return []
+    return sorted(p.name for p in problems.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def plan_switch(root: Path, slug: str) -> Plan:
+    """Make an existing problem the current one (`current_problem` in .math/config.json)."""
+    check_slug(slug)
+    slugs = problem_slugs(root)
+    if slug not in slugs:
+        known = f"the problems here: {', '.join(slugs)}" if slugs else "there is no problem yet"
+        raise ProjectError(f"no problem {slug!r} ({known}); create it with `mathlsp init {slug}`")
+    plan = Plan()
+    original = read_text(config_path(root))
+    config = load_config(root)
+    if config.get("current_problem") == slug:
+        plan.messages.append(f"{slug} is already the current problem")
+        return plan
+    config["current_problem"] = slug
+    plan.writes.append(FileWrite(config_path(root), original, _config_text(config)))
+    plan.messages.append(f"current problem: {slug} ({root / '.math' / 'problems' / slug})")
     return plan
 
 
