@@ -181,14 +181,18 @@ class Candidate:
 
     @property
     def source_label(self) -> str:
-        """The Source field: one backend, `both (arXiv, Semantic Scholar)`, or a merged list."""
+        """The Source field: one backend, `both (arXiv, Semantic Scholar)` (the schema's word for
+        that pair), or the backends that found it, merged."""
         names = [label(b) for b in self.found_by]
         if not names:  # only the PROBLEM.md References lookup knows it (or nothing does)
             found = "PROBLEM.md References" if self.problem_reference is None else ""
         elif len(names) == 1:
             found = names[0]
+        elif names == ["arXiv", "Semantic Scholar"]:
+            # The schema's "both": arXiv and Semantic Scholar, and only those two.
+            found = "both (arXiv, Semantic Scholar)"
         elif len(names) == 2:
-            found = f"both ({names[0]}, {names[1]})"
+            found = f"{names[0]} and {names[1]} (merged)"
         else:
             found = ", ".join(names[:-1]) + f" and {names[-1]} (merged)"
         if self.problem_reference is None:

@@ -46,9 +46,10 @@ from mathlsp.sources.record import IdKind
 
 AGENT = "mathlsp search"
 NO_ABSTRACT = "(no abstract returned by the sources)"
-NONE_QUOTED = (
-    "None quoted: no source returned a theorem statement for this paper (read the abstract)."
-)
+NONE_QUOTED = "None quoted: no source returned a theorem statement for this paper."
+# What to read instead; never "the abstract" where the entry has none.
+READ_ABSTRACT = " The abstract above says what it proves."
+READ_PAPER = " Nor did any return an abstract: read the paper at its link."
 
 
 class SearchWriteError(Exception):
@@ -156,14 +157,16 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def key_results(candidate: Candidate) -> str:
+def key_results(candidate: Candidate, has_abstract: bool = True) -> str:
     """TheoremSearch's statements, quoted with their links; never anything else."""
     quotes = []
     for t in sorted(candidate.theorems, key=lambda t: -(t.similarity or 0))[:3]:
         body = " ".join(t.body.split())
         link = f" ({t.link})" if t.link else ""
         quotes.append(f'{t.name or "Statement"}: "{body}"{link}')
-    return " ".join(f"{q}" for q in quotes) if quotes else NONE_QUOTED
+    if quotes:
+        return " ".join(quotes)
+    return NONE_QUOTED + (READ_ABSTRACT if has_abstract else READ_PAPER)
 
 
 def _arxiv(candidate: Candidate) -> str:
@@ -198,7 +201,7 @@ def confirmed_reference(
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
         relevance="[S] " + relevance_text(candidate, result.plan.user_query),
-        key_results=key_results(candidate),
+        key_results=key_results(candidate, has_abstract=bool(abstract)),
         confidence=confidence,
         verified=stamp,
     )

@@ -212,9 +212,11 @@ def _part_mismatch(claimed: str, source: str) -> str | None:
     mine, theirs = part_markers(claimed), part_markers(source)
     if mine == theirs or (not mine and theirs == {"i"}):  # "Part I" is often left unnumbered
         return None
-    said = ", ".join(sorted(mine)) or "no part number"
-    has = ", ".join(sorted(theirs)) or "no part number"
-    return f'title names part "{said.upper()}" but the source\'s is "{has.upper()}": "{source}"'
+
+    def names(marks: frozenset[str]) -> str:
+        return f'names part "{", ".join(sorted(marks)).upper()}"' if marks else "has no part number"
+
+    return f'title {names(mine)} but the source\'s title {names(theirs)}: "{source}"'
 
 
 _SEPARATORS = (": ", ". ", " - ", " — ")
