@@ -31,19 +31,21 @@ class DeadEnd:
         p = self.prior
         why = []
         if self.same_strategy:
-            why.append(f"the same strategy ({p.strategy_type})")
+            why.append(f"used the same strategy ({p.strategy_type})")
         if self.shared_tags:
-            why.append(f"the tags {', '.join(self.shared_tags)}")
-        outcome = (p.outcome or "failed").lower()
-        head = f"{p.id} ({p.title or 'untitled'}) used {' and '.join(why)} and was {outcome}"
+            tags = list(self.shared_tags)
+            listed = ", ".join(tags[:-1]) + f" and {tags[-1]}" if len(tags) > 1 else tags[0]
+            why.append(f"shared the tags {listed}")
+        verb = {"FAILED": "failed", "ABANDONED": "was abandoned"}.get(p.outcome, "failed")
+        head = f"{p.id} ({p.title or 'untitled'}) {' and '.join(why)}; it {verb}"
         reasoning = p.fields.value("reasoning").strip()
         head += f": {_sentence(reasoning)}" if reasoning else "."
         if p.insight:
             head += f" Its insight: {_sentence(p.insight)}"
         if self.since:
-            changes = "; ".join(f"{e.id} {e.title}".strip() for e in self.since)
+            changes = "; ".join(f"{e.id} ({e.title})" if e.title else e.id for e in self.since)
             return (
-                f"A similar attempt was made before. {head} Since then: {changes} — this may "
+                f"A similar attempt was made before. {head} Since then: {changes}, which may "
                 "address what blocked it."
             )
         return f"A similar attempt was made before. {head} Nothing has been recorded since."
