@@ -210,9 +210,15 @@ def last_approach(files: ProblemFiles) -> str:
         return "No approaches tried yet."
     what = last.fields.value("what_was_tried") or last.title
     return (
-        f"{last.id}: {last.title} — {what} Outcome: **{last.outcome or 'not recorded'}**. "
-        f"Insight: {last.insight or 'none recorded'}"
+        f"{last.id}: {last.title} — {_sentence(what)} Outcome: **{last.outcome or 'not recorded'}**. "
+        f"Insight: {_sentence(last.insight) if last.insight else 'none recorded.'}"
     )
+
+
+def _sentence(text: str) -> str:
+    """Text as a sentence: one closing mark, never two, never none."""
+    text = " ".join(text.split())
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
 
 
 def _is_lemma(entry: Any) -> bool:
@@ -293,12 +299,13 @@ def decide_next_action(files: ProblemFiles) -> tuple[str, str]:
             "before retrying a similar approach.",
             f"{last.id} ({last.outcome})",
         )
-    gap = last.fields.value("reasoning") or last.insight
+    note = last.fields.value("reasoning") or last.insight
     state = (last.outcome or "IN_PROGRESS").lower().replace("_", " ")
     return (
         f"{last.id} ({last.title}) is {state}"
-        + (f": {gap.rstrip('.')}" if gap else "")
-        + ". Close that gap next, or look for a lemma that covers it with a targeted search.",
+        + (f"; its latest note: {_sentence(note)}" if note else ".")
+        + " Close what remains open there, or look for a lemma that covers it with a targeted "
+        "search.",
         f"{last.id} ({last.outcome or 'no outcome recorded'})",
     )
 

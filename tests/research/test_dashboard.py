@@ -99,7 +99,9 @@ def test_attempt_in_progress_names_its_gap() -> None:
     action = next_action(
         files(literature=LiteratureDoc(LIT), journal=journal(proof(1, "IN_PROGRESS")))
     )
-    assert action.startswith("PROOF-001 (Attempt 1) is in progress: the bound is not uniform")
+    assert action.startswith(
+        "PROOF-001 (Attempt 1) is in progress; its latest note: the bound is not uniform."
+    )
 
 
 def test_success_suggests_writing_up() -> None:
