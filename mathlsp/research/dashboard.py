@@ -209,10 +209,9 @@ def last_approach(files: ProblemFiles) -> str:
     if last is None:
         return "No approaches tried yet."
     what = last.fields.value("what_was_tried") or last.title
-    return (
-        f"{last.id}: {last.title} — {_sentence(what)} Outcome: **{last.outcome or 'not recorded'}**. "
-        f"Insight: {_sentence(last.insight) if last.insight else 'none recorded.'}"
-    )
+    outcome = last.outcome or "not recorded"
+    insight = _sentence(last.insight) if last.insight else "none recorded."
+    return f"{last.id}: {last.title} — {_sentence(what)} Outcome: **{outcome}**. Insight: {insight}"
 
 
 def _sentence(text: str) -> str:

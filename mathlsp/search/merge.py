@@ -230,7 +230,15 @@ class Candidate:
         for t in other.theorems:
             if not any(same_theorem(t, mine) for mine in self.theorems):
                 self.theorems.append(t)
-        self.problem_reference = self.problem_reference or other.problem_reference
+        self.problem_reference = _which_reference(self.problem_reference, other.problem_reference)
+
+
+def _which_reference(a: str | None, b: str | None) -> str | None:
+    """Of two ways PROBLEM.md names a paper, the one the report quotes — the same whichever
+    lookup answered first (a Known Result's words say more than a bare identifier)."""
+    if a is None or b is None:
+        return a or b
+    return min(a, b, key=lambda q: (not q.startswith("Known Result "), q))
 
 
 def same_theorem(a: TheoremHit, b: TheoremHit) -> bool:
@@ -295,5 +303,5 @@ def merge_records(found: Iterable[Found], problem_refs: Sequence[Found] = ()) ->
             candidates.append(target)
         target.add(item.record, item.hit, item.theorem)
         if is_ref:
-            target.problem_reference = target.problem_reference or item.hit.query
+            target.problem_reference = _which_reference(target.problem_reference, item.hit.query)
     return candidates
