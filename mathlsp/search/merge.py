@@ -197,7 +197,13 @@ class Candidate:
             found = ", ".join(names[:-1]) + f" and {names[-1]} (merged)"
         if self.problem_reference is None:
             return found
-        listed = f"PROBLEM.md References ({self.problem_reference})"
+        where = self.problem_reference
+        # Named in Known Results is not listed in References: say which part of PROBLEM.md.
+        listed = (
+            f"PROBLEM.md ({where})"
+            if where.startswith("Known Result ")
+            else f"PROBLEM.md References ({where})"
+        )
         return f"{listed}; also found by {found}" if names else listed
 
     # -- verification ---------------------------------------------------------------------

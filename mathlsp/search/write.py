@@ -121,6 +121,14 @@ def _join(items: Sequence[str], final: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {final} " + items[-1]
 
 
+def _holds_phrase(candidate: Candidate, needle: Sequence[str]) -> bool:
+    from mathlsp.search.text import contains_phrase, stems
+
+    texts = [candidate.title, candidate.abstract or ""]
+    texts += [f"{t.name} {t.body}" for t in candidate.theorems]
+    return any(contains_phrase(stems(text), needle) for text in texts)
+
+
 def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     """Which of the problem's terms the paper matches — measured, not judged."""
     parts: list[str] = []
@@ -142,7 +150,15 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     if "theorem" in by_kind:
         parts.append("names " + _join([f'"{x}"' for x in by_kind["theorem"]]))
     if "keyword" in by_kind:
-        parts.append("mentions " + _join([f'"{x}"' for x in by_kind["keyword"]]))
+        # "Mentions" only for a phrase the paper's text holds as such: the synthesis says which
+        # terms no paper mentions, and the two must not contradict each other.
+        said = [t for t in candidate.matched if t.kind == "keyword"]
+        phrases = [t.label for t in said if _holds_phrase(candidate, t.stems)]
+        apart = [t.label for t in said if t.label not in phrases]
+        if phrases:
+            parts.append("mentions " + _join([f'"{x}"' for x in phrases]))
+        if apart:
+            parts.append("has the words of " + _join([f'"{x}"' for x in apart]) + " apart")
     if "author" in by_kind:
         parts.append("is by " + _join(by_kind["author"]) + " (cited in the problem)")
     if candidate.partly:
