@@ -152,6 +152,11 @@ def main() -> int:
             print(f"FALSE ALARM {kind}: {c.title!r} {c.authors} -> {match(c, r).reasons}")
         for _r, kind, c in missed:
             print(f"MISSED {kind}: {c.title!r} {c.authors}")
+    from targets import Target, report
+
+    # The gate's promise (SPEC §7): an unverified paper is never presented as verified. False
+    # alarms cost a re-check, not a wrong citation: they have no target, only the figure above.
+    report([Target("recall on wrong references", caught / len(bad), 1.0, "", at_most=False)])
     return 0
 
 
