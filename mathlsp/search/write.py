@@ -307,7 +307,13 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
     """Date | Query Summary | arXiv Results | S2 Results | New Confirmed."""
     reports = result.backends
     ran = [q for q in result.plan.queries if q in reports[q.backend].answered]
-    parts = [f"`{q.display()}`" for q in ran]
+    # A person reads the row's start: how many queries went where, then what else happened; the
+    # exact queries follow (they are how the next search knows what not to run again).
+    per_backend = Counter(q.backend for q in ran)
+    parts = []
+    if ran:
+        spread = ", ".join(f"{label(b)} {n}" for b, n in per_backend.items())
+        parts.append(f"{_n(len(ran), 'query', 'queries')} ({spread})")
     ids = [id_text(i) for i in result.looked_up]
     if ids:
         parts.append("PROBLEM.md ids looked up: " + ", ".join(ids))
@@ -336,7 +342,10 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
             parts.append(f"{label(b)}: {n} {'query' if n == 1 else 'queries'} failed")
     if result.plan.already_run:
         parts.append(f"{len(result.plan.already_run)} earlier queries skipped")
-    summary = "; ".join(p if p.startswith("`") else p.replace("`", "'") for p in parts)
+    parts = [p.replace("`", "'") for p in parts]
+    if ran:
+        parts.append("queries: " + "; ".join(f"`{q.display()}`" for q in ran))
+    summary = "; ".join(parts)
 
     def count(backend: str) -> str:
         r = reports[backend]
