@@ -466,8 +466,11 @@ def insight(result: SearchResult, refs: Sequence[NewReference]) -> str:
             span = f"span {years[0]}–{years[-1]} (median {median})"
         else:
             span = f"{'is' if len(pool) == 1 else 'are all'} from {years[0]}"
-        noun = "paper" if len(pool) == 1 else f"{len(pool)} papers"
-        sentences.append(f"The {which} {noun} {span}")
+        sentences.append(
+            f"The {which} paper {span}"
+            if len(pool) == 1
+            else f"The {len(pool)} {which} papers {span}"
+        )
     cats = Counter(c for cand in pool for c in cand.categories if "." in c or "-" in c)
     if cats:
         top = ", ".join(f"{c} ({n})" for c, n in cats.most_common(3))
@@ -511,14 +514,16 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         if r.queries
     ]
     n_queries = len(plan.queries)
-    tried = f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"
+    done = [f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"]
     if result.looked_up:
-        tried += f" and a direct lookup of {len(result.looked_up)} PROBLEM.md identifiers"
+        done.append(f"a direct lookup of {_n(len(result.looked_up), 'PROBLEM.md identifier')}")
     named = len(result.named_found) + len(result.named_unfound)
     if named:
-        tried += f", a bibliographic lookup of {_n(named, 'work')} PROBLEM.md names"
+        looked = f"a bibliographic lookup of the {_n(named, 'work')} PROBLEM.md names"
         if result.named_unfound:
-            tried += " (not found: " + "; ".join(result.named_unfound) + ")"
+            looked += " (not found: " + "; ".join(result.named_unfound) + ")"
+        done.append(looked)
+    tried = _join(done)
     new_ref = [r.id for r in refs if r.kind == "REF"]
     new_uref = [r.id for r in refs if r.kind == "UREF"]
     if result.all_down:

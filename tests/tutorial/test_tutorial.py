@@ -1,6 +1,6 @@
 """docs/tutorial.md cannot drift: this test runs it from an empty folder against the fake
-scholarly server and compares every command's output with what the page shows; the LITERATURE.md
-and DASHBOARD.md it ends with are compared with golden copies (the whole written text, read as
+scholarly server and compares every command's output with what the page shows; the LITERATURE.md,
+DASHBOARD.md, JOURNAL.md and STATE.md it ends with are compared with golden copies (the whole written text, read as
 prose once and kept).
 
 When a change of output is intended, regenerate the page and the golden files:
@@ -25,7 +25,9 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "tutorial.md"
 GOLDEN = Path(__file__).parent / "golden"
 PROBLEM = Path(".math/problems/bounded-gaps")
-WRITTEN = {"LITERATURE.md": PROBLEM / "LITERATURE.md", "DASHBOARD.md": PROBLEM / "DASHBOARD.md"}
+WRITTEN = {
+    name: PROBLEM / name for name in ("LITERATURE.md", "DASHBOARD.md", "JOURNAL.md", "STATE.md")
+}
 REGENERATE = os.environ.get("MATHLSP_REGENERATE") == "1"
 HOW = "MATHLSP_REGENERATE=1 pytest tests/tutorial -p no:cacheprovider"
 
