@@ -1,7 +1,7 @@
 """docs/tutorial.md cannot drift: this test runs it from an empty folder against the fake
-scholarly server and compares every command's output with what the page shows; the LITERATURE.md,
-DASHBOARD.md, JOURNAL.md and STATE.md it ends with are compared with golden copies (the whole written text, read as
-prose once and kept).
+scholarly server and compares every command's output with what the page shows; the
+LITERATURE.md, DASHBOARD.md, JOURNAL.md and STATE.md it ends with are compared with golden
+copies (the whole written text, read as prose once and kept).
 
 When a change of output is intended, regenerate the page and the golden files:
 
