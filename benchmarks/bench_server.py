@@ -1,7 +1,9 @@
-"""Language-server latencies over stdio, measured with a real client (pytest-lsp's).
+"""Helper of bench_notes.py (not a benchmark itself): the language server's latencies over
+stdio, measured with a real client (pytest-lsp's).
 
 Cold start to first diagnostics, didChange → publishDiagnostics, hover / definition /
-completion round trips, and the server's peak memory (VmHWM).
+completion round trips, and the server's peak memory (VmHWM); printed, and returned for
+bench_notes.py to hold against its targets.
 """
 
 from __future__ import annotations
@@ -32,7 +34,7 @@ def _pos(text: str, needle: str, delta: int = 0) -> types.Position:
     return types.Position(line=line, character=offset - (text.rfind("\n", 0, offset) + 1))
 
 
-async def _run(folder: Path, n_refs: int) -> None:
+async def _run(folder: Path, n_refs: int) -> dict[str, float]:
     published: list[tuple[float, types.PublishDiagnosticsParams]] = []
     client = LanguageClient()
 
@@ -72,6 +74,7 @@ async def _run(folder: Path, n_refs: int) -> None:
     while not any(p.uri == uri for _, p in published):
         await asyncio.sleep(0.001)
     t_first = published[-1][0]
+    figures: dict[str, float] = {"first_diagnostics_s": t_first - t0}
     print(
         f"  {n_refs:>5} refs: initialize answered {1000 * (t_init - t0):6.0f} ms after spawn; "
         f"first diagnostics {1000 * (t_first - t0):6.0f} ms after spawn "
@@ -128,6 +131,7 @@ async def _run(folder: Path, n_refs: int) -> None:
             t = time.perf_counter()
             await make()
             times.append(time.perf_counter() - t)
+        figures[f"{name}_ms"] = 1000 * statistics.median(times)
         print(
             f"         {name:<10} round trip: median {1000 * statistics.median(times):5.2f} ms, "
             f"p90 {1000 * sorted(times)[int(len(times) * 0.9)]:5.2f} ms"
@@ -138,7 +142,13 @@ async def _run(folder: Path, n_refs: int) -> None:
     if peak is not None:
         print(f"         server peak memory (VmHWM): {peak:.0f} MB")
     await client.shutdown_session()
+    return figures
 
 
-def run_server_bench(folder: Path, n_refs: int) -> None:
-    asyncio.run(_run(folder, n_refs))
+def run_server_bench(folder: Path, n_refs: int) -> dict[str, float]:
+    """Print the server's figures for one folder and return them (seconds / milliseconds)."""
+    return asyncio.run(_run(folder, n_refs))
+
+
+if __name__ == "__main__":
+    sys.exit("bench_server.py is a helper of bench_notes.py: run python benchmarks/bench_notes.py")

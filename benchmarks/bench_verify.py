@@ -118,4 +118,7 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
+    from targets import none_set
+
     asyncio.run(main())
+    none_set("the wall time is bounded by the real rate limits, printed above")

@@ -1,4 +1,5 @@
-"""Generated problem folders for benchmarks: LITERATURE.md files with N realistic references."""
+"""Helper of the benchmarks (not one itself): generated problem folders, LITERATURE.md files with
+N realistic references."""
 
 from __future__ import annotations
 
@@ -100,3 +101,9 @@ def write_folder(root: Path, n_refs: int) -> Path:
         encoding="utf-8",
     )
     return folder
+
+
+if __name__ == "__main__":
+    import sys
+
+    sys.exit("corpus.py is a helper of the benchmarks (it writes their notes): run a bench_*.py")

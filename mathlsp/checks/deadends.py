@@ -23,7 +23,8 @@ def dead_ends(ctx: CheckContext) -> Iterator[Finding]:
         related += [(doc, e.id_span, f"since then: {e.id}") for e in d.since]
         yield ctx.finding(
             DEAD_END,
-            d.message,
+            f"{d.message} Proceeding? Record {d.entry.id} as a re-attempt of {d.prior.id} "
+            "(quick fix) and this note goes.",
             d.entry.id_span,
             related=related,
             data={"prior": d.prior.id, "entry": d.entry.id},

@@ -7,11 +7,14 @@ exit code (0 ok, 1 findings/failures, 2 usage or I/O error).
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import os
+import re
 import sys
 from collections.abc import Iterable, Sequence
 from types import ModuleType
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
 
 from mathlsp import __version__
 from mathlsp.safetext import safe_line
@@ -21,6 +24,7 @@ from mathlsp.safetext import safe_line
 SUBCOMMANDS = ["serve", "check", "verify", "search", "init", "resume", "lookup", "cache"]
 SUBCOMMANDS.insert(SUBCOMMANDS.index("search") + 1, "synthesize")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("resume") + 1, "journal")
+SUBCOMMANDS.insert(SUBCOMMANDS.index("init") + 1, "switch")
 
 
 def _module(name: str) -> ModuleType:
@@ -49,8 +53,60 @@ class SafeStream:
         return getattr(self._stream, name)
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse, forgiving where people are loose and precise where they are wrong.
+
+    A command's options and its folder go in any order (`journal add note --title T DIR`): a
+    parser without subcommands reads its arguments intermixed. Whatever it cannot place is an
+    error of that parser, so the usage shown is the subcommand's, not the top level's. An
+    unknown choice or option that is close to a known one gets a "did you mean".
+    """
+
+    def parse_known_args(  # type: ignore[override]
+        self, args: Sequence[str] | None = None, namespace: argparse.Namespace | None = None
+    ) -> tuple[argparse.Namespace, list[str]]:
+        if self._subparsers is not None or getattr(self, "_intermixing", False):
+            return super().parse_known_args(args, namespace)
+        self._intermixing = True
+        try:
+            parsed, extras = super().parse_known_intermixed_args(args, namespace)
+        finally:
+            self._intermixing = False
+        if extras:
+            self.error(_unrecognized(self, extras))
+        return parsed, extras
+
+    def error(self, message: str) -> NoReturn:
+        self.print_usage(sys.stderr)
+        self.exit(2, f"{self.prog}: error: {_did_you_mean(message)}\n")
+
+
+_INVALID_CHOICE = re.compile(r"invalid choice: '([^']*)' \(choose from (.*)\)$")
+
+
+def _did_you_mean(message: str) -> str:
+    m = _INVALID_CHOICE.search(message)
+    if m is None:
+        return message
+    choices = re.findall(r"'([^']*)'", m.group(2))
+    close = difflib.get_close_matches(m.group(1), choices, n=1, cutoff=0.6)
+    hint = f"did you mean '{close[0]}'? " if close else ""
+    return f"{message[: m.start()]}invalid choice: '{m.group(1)}' ({hint}choose from {m.group(2)})"
+
+
+def _unrecognized(parser: argparse.ArgumentParser, extras: list[str]) -> str:
+    message = f"unrecognized arguments: {' '.join(extras)}"
+    known = [o for a in parser._actions for o in a.option_strings if o.startswith("--")]
+    for extra in extras:
+        if extra.startswith("--"):
+            close = difflib.get_close_matches(extra.split("=", 1)[0], known, n=1, cutoff=0.6)
+            if close:
+                return f"{message} (did you mean {close[0]}?)"
+    return message
+
+
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = Parser(
         prog="mathlsp",
         description="Language server and linter for mathematical literature reviews in Markdown.",
     )
@@ -61,13 +117,45 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def command_parser(parser: argparse.ArgumentParser, argv: Sequence[str]) -> argparse.ArgumentParser:
+    """The (sub)command parser the arguments reach: `journal add …` → the `journal add` one."""
+    for token in argv:
+        sub = parser._subparsers
+        if sub is None:
+            break
+        action = next(
+            (a for a in sub._group_actions if isinstance(a, argparse._SubParsersAction)), None
+        )
+        if action is not None and token in action.choices:
+            parser = action.choices[token]
+    return parser
+
+
+def _fail(parser: argparse.ArgumentParser, argv: Sequence[str], message: str) -> int:
+    """A usage error: the command's usage, then the one-line message; exit code 2."""
+    command_parser(parser, argv).print_usage(sys.stderr)
+    print(f"mathlsp: {message}", file=sys.stderr)
+    return 2
+
+
+def _quiet_after_closed_pipe() -> int:
+    """`mathlsp … | head`: the reader left. Nothing to say to it; stdout goes to /dev/null so
+    the interpreter's final flush does not complain either."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.__stdout__.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+    return 141  # what a shell reports for a process ended by SIGPIPE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(command if command in SUBCOMMANDS else None)
     args = parser.parse_args(argv)
     if not getattr(args, "run", None):
-        parser.print_help(sys.stderr)
+        command_parser(parser, argv).print_help(sys.stderr)
         return 2
     unsafe_slug: tuple[type[Exception], ...] = ()
     if args.command != "serve":  # serve's stdout is JSON-RPC, byte for byte, and starts lean
@@ -78,11 +166,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(args.run(args))
     except unsafe_slug as exc:  # a project's `current_problem` naming a path outside it
-        print(f"mathlsp: {exc}", file=sys.stderr)
-        return 2
+        return _fail(parser, argv, str(exc))
     except UsageError as exc:
-        print(f"mathlsp: {exc}", file=sys.stderr)
-        return 2
+        return _fail(parser, argv, str(exc))
+    except BrokenPipeError:
+        return _quiet_after_closed_pipe()
     except OSError as exc:
         print(f"mathlsp: {exc.strerror or exc}: {exc.filename or ''}".rstrip(": "), file=sys.stderr)
         return 2

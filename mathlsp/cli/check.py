@@ -14,7 +14,12 @@ from pathlib import Path
 from mathlsp.checks import CheckSettings, check_document
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.cli.github import Annotation, render
-from mathlsp.notes.folder import ProblemFolder, find_problem_folder, is_problem_folder
+from mathlsp.notes.folder import (
+    ProblemFolder,
+    find_problem_folder,
+    find_project_root,
+    is_problem_folder,
+)
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.text import utf16_len
 from mathlsp.notes.walk import MAX_WALK_ENTRIES
@@ -61,6 +66,13 @@ def run(args: argparse.Namespace) -> int:
 
     if args.stale_after_days < 0:
         raise UsageError("--stale-after-days must be 0 or more")
+    if not args.paths and not _in_project(Path.cwd()):
+        # Crawling an arbitrary folder for notes (a home, a temp dir) finds other people's
+        # templates and takes seconds: without a path, `check` wants a project like the others.
+        raise UsageError(
+            "no math project here: run `mathlsp init <slug>` first, or name the notes to "
+            "check (`mathlsp check PATH`)"
+        )
     targets = list(_targets(args.paths or [Path.cwd()]))
     verification = _verify_online(targets) if args.online else None
     settings = CheckSettings(stale_after_days=args.stale_after_days, verification=verification)
@@ -136,6 +148,11 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
     for entry, check in results:
         verifier.remember(entry, check)  # type: ignore[arg-type]
     return verifier
+
+
+def _in_project(cwd: Path) -> bool:
+    here = cwd.resolve()
+    return find_project_root(here) is not None or find_problem_folder(here) is not None
 
 
 def _read_once() -> Callable[[Path], LoadedText]:

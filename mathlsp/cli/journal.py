@@ -3,7 +3,10 @@
 The next id of its category, a timestamp, the strategy type (one of the fourteen, for a proof
 attempt), tags, outcome and the insight that is never optional; `total_entries`, `last_entry`
 and `strategies_tried` follow. The dead-end check runs first on the journal as it would be: a
-proof attempt that repeats a failed strategy gets the nudge, and is written all the same.
+proof attempt that repeats a failed strategy gets the nudge as a question. On a terminal it waits
+for the answer (yes: the entry records it as a re-attempt, and the JRN009 note goes; no: nothing
+is written); `--yes` answers yes; without a terminal to ask, the entry is written with the
+warning (and the note stays until the user decides).
 """
 
 from __future__ import annotations
@@ -58,6 +61,11 @@ def register(subparsers: Any) -> None:
     add.add_argument("--re-attempt-of", default="", help="the failed PROOF- entry this retries")
     add.add_argument("--agent", default="human", help="who made the attempt (default: human)")
     add.add_argument("--dry-run", action="store_true", help="print the entry, write nothing")
+    add.add_argument(
+        "--yes",
+        action="store_true",
+        help="a repeat of a failed strategy is deliberate: record it as a re-attempt, no question",
+    )
     p.set_defaults(run=run)
 
 
@@ -69,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     from mathlsp.notes.journal_render import NewJournalEntry, write_journal_entry
     from mathlsp.notes.loader import read_note_text
     from mathlsp.notes.templates import fill_template
-    from mathlsp.research.deadends import find_dead_ends
+    from mathlsp.research.deadends import find_dead_ends, proceed_question
 
     if getattr(args, "action", None) != "add":
         raise UsageError("usage: mathlsp journal add proof|computation|note --title … --insight …")
@@ -106,10 +114,29 @@ def run(args: argparse.Namespace) -> int:
         text, entry_id = write_journal_entry(base, entry)
     except ValueError as exc:
         raise UsageError(f"JOURNAL.md cannot take the entry: {exc}") from exc
-    # The dead-end check, on the journal as it will be: advice, never a refusal.
-    for dead_end in find_dead_ends(JournalDoc(text)):
-        if dead_end.entry.id == entry_id:
+    # The dead-end check, on the journal as it will be: a question, never a refusal.
+    nudges = [d for d in find_dead_ends(JournalDoc(text)) if d.entry.id == entry_id]
+    if nudges:
+        for dead_end in nudges:
             print(f"mathlsp: {entry_id}: {dead_end.message}", file=sys.stderr)
+        priors = ", ".join(d.prior.id for d in nudges)
+        proceed = args.yes or (not args.dry_run and _ask(proceed_question(entry_id, priors)))
+        if proceed:
+            entry.re_attempt_of = ", ".join(x for x in (entry.re_attempt_of, priors) if x)
+            text, entry_id = write_journal_entry(base, entry)
+            print(f"mathlsp: {entry_id} recorded as a re-attempt of {priors}", file=sys.stderr)
+        elif args.dry_run:
+            pass
+        elif sys.stdin is not None and sys.stdin.isatty():
+            print("mathlsp: nothing written", file=sys.stderr)
+            return 1
+        else:
+            print(
+                f"mathlsp: {entry_id} written with this warning (no terminal to ask); if the "
+                "repeat is deliberate, record it as a re-attempt: `--yes` next time, or the quick "
+                "fix on the JRN009 note in JOURNAL.md",
+                file=sys.stderr,
+            )
     if args.dry_run:
         new = JournalDoc(text).by_id.get(entry_id)
         print(text[new.span.start : new.span.end] if new else text)
@@ -120,3 +147,16 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(str(exc)) from exc
     print(f"wrote {path}: {entry_id} {entry.outcome} — {entry.title}", file=sys.stderr)
     return 0
+
+
+def _ask(question: str) -> bool:
+    """Ask on the terminal; a script (stdin not a terminal) is never asked and never waits."""
+    if sys.stdin is None or not sys.stdin.isatty():
+        return False
+    sys.stderr.write(f"{question} [y/N] ")
+    sys.stderr.flush()
+    try:
+        answer = sys.stdin.readline()
+    except (EOFError, OSError):
+        return False
+    return answer.strip().lower() in ("y", "yes")

@@ -51,4 +51,18 @@ def run(args: argparse.Namespace) -> int:
     sys.stdout.write(dashboard.text)
     for message in plan.messages:
         print(message, file=sys.stderr)
+    if root is not None and folder.parent == root / ".math" / "problems":
+        print(current_problem_line(root, folder.name), file=sys.stderr)
     return 0
+
+
+def current_problem_line(root: Path, slug: str) -> str:
+    from mathlsp.research.project import problem_slugs
+
+    others = [s for s in problem_slugs(root) if s != slug]
+    if not others:
+        return f"current problem: {slug}"
+    return (
+        f"current problem: {slug} (also here: {', '.join(others)}; "
+        "`mathlsp switch <slug>` to change)"
+    )

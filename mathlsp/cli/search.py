@@ -311,7 +311,7 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(
                 f"  {i}. {c.title} — {_authors(c.authors)} ({c.year or 'n.d.'}{venue}){ids}{cites}"
             )
-            print(f"     {status}; {relevance_text(c, result.plan.user_query)}")
+            print(f"     {status}. {relevance_text(c, result.plan.user_query)}")
             link = _open_access(c)
             if link:
                 print(f"     open access: {link}")
@@ -334,7 +334,8 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print(f"  ! {id_text(u.identifier)} (PROBLEM.md) could not be checked: {u.reason}")
     if result.theorem_context:
         print("Theorem context (not papers; never listed as references):")
-        for hit in result.theorem_context[:5]:
+        # By source and name: they arrive in whatever order the concurrent queries answer.
+        for hit in sorted(result.theorem_context, key=lambda h: (h.source, h.name))[:5]:
             link = f" {hit.link}" if hit.link else ""
             print(f"  - {hit.name} ({hit.source}){link}")
     lines = describe_writes(writes)

@@ -22,6 +22,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument("path", nargs="?", type=Path, metavar="PROBLEM_DIR")
     p.add_argument("--write", action="store_true", help="add the drafted lines to LITERATURE.md")
     p.add_argument(
+        "--accept",
+        action="store_true",
+        help="after reviewing them: accept every drafted line in LITERATURE.md (the draft "
+        "markers go, the text stays as it is); no sources are asked",
+    )
+    p.add_argument(
         "--offline",
         action="store_true",
         help="no network: use the notes' Key Results and the cached citations only",
@@ -52,6 +58,10 @@ async def _run(args: argparse.Namespace) -> int:
     if original is None:
         raise UsageError(f"cannot read {path}")
     doc = LiteratureDoc(original, path)
+    if args.accept:
+        if args.write:
+            raise UsageError("--accept and --write are two steps: draft, review, then accept")
+        return _accept(path, original, doc)
     problem_text = read_note_text(path.parent / "PROBLEM.md")
     problem = ProblemDoc(problem_text, path.parent / "PROBLEM.md") if problem_text else None
     if problem is None:
@@ -104,4 +114,28 @@ async def _run(args: argparse.Namespace) -> int:
         except ChangedOnDisk as exc:
             raise UsageError(str(exc)) from exc
         print(f"wrote {path}: {len(result.added)} drafted lines (review them)", file=sys.stderr)
+    return 0
+
+
+def _accept(path: Path, original: str, doc: Any) -> int:
+    """Remove the draft markers: the lines are the user's now (SYN004 goes)."""
+    from mathlsp.cli import UsageError
+    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
+    from mathlsp.notes.render import apply_edits
+    from mathlsp.synthesis.review import accept_edits, draft_lines
+
+    drafts = draft_lines(doc)
+    if not drafts:
+        print(f"no drafted lines in {path}: nothing to accept", file=sys.stderr)
+        return 0
+    try:
+        write_if_unchanged(path, original, apply_edits(original, accept_edits(doc)))
+    except ChangedOnDisk as exc:
+        raise UsageError(str(exc)) from exc
+    edited = sum(1 for d in drafts if d.edited)
+    print(
+        f"accepted {len(drafts)} drafted line{'s' * (len(drafts) != 1)} in {path}"
+        + (f" ({edited} edited by you)" if edited else ""),
+        file=sys.stderr,
+    )
     return 0

@@ -3,7 +3,10 @@
 The code actions in JOURNAL.md (and the command `mathlsp.newJournalEntry`) add an entry with the
 next id of its category, a timestamp and every field of the schema, the counts and
 `strategies_tried` updated — the same writer as `mathlsp journal add`. Called with a strategy,
-the dead-end check runs first and its nudge is shown (never blocking). Without a title or insight,
+the dead-end check runs first: a repeat of a failed strategy is a choice before anything is
+written (Proceed: the entry records it as a re-attempt and no JRN009 note follows; Cancel:
+nothing is written). An editor that cannot ask gets the entry with the nudge as a message, and
+the JRN009 note in JOURNAL.md until the user decides. Without a title or insight,
 the entry's fields say what to write, and the JRN diagnostics keep asking until they are filled.
 """
 
@@ -53,7 +56,7 @@ async def new_entry_command(server: MathLanguageServer, call: dict[str, Any]) ->
     from mathlsp.notes.render import Edit, apply_edits
     from mathlsp.notes.spans import Span
     from mathlsp.notes.templates import fill_template
-    from mathlsp.research.deadends import find_dead_ends
+    from mathlsp.research.deadends import find_dead_ends, proceed_question
 
     if call["kind"] not in KINDS:
         show(server, f"mathlsp: kind must be one of {', '.join(KINDS)}", types.MessageType.Error)
@@ -79,16 +82,65 @@ async def new_entry_command(server: MathLanguageServer, call: dict[str, Any]) ->
         # A new file: the whole journal in one edit (written to disk first when the editor
         # cannot create files).
         edits = [Edit(Span(0, 0), new_text)]
-    if entry.strategy_type:
-        for dead_end in find_dead_ends(JournalDoc(new_text)):
-            if dead_end.entry.id == entry_id:
-                show(server, f"mathlsp: {entry_id}: {dead_end.message}", types.MessageType.Info)
+    nudges = [d for d in find_dead_ends(JournalDoc(new_text)) if d.entry.id == entry_id]
+    if entry.strategy_type and nudges:
+        priors = ", ".join(d.prior.id for d in nudges)
+        said = " ".join(d.message for d in nudges)
+        choice = await ask(server, f"{entry_id}: {said} {proceed_question(entry_id, priors)}")
+        if choice == CANCEL:
+            show(server, f"mathlsp: {entry_id} not written", types.MessageType.Info)
+            return None
+        if choice == PROCEED:
+            entry.re_attempt_of = ", ".join(x for x in (entry.re_attempt_of, priors) if x)
+            edits, entry_id = add_journal_entry(JournalDoc(base), entry)
+            if snap.text is None:
+                edits = [Edit(Span(0, 0), apply_edits(base, edits))]
+        else:
+            show(
+                server,
+                f"mathlsp: {entry_id}: {said} Written with this note; if the repeat is "
+                "deliberate, use the quick fix on JRN009 to record it as a re-attempt.",
+                types.MessageType.Info,
+            )
     prepared = build_workspace_edit(
         [snap.edit(edits)], server.client_capabilities, server.position_encoding
     )
     if not await apply_edit(server, prepared, f"New journal entry {entry_id}"):
         return None
     return {"id": entry_id, "uri": snap.uri}
+
+
+PROCEED = "Proceed (record as a re-attempt)"
+CANCEL = "Cancel"
+ASK_TIMEOUT_S = 300.0  # a person reads the question; a client that never answers is not one
+
+
+async def ask(server: MathLanguageServer, message: str) -> str | None:
+    """Proceed or Cancel before the entry is written; None when the editor cannot ask (no
+    `window.showMessage` capability, no answer in time, an error). Dismissed counts as Cancel."""
+    import asyncio
+
+    from pygls.capabilities import get_capability
+
+    if get_capability(server.client_capabilities, "window.show_message", None) is None:
+        return None
+    try:
+        answer = await asyncio.wait_for(
+            server.window_show_message_request_async(
+                types.ShowMessageRequestParams(
+                    type=types.MessageType.Warning,
+                    message=message,
+                    actions=[
+                        types.MessageActionItem(title=PROCEED),
+                        types.MessageActionItem(title=CANCEL),
+                    ],
+                )
+            ),
+            ASK_TIMEOUT_S,
+        )
+    except Exception:
+        return None
+    return getattr(answer, "title", None) or CANCEL
 
 
 def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> list[types.CodeAction]:

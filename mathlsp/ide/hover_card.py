@@ -57,6 +57,28 @@ class Status:
     notes: Sequence[str] = ()  # what a confirmation states (a year that differs)
 
 
+# The public hosts of the sources' APIs, as a Verified stamp's URL names them.
+_HOSTS = {
+    "export.arxiv.org": "arxiv",
+    "arxiv.org": "arxiv",
+    "api.semanticscholar.org": "semantic_scholar",
+    "api.openalex.org": "openalex",
+    "api.crossref.org": "crossref",
+    "eutils.ncbi.nlm.nih.gov": "pubmed",
+    "api.zbmath.org": "zbmath",
+}
+
+
+def source_of_url(url: str | None) -> str | None:
+    """The backend a stamp's URL belongs to, when its host says so."""
+    if not url:
+        return None
+    from urllib.parse import urlsplit
+
+    host = (urlsplit(url).hostname or "").lower()
+    return _HOSTS.get(host)
+
+
 def _age(when: dt.datetime, now: dt.datetime) -> str:
     days = (now - when).days
     if days <= 0:

@@ -7,6 +7,7 @@ or shares two or more tags with it, is pointed at that attempt — with what has
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from mathlsp.notes.journal import JournalDoc, JournalEntry
@@ -26,25 +27,47 @@ class DeadEnd:
 
     @property
     def message(self) -> str:
+        """What the earlier attempt was and what happened since, in sentences."""
         p = self.prior
         why = []
         if self.same_strategy:
-            why.append(f"the same strategy type ({p.strategy_type})")
+            why.append(f"used the same strategy ({p.strategy_type})")
         if self.shared_tags:
-            why.append(f"tags {', '.join(self.shared_tags)}")
-        head = f"{p.id} ({p.title or 'untitled'}) used {' and '.join(why)} and was {p.outcome}"
-        reasoning = p.fields.value("reasoning")
-        if reasoning:
-            head += f" because: {reasoning.rstrip('.')}"
-        head += "."
+            tags = list(self.shared_tags)
+            listed = ", ".join(tags[:-1]) + f" and {tags[-1]}" if len(tags) > 1 else tags[0]
+            why.append(f"shared the tags {listed}")
+        verb = {"FAILED": "failed", "ABANDONED": "was abandoned"}.get(p.outcome, "failed")
+        head = f"{p.id} ({p.title or 'untitled'}) {' and '.join(why)}; it {verb}"
+        reasoning = p.fields.value("reasoning").strip()
+        head += f": {_sentence(reasoning)}" if reasoning else "."
+        if p.insight:
+            head += f" Its insight: {_sentence(p.insight)}"
         if self.since:
-            changes = "; ".join(f"{e.id} {e.title}".strip() for e in self.since)
+            changes = "; ".join(f"{e.id} ({e.title})" if e.title else e.id for e in self.since)
             return (
-                f"{head} However, since then: {changes}. This may address the original "
-                "blocker — worth retrying?"
+                f"A similar attempt was made before. {head} Since then: {changes}, which may "
+                "address what blocked it."
             )
-        insight = p.insight or "none recorded"
-        return f"A similar approach was tried before: {head} Insight: {insight} Proceed anyway?"
+        return f"A similar attempt was made before. {head} Nothing has been recorded since."
+
+    @property
+    def question(self) -> str:
+        return proceed_question(self.entry.id, self.prior.id)
+
+
+def proceed_question(entry_id: str, priors: str) -> str:
+    return f"Proceed with {entry_id} anyway? It will be recorded as a re-attempt of {priors}."
+
+
+def _sentence(text: str) -> str:
+    """Text as a sentence: one ending mark, never two, never none."""
+    text = " ".join(text.split())
+    return text if text.endswith((".", "!", "?", "…")) else text + "."
+
+
+def re_attempted(entry: JournalEntry) -> set[str]:
+    """The ids the entry's `Re-attempt of` field names (one, or several separated by commas)."""
+    return {t.upper() for t in re.split(r"[\s,;]+", entry.re_attempt_of) if t}
 
 
 def _before(a: JournalEntry, b: JournalEntry) -> bool:
@@ -74,7 +97,7 @@ def find_dead_ends(doc: JournalDoc) -> list[DeadEnd]:
         for prior in failed:
             if prior is entry or not _before(prior, entry):
                 continue
-            if entry.re_attempt_of.upper() == prior.id:
+            if prior.id in re_attempted(entry):
                 continue  # the user recorded it as a deliberate re-attempt
             same = bool(entry.strategy_type) and entry.strategy_type == prior.strategy_type
             shared = tuple(sorted(tags & set(prior.tags)))

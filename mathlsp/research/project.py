@@ -14,7 +14,7 @@ from mathlsp.notes.journal_render import iso
 from mathlsp.notes.loader import read_note
 from mathlsp.notes.render import apply_edits, line_ending, update_frontmatter
 from mathlsp.notes.templates import fill_template
-from mathlsp.research.dashboard import ProblemFiles, render_dashboard
+from mathlsp.research.dashboard import ProblemFiles, derive_state, render_dashboard
 
 INIT_FILES = ("PROBLEM.md", "LITERATURE.md", "JOURNAL.md", "NOTATION.md", "STATE.md")
 
@@ -93,6 +93,47 @@ def plan_init(root: Path, slug: str | None, now: dt.datetime, title: str | None 
         plan.writes.append(FileWrite(cfg_file, original, new_config))
     if slug is None:
         plan.messages.append("project initialised; create a problem with `mathlsp init <slug>`")
+    else:
+        plan.messages.append(next_step_after_init(root, slug))
+    return plan
+
+
+def next_step_after_init(root: Path, slug: str) -> str:
+    """What a new user does next, with the path to edit (relative to where they are)."""
+    problem = root / ".math" / "problems" / slug / "PROBLEM.md"
+    try:
+        shown = problem.relative_to(Path.cwd())
+    except ValueError:
+        shown = problem
+    return (
+        f"next: write the problem in {shown} (statement, domain, tags), set `status: defined`, "
+        "then run `mathlsp search --write` (walkthrough: docs/tutorial.md)"
+    )
+
+
+def problem_slugs(root: Path) -> list[str]:
+    problems = root / ".math" / "problems"
+    if not problems.is_dir():
+        return []
+    return sorted(p.name for p in problems.iterdir() if p.is_dir() and not p.name.startswith("."))
+
+
+def plan_switch(root: Path, slug: str) -> Plan:
+    """Make an existing problem the current one (`current_problem` in .math/config.json)."""
+    check_slug(slug)
+    slugs = problem_slugs(root)
+    if slug not in slugs:
+        known = f"the problems here: {', '.join(slugs)}" if slugs else "there is no problem yet"
+        raise ProjectError(f"no problem {slug!r} ({known}); create it with `mathlsp init {slug}`")
+    plan = Plan()
+    original = read_text(config_path(root))
+    config = load_config(root)
+    if config.get("current_problem") == slug:
+        plan.messages.append(f"{slug} is already the current problem")
+        return plan
+    config["current_problem"] = slug
+    plan.writes.append(FileWrite(config_path(root), original, _config_text(config)))
+    plan.messages.append(f"current problem: {slug} ({root / '.math' / 'problems' / slug})")
     return plan
 
 
@@ -169,18 +210,17 @@ def plan_resume(
         )
     else:
         updates: dict[str, object] = {"session_count": session}
-        # STATE.md follows PROBLEM.md: a problem defined (or put back to draft) since last time.
+        # STATE.md follows the evidence: PROBLEM.md defined (or put back to draft), searches,
+        # attempts, a finished proof — the state is derived, never a stale record.
         problem = files.problem
         defined = bool(
             problem is not None and problem.status not in ("", "draft") and problem.statement
         )
         if state.frontmatter.get("problem_defined") != defined:
             updates["problem_defined"] = defined
-        current = state.frontmatter.get("current_state")
-        if defined and current == "INITIALIZED":
-            updates["current_state"] = "PROBLEM_DEFINED"
-        elif not defined and current == "PROBLEM_DEFINED":
-            updates["current_state"] = "INITIALIZED"
+        derived = derive_state(files)
+        if state.frontmatter.get("current_state") != derived:
+            updates["current_state"] = derived
         state_text = apply_edits(state_text, update_frontmatter(state, updates))
         state_text = _append_history(
             state_text, f"| {iso(now)} | Session resumed | Session #{session} |"

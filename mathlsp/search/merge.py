@@ -189,19 +189,29 @@ class Candidate:
 
     @property
     def source_label(self) -> str:
-        """The Source field: one backend, `both (arXiv, Semantic Scholar)`, or a merged list."""
+        """The Source field: one backend, `both (arXiv, Semantic Scholar)` (the schema's word for
+        that pair), or the backends that found it, merged."""
         names = [label(b) for b in self.found_by]
         if not names:  # only the PROBLEM.md References lookup knows it (or nothing does)
             found = "PROBLEM.md References" if self.problem_reference is None else ""
         elif len(names) == 1:
             found = names[0]
+        elif names == ["arXiv", "Semantic Scholar"]:
+            # The schema's "both": arXiv and Semantic Scholar, and only those two.
+            found = "both (arXiv, Semantic Scholar)"
         elif len(names) == 2:
-            found = f"both ({names[0]}, {names[1]})"
+            found = f"{names[0]} and {names[1]} (merged)"
         else:
             found = ", ".join(names[:-1]) + f" and {names[-1]} (merged)"
         if self.problem_reference is None:
             return found
-        listed = f"PROBLEM.md References ({self.problem_reference})"
+        where = self.problem_reference
+        # Named in Known Results is not listed in References: say which part of PROBLEM.md.
+        listed = (
+            f"PROBLEM.md ({where})"
+            if where.startswith("Known Result ")
+            else f"PROBLEM.md References ({where})"
+        )
         return f"{listed}; also found by {found}" if names else listed
 
     # -- verification ---------------------------------------------------------------------
@@ -234,7 +244,15 @@ class Candidate:
         for t in other.theorems:
             if not any(same_theorem(t, mine) for mine in self.theorems):
                 self.theorems.append(t)
-        self.problem_reference = self.problem_reference or other.problem_reference
+        self.problem_reference = _which_reference(self.problem_reference, other.problem_reference)
+
+
+def _which_reference(a: str | None, b: str | None) -> str | None:
+    """Of two ways PROBLEM.md names a paper, the one the report quotes — the same whichever
+    lookup answered first (a Known Result's words say more than a bare identifier)."""
+    if a is None or b is None:
+        return a or b
+    return min(a, b, key=lambda q: (not q.startswith("Known Result "), q))
 
 
 def same_theorem(a: TheoremHit, b: TheoremHit) -> bool:
@@ -299,5 +317,5 @@ def merge_records(found: Iterable[Found], problem_refs: Sequence[Found] = ()) ->
             candidates.append(target)
         target.add(item.record, item.hit, item.theorem)
         if is_ref:
-            target.problem_reference = target.problem_reference or item.hit.query
+            target.problem_reference = _which_reference(target.problem_reference, item.hit.query)
     return candidates

@@ -47,9 +47,10 @@ from mathlsp.sources.record import IdKind
 
 AGENT = "mathlsp search"
 NO_ABSTRACT = "(no abstract returned by the sources)"
-NONE_QUOTED = (
-    "None quoted: no source returned a theorem statement for this paper (read the abstract)."
-)
+NONE_QUOTED = "None quoted: no source returned a theorem statement for this paper."
+# What to read instead; never "the abstract" where the entry has none.
+READ_ABSTRACT = " The abstract above says what it proves."
+READ_PAPER = " Nor did any return an abstract: read the paper at its link."
 
 
 class SearchWriteError(Exception):
@@ -121,6 +122,14 @@ def _join(items: Sequence[str], final: str = "and") -> str:
     return ", ".join(items[:-1]) + f" {final} " + items[-1]
 
 
+def _holds_phrase(candidate: Candidate, needle: Sequence[str]) -> bool:
+    from mathlsp.search.text import contains_phrase, stems
+
+    texts = [candidate.title, candidate.abstract or ""]
+    texts += [f"{t.name} {t.body}" for t in candidate.theorems]
+    return any(contains_phrase(stems(text), needle) for text in texts)
+
+
 def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     """Which of the problem's terms the paper matches — measured, not judged."""
     parts: list[str] = []
@@ -142,7 +151,15 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     if "theorem" in by_kind:
         parts.append("names " + _join([f'"{x}"' for x in by_kind["theorem"]]))
     if "keyword" in by_kind:
-        parts.append("mentions " + _join([f'"{x}"' for x in by_kind["keyword"]]))
+        # "Mentions" only for a phrase the paper's text holds as such: the synthesis says which
+        # terms no paper mentions, and the two must not contradict each other.
+        said = [t for t in candidate.matched if t.kind == "keyword"]
+        phrases = [t.label for t in said if _holds_phrase(candidate, t.stems)]
+        apart = [t.label for t in said if t.label not in phrases]
+        if phrases:
+            parts.append("mentions " + _join([f'"{x}"' for x in phrases]))
+        if apart:
+            parts.append("has the words of " + _join([f'"{x}"' for x in apart]) + " apart")
     if "author" in by_kind:
         parts.append("is by " + _join(by_kind["author"]) + " (cited in the problem)")
     if candidate.partly:
@@ -157,14 +174,16 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     return text[0].upper() + text[1:] + "."
 
 
-def key_results(candidate: Candidate) -> str:
+def key_results(candidate: Candidate, has_abstract: bool = True) -> str:
     """TheoremSearch's statements, quoted with their links; never anything else."""
     quotes = []
     for t in sorted(candidate.theorems, key=lambda t: -(t.similarity or 0))[:3]:
         body = " ".join(t.body.split())
         link = f" ({t.link})" if t.link else ""
         quotes.append(f'{t.name or "Statement"}: "{body}"{link}')
-    return " ".join(f"{q}" for q in quotes) if quotes else NONE_QUOTED
+    if quotes:
+        return " ".join(quotes)
+    return NONE_QUOTED + (READ_ABSTRACT if has_abstract else READ_PAPER)
 
 
 def _arxiv(candidate: Candidate) -> str:
@@ -199,7 +218,7 @@ def confirmed_reference(
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
         relevance="[S] " + relevance_text(candidate, result.plan.user_query),
-        key_results=key_results(candidate),
+        key_results=key_results(candidate, has_abstract=bool(abstract)),
         confidence=confidence,
         verified=stamp,
     )
@@ -286,7 +305,13 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
     """Date | Query Summary | arXiv Results | S2 Results | New Confirmed."""
     reports = result.backends
     ran = [q for q in result.plan.queries if q in reports[q.backend].answered]
-    parts = [f"`{q.display()}`" for q in ran]
+    # A person reads the row's start: how many queries went where, then what else happened; the
+    # exact queries follow (they are how the next search knows what not to run again).
+    per_backend = Counter(q.backend for q in ran)
+    parts = []
+    if ran:
+        spread = ", ".join(f"{label(b)} {n}" for b, n in per_backend.items())
+        parts.append(f"{_n(len(ran), 'query', 'queries')} ({spread})")
     ids = [id_text(i) for i in result.looked_up]
     if ids:
         parts.append("PROBLEM.md ids looked up: " + ", ".join(ids))
@@ -315,7 +340,10 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
             parts.append(f"{label(b)}: {n} {'query' if n == 1 else 'queries'} failed")
     if result.plan.already_run:
         parts.append(f"{len(result.plan.already_run)} earlier queries skipped")
-    summary = "; ".join(p if p.startswith("`") else p.replace("`", "'") for p in parts)
+    parts = [p.replace("`", "'") for p in parts]
+    if ran:
+        parts.append("queries: " + "; ".join(f"`{q.display()}`" for q in ran))
+    summary = "; ".join(parts)
 
     def count(backend: str) -> str:
         r = reports[backend]
@@ -436,8 +464,11 @@ def insight(result: SearchResult, refs: Sequence[NewReference]) -> str:
             span = f"span {years[0]}–{years[-1]} (median {median})"
         else:
             span = f"{'is' if len(pool) == 1 else 'are all'} from {years[0]}"
-        noun = "paper" if len(pool) == 1 else f"{len(pool)} papers"
-        sentences.append(f"The {which} {noun} {span}")
+        sentences.append(
+            f"The {which} paper {span}"
+            if len(pool) == 1
+            else f"The {len(pool)} {which} papers {span}"
+        )
     cats = Counter(c for cand in pool for c in cand.categories if "." in c or "-" in c)
     if cats:
         top = ", ".join(f"{c} ({n})" for c, n in cats.most_common(3))
@@ -481,14 +512,16 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         if r.queries
     ]
     n_queries = len(plan.queries)
-    tried = f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"
+    done = [f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"]
     if result.looked_up:
-        tried += f" and a direct lookup of {len(result.looked_up)} PROBLEM.md identifiers"
+        done.append(f"a direct lookup of {_n(len(result.looked_up), 'PROBLEM.md identifier')}")
     named = len(result.named_found) + len(result.named_unfound)
     if named:
-        tried += f", a bibliographic lookup of {_n(named, 'work')} PROBLEM.md names"
+        looked = f"a bibliographic lookup of the {_n(named, 'work')} PROBLEM.md names"
         if result.named_unfound:
-            tried += " (not found: " + "; ".join(result.named_unfound) + ")"
+            looked += " (not found: " + "; ".join(result.named_unfound) + ")"
+        done.append(looked)
+    tried = _join(done)
     new_ref = [r.id for r in refs if r.kind == "REF"]
     new_uref = [r.id for r in refs if r.kind == "UREF"]
     if result.all_down:

@@ -291,9 +291,11 @@ def _part_mismatch(claimed: str, source: str) -> str | None:
     # "Part I" is often left unnumbered, by the note or by the source (before a sequel existed).
     if mine == theirs or {frozenset(), frozenset({"i"})} == {mine, theirs}:
         return None
-    said = ", ".join(sorted(mine)) or "no part number"
-    has = ", ".join(sorted(theirs)) or "no part number"
-    return f'title names part "{said.upper()}" but the source\'s is "{has.upper()}": "{source}"'
+
+    def names(marks: frozenset[str]) -> str:
+        return f'names part "{", ".join(sorted(marks)).upper()}"' if marks else "has no part number"
+
+    return f'title {names(mine)} but the source\'s title {names(theirs)}: "{source}"'
 
 
 _SEPARATORS = (": ", ". ", " - ", " — ")

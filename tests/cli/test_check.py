@@ -152,7 +152,9 @@ def test_project_root_checks_every_problem(tmp_path: Path, capsys) -> None:
 
 def test_missing_path_exits_two(capsys) -> None:
     assert main(["check", "/definitely/not/here"]) == 2
-    assert capsys.readouterr().err.startswith("mathlsp: no such file or directory")
+    err = capsys.readouterr().err
+    assert err.startswith("usage: mathlsp check")
+    assert err.splitlines()[-1] == "mathlsp: no such file or directory: /definitely/not/here"
 
 
 def test_bad_format_exits_two(capsys) -> None:
@@ -164,7 +166,7 @@ def test_bad_format_exits_two(capsys) -> None:
 def test_folder_without_notes_is_a_usage_error(tmp_path: Path, capsys) -> None:
     assert main(["check", str(tmp_path)]) == 2
     err = capsys.readouterr().err
-    assert err.startswith("mathlsp: no problem folder") and "Traceback" not in err
+    assert err.splitlines()[-1].startswith("mathlsp: no problem folder") and "Traceback" not in err
 
 
 def test_unreadable_file_is_reported_not_raised(tmp_path: Path, capsys) -> None:
@@ -192,7 +194,10 @@ def test_real_process_exit_codes(problem: Path) -> None:
         text=True,
     )
     assert missing.returncode == 2
-    assert "Traceback" not in missing.stderr and missing.stderr.count("\n") == 1
+    assert "Traceback" not in missing.stderr
+    # The command's usage, then one line saying what is wrong.
+    usage, message = missing.stderr.split("\nmathlsp: ")
+    assert usage.startswith("usage: mathlsp check") and message.count("\n") == 1
 
 
 def test_check_outside_a_project_does_not_crawl_installed_packages(tmp_path, capsys, monkeypatch):
@@ -207,5 +212,5 @@ def test_check_outside_a_project_does_not_crawl_installed_packages(tmp_path, cap
         (folder / "LITERATURE.md").write_text("# Literature\n", encoding="utf-8")
     (tmp_path / "env" / "pyvenv.cfg").write_text("home = /usr\n", encoding="utf-8")
     monkeypatch.chdir(tmp_path)
-    assert main(["check"]) == 2
+    assert main(["check", "."]) == 2
     assert "no problem folder under" in capsys.readouterr().err

@@ -105,3 +105,46 @@ def test_state_follows_the_problem_status(tmp_path: Path, monkeypatch, capsys) -
     main(["resume"])
     state = (folder / "STATE.md").read_text()
     assert "problem_defined: true" in state and "PROBLEM_DEFINED" in state
+
+
+def test_init_says_the_next_step_and_switch_changes_the_current_problem(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    assert main(["init", "alpha"]) == 0
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith(
+        "next: write the problem in .math/problems/alpha/PROBLEM.md"
+    )
+    assert main(["init", "beta"]) == 0
+    config = tmp_path / ".math" / "config.json"
+    assert json.loads(config.read_text())["current_problem"] == "beta"
+    capsys.readouterr()
+    assert main(["switch"]) == 0
+    assert capsys.readouterr().out == "  alpha\n* beta\n"
+    assert main(["switch", "alpha"]) == 0
+    assert json.loads(config.read_text())["current_problem"] == "alpha"
+    assert main(["resume"]) == 0
+    assert "current problem: alpha (also here: beta;" in capsys.readouterr().err
+    assert main(["switch", "gamma"]) == 2
+    assert "no problem 'gamma' (the problems here: alpha, beta)" in capsys.readouterr().err
+    assert main(["switch", "../x"]) == 2
+
+
+def test_synthesize_accept_removes_the_draft_markers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.synthesis.review import draft_lines, mark
+
+    line = "- [S] REF-001 shares sieve weights with the problem"
+    text = f"# L\n\n## Synthesis\n\n### Technique Connections\n\n{mark(line)}\n"
+    (tmp_path / "LITERATURE.md").write_text(text, encoding="utf-8")
+    assert draft_lines(LiteratureDoc(text))
+    assert main(["synthesize", str(tmp_path), "--accept"]) == 0
+    after = (tmp_path / "LITERATURE.md").read_text(encoding="utf-8")
+    assert after == f"# L\n\n## Synthesis\n\n### Technique Connections\n\n{line}\n"
+    assert "accepted 1 drafted line in" in capsys.readouterr().err
+    assert main(["synthesize", str(tmp_path), "--accept"]) == 0
+    assert "nothing to accept" in capsys.readouterr().err
+    assert main(["synthesize", str(tmp_path), "--accept", "--write"]) == 2

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 import pytest
 
 from mathlsp.cli import main
 from mathlsp.notes.journal import JournalDoc
+from mathlsp.research.deadends import find_dead_ends
 
 
 @pytest.fixture
@@ -48,8 +50,49 @@ def test_repeating_a_failed_strategy_is_nudged_never_refused(project: Path, caps
     assert add("proof", "--title", "B", "--strategy", "induction", "--tried", "y",
                "--insight", "again") == 0  # fmt: skip
     err = capsys.readouterr().err
-    assert "PROOF-002: A similar approach was tried before: PROOF-001" in err
-    assert "wrote" in err
+    assert "PROOF-002: A similar attempt was made before. PROOF-001 (A)" in err
+    # No terminal to ask (pytest's stdin): written with the warning, the note stays.
+    assert "PROOF-002 written with this warning (no terminal to ask)" in err and "wrote" in err
+    journal = JournalDoc((project / "JOURNAL.md").read_text(encoding="utf-8"))
+    assert find_dead_ends(journal) and not journal.by_id["PROOF-002"].re_attempt_of
+
+
+def test_yes_records_the_re_attempt_and_the_note_goes(project: Path, capsys) -> None:
+    add("proof", "--title", "A", "--strategy", "induction", "--outcome", "FAILED",
+        "--tried", "x", "--insight", "the step fails")  # fmt: skip
+    capsys.readouterr()
+    assert add("proof", "--title", "B", "--strategy", "induction", "--tried", "y",
+               "--insight", "again", "--yes") == 0  # fmt: skip
+    err = capsys.readouterr().err
+    assert "PROOF-002 recorded as a re-attempt of PROOF-001" in err
+    journal = JournalDoc((project / "JOURNAL.md").read_text(encoding="utf-8"))
+    assert journal.by_id["PROOF-002"].re_attempt_of == "PROOF-001"
+    assert find_dead_ends(journal) == []
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize(("answer", "written"), [("y\n", True), ("n\n", False), ("", False)])
+def test_on_a_terminal_the_nudge_waits_for_an_answer(
+    project: Path, capsys, monkeypatch: pytest.MonkeyPatch, answer: str, written: bool
+) -> None:
+    add("proof", "--title", "A", "--strategy", "induction", "--outcome", "FAILED",
+        "--tried", "x", "--insight", "the step fails")  # fmt: skip
+    before = (project / "JOURNAL.md").read_text(encoding="utf-8")
+    capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", _Terminal(answer))
+    code = add("proof", "--title", "B", "--strategy", "induction", "--tried", "y",
+               "--insight", "again")  # fmt: skip
+    err = capsys.readouterr().err
+    assert "Proceed with PROOF-002 anyway? It will be recorded as a re-attempt of PROOF-001." in err
+    after = (project / "JOURNAL.md").read_text(encoding="utf-8")
+    if written:
+        assert code == 0 and JournalDoc(after).by_id["PROOF-002"].re_attempt_of == "PROOF-001"
+    else:
+        assert code == 1 and after == before and "nothing written" in err
 
 
 @pytest.mark.parametrize(

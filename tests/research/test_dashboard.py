@@ -65,8 +65,8 @@ def files(**kw: object) -> ProblemFiles:
 def test_missing_files_are_not_yet_never_errors() -> None:
     text = render_dashboard(ProblemFiles(slug="gap"), 1, NOW)
     assert "Problem not yet submitted" in text
-    assert "No proof attempted yet" in text and "No literature search yet" in text
-    assert "No computations yet" in text and "No approaches tried yet" in text
+    assert "No proof attempt in JOURNAL.md yet" in text and "No literature search yet" in text
+    assert "No computation in JOURNAL.md yet" in text and "No approaches tried yet" in text
     assert "session_number: 1" in text and 'generated: "2026-03-01T12:00:00Z"' in text
 
 
@@ -99,7 +99,9 @@ def test_attempt_in_progress_names_its_gap() -> None:
     action = next_action(
         files(literature=LiteratureDoc(LIT), journal=journal(proof(1, "IN_PROGRESS")))
     )
-    assert action.startswith("PROOF-001 (Attempt 1) is in progress: the bound is not uniform")
+    assert action.startswith(
+        "PROOF-001 (Attempt 1) is in progress; its latest note: the bound is not uniform."
+    )
 
 
 def test_success_suggests_writing_up() -> None:
@@ -117,8 +119,11 @@ def test_sections_carry_provenance_from_the_journal() -> None:
     text = render_dashboard(files(literature=LiteratureDoc(LIT), journal=j, proof=proof_md), 4, NOW)
     assert "_Source: PROOF-001 by human, 2026-02-01T10:00:00Z_" in text
     assert "_Source: LIT-001 by literature-search, 2026-02-03T09:00:00Z_" in text
-    assert "Steps: 1. Open gaps: 1. Confidence markers: [V] 1, [S] 0, [~] 1." in text
-    assert "1 confirmed and 0 unconfirmed references. Key result: [V] REF-001 bounds" in text
+    assert "Proof attempts: 1 (1 FAILED). Latest: PROOF-001 Attempt 1 (reduction, FAILED)" in text
+    assert "PROOF.md: 1 step, 1 open gap; confidence markers [V] 1, [S] 0, [~] 1." in text
+    assert (
+        "LITERATURE.md: 1 confirmed and 0 unconfirmed references. Key result: [V] REF-001" in text
+    )
     assert "Find conditions under which the spectral gap is uniform." in text
 
 

@@ -15,7 +15,7 @@ from mathlsp.search.merge import Candidate, Found, Hit, merge_records
 from mathlsp.search.queries import build_queries, prior_queries
 from mathlsp.search.rank import rank_candidates
 from mathlsp.search.run import BackendReport, SearchResult
-from mathlsp.search.write import NONE_QUOTED, SearchWriteError, plan_writes, text_edits
+from mathlsp.search.write import NO_ABSTRACT, NONE_QUOTED, SearchWriteError, plan_writes, text_edits
 from mathlsp.sources.errors import HTTPStatusError
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.sources.theoremsearch import TheoremHit
@@ -284,7 +284,13 @@ def test_no_theorem_quoted_is_said_honestly() -> None:
     writes = plan_writes(result)
     assert writes.literature is not None
     ref = LiteratureDoc(writes.literature.text).confirmed[0]
-    assert ref.fields.value("key_results") == NONE_QUOTED
+    said = ref.fields.value("key_results")
+    assert said.startswith(NONE_QUOTED)
+    # Never "read the abstract" above an entry without one.
+    if ref.fields.value("abstract") == NO_ABSTRACT:
+        assert said.endswith("read the paper at its link.")
+    else:
+        assert said.endswith("The abstract above says what it proves.")
 
 
 def test_backend_down_is_noted_in_the_history() -> None:

@@ -37,11 +37,15 @@ def entry_status(entry: ReferenceEntry, check: ReferenceCheck | None) -> hover_c
             reasons=(entry.fields.value("reason") or "listed under Unconfirmed References",),
         )
     if stamp is not None and stamp.timestamp is not None:
+        # "via" names the source of the stamp shown, not of a later check by another source.
+        source = hover_card.source_of_url(stamp.url) or (
+            check.source if check is not None and check.url == stamp.url else None
+        )
         return hover_card.Status(
             "confirmed",
             when=stamp.timestamp,
             url=stamp.url,
-            source=check.source if check else None,
+            source=source,
             notes=check.notes if check else (),
         )
     if check is not None and check.confirmed:
