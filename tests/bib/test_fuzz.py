@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from mathlsp.bib.claim import bib_subject
 from mathlsp.bib.keys import make_key, unique_key
 from mathlsp.bib.parse import parse_bib
-from mathlsp.bib.render import ExportItem, render_item
+from mathlsp.bib.render import ExportItem
 from mathlsp.bib.update import plan_export
 from mathlsp.verify.normalize import normalize_title
 
