@@ -258,11 +258,23 @@ def _safe(ref: NewReference) -> NewReference:
     return replace(ref, **changes)
 
 
-def new_references(result: SearchResult, doc: LiteratureDoc | None) -> list[NewReference]:
-    """REF entries for confirmed candidates and UREF entries for the rest, numbered on."""
+def next_reference_numbers(doc: LiteratureDoc | None) -> tuple[int, int]:
+    """The numbers the next new REF and UREF entries take (every writer of new entries asks
+    here: `mathlsp search` and `mathlsp import`)."""
     entries = doc.entries if doc is not None else []
     next_ref = max((e.number for e in entries if e.kind == "REF"), default=0) + 1
     next_uref = max((e.number for e in entries if e.kind == "UREF"), default=0) + 1
+    return next_ref, next_uref
+
+
+def safe_reference(ref: NewReference) -> NewReference:
+    """`ref` with no text that could open or close an HTML comment in the note."""
+    return _safe(ref)
+
+
+def new_references(result: SearchResult, doc: LiteratureDoc | None) -> list[NewReference]:
+    """REF entries for confirmed candidates and UREF entries for the rest, numbered on."""
+    next_ref, next_uref = next_reference_numbers(doc)
     refs: list[NewReference] = []
     unconfirmed: list[Candidate] = []
     for c in result.candidates:
