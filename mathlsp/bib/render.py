@@ -13,12 +13,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from mathlsp.bib.latex import title_to_latex, to_latex
 from mathlsp.bib.names import bibtex_names
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.record import Author, PaperRecord
+from mathlsp.verify.matcher import match_title
 from mathlsp.verify.normalize import normalize_title
+from mathlsp.verify.pipeline import identifiers_of
 
 STAMP_FIELD = "mathlsp-verified"
 REF_FIELD = "mathlsp-ref"
@@ -89,6 +92,17 @@ def from_reference(entry: ReferenceEntry, record: PaperRecord | None = None) -> 
         url=url,
         stamp=stamp,
     )
+
+
+def verified_record(cache: Any, entry: ReferenceEntry) -> PaperRecord | None:
+    """The record that verified `entry`, from the cache (an object with `lookup_any`, never the
+    network): the first cached record carrying one of its identifiers whose title matches."""
+    for ident in identifiers_of(entry):
+        for result in cache.lookup_any(ident):
+            record = result.record
+            if record is not None and match_title(entry.title, record.title).ok:
+                return record
+    return None
 
 
 def entry_type(item: ExportItem) -> str:

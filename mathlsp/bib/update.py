@@ -187,9 +187,14 @@ def set_field(text: str, entry: BibEntry, name: str, value: str | None) -> TextE
                 stop = end + (2 if text[end : end + 2] == "\r\n" else 1)
                 return TextEdit(line_start, stop, "")
             return TextEdit(start, end, "")
-        old = text[start:end]
-        new = f"{name} = {{{value}}}," + old[len(old.rstrip()) :]
-        return None if old == new else TextEdit(start, end, new)
+        # Only the value changes: the name, its alignment and what follows the value stay.
+        eq = text.index("=", start) + 1
+        vstart = eq + len(text[eq:end]) - len(text[eq:end].lstrip(" \t\r\n"))
+        vend = entry.start + (_value_end(text[entry.start : entry.end], vstart - entry.start) or 0)
+        if vend <= vstart:
+            return None
+        new = f"{{{value}}}"
+        return None if text[vstart:vend] == new else TextEdit(vstart, vend, new)
     if value is None:
         return None
     raw = text[entry.start : entry.end]

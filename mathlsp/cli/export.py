@@ -36,30 +36,16 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.set_defaults(run=run)
 
 
-def cached_record(cache: Any, entry: Any) -> Any:
-    """The record that verified `entry`, from the cache (None when the cache has none that
-    matches its title)."""
-    from mathlsp.verify.matcher import match_title
-    from mathlsp.verify.pipeline import identifiers_of
-
-    for ident in identifiers_of(entry):
-        for result in cache.lookup_any(ident):
-            record = result.record
-            if record is not None and match_title(entry.title, record.title).ok:
-                return record
-    return None
-
-
 def export_items(doc: Any, cache: Any) -> tuple[list[Any], list[str]]:
     """The export items of a LITERATURE.md, and the ids left out (no stamp)."""
-    from mathlsp.bib.render import from_reference
+    from mathlsp.bib.render import from_reference, verified_record
 
     items, skipped = [], []
     for entry in doc.confirmed:
         if entry.verified is None:
             skipped.append(entry.id)
             continue
-        items.append(from_reference(entry, cached_record(cache, entry) if cache else None))
+        items.append(from_reference(entry, verified_record(cache, entry) if cache else None))
     return items, skipped
 
 

@@ -25,6 +25,7 @@ from pygls.protocol import LanguageServerProtocol
 from mathlsp import __version__
 from mathlsp.config import ServerSettings
 from mathlsp.features import (
+    bib,
     code_actions,
     commands,
     completion,
@@ -47,6 +48,7 @@ log = logging.getLogger(__name__)
 FEATURES = (
     configuration,
     verification,  # before documents/hover/code actions, which use `server.verification`
+    bib,
     documents,
     symbols,
     navigation,
