@@ -46,13 +46,16 @@ def findings(
     bib: BibFile,
     lines: list[str],
     verdict: Callable[[Subject], ReferenceCheck | None],
+    subs: list[Subject] | None = None,
 ) -> list[BibFinding]:
     out: list[BibFinding] = []
     for p in bib.problems:
         line = lines[p.line] if p.line < len(lines) else ""
         code, severity = ("BIB002", WARNING) if "duplicate" in p.message else ("BIB001", ERROR)
         out.append(BibFinding(p.line, 0, len(line), severity, code, p.message, p.key))
-    for entry, subject in zip(bib.entries, subjects(bib), strict=True):
+    for entry, subject in zip(
+        bib.entries, subs if subs is not None else subjects(bib), strict=True
+    ):
         finding = _entry_finding(entry, subject, verdict(subject), lines)
         if finding is not None:
             out.append(finding)

@@ -31,6 +31,12 @@ class BibCheck:
     check: ReferenceCheck
 
 
+# Subjects by what their entry says: re-reading a file after a keystroke maps only the entry
+# that changed (decoding LaTeX is most of what mapping costs).
+_MEMO: dict[tuple[object, ...], Subject] = {}
+_MEMO_MAX = 100_000
+
+
 def subjects(bib: BibFile) -> list[Subject]:
     """One subject per entry, keyed by its BibTeX key (`key@line` for a repeated key)."""
     seen: set[str] = set()
@@ -38,7 +44,13 @@ def subjects(bib: BibFile) -> list[Subject]:
     for e in bib.entries:
         key = e.key if e.key not in seen else f"{e.key}@{e.line + 1}"
         seen.add(key)
-        out.append(bib_subject(e, key))
+        memo_key = (key, e.type, tuple(e.fields.items()))
+        subject = _MEMO.get(memo_key)
+        if subject is None:
+            if len(_MEMO) > _MEMO_MAX:
+                _MEMO.clear()
+            subject = _MEMO[memo_key] = bib_subject(e, key)
+        out.append(subject)
     return out
 
 

@@ -139,6 +139,9 @@ def _failure(block: model.ParsingFailedBlock, line: int) -> BibProblem:
 def expand(value: str, strings: Mapping[str, str]) -> str:
     """A raw field value with its delimiters gone: `{…}` and `"…"` parts unwrapped, numbers as
     they are, `@string` names replaced, `#` parts joined."""
+    if "#" not in value:  # the common case: one part
+        part = value.strip()
+        return _part(part, strings) if _is_delimited(part) or part.lower() in strings else part
     parts = _concat_parts(value)
     if len(parts) == 1 and not _is_delimited(parts[0]) and parts[0].lower() not in strings:
         return parts[0]  # a bare word or number

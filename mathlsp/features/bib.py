@@ -9,7 +9,9 @@ record has it; `mathlsp.copyBibtex [uri, id]` returns (and shows) a REF entry as
 
 from __future__ import annotations
 
+import bisect
 import threading
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -26,6 +28,7 @@ from mathlsp.features.workspace_state import OpenNote, uri_to_path
 from mathlsp.ide import hover_card
 from mathlsp.notes.render import Edit
 from mathlsp.notes.spans import Span
+from mathlsp.verify.pipeline import Subject
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -40,26 +43,51 @@ def is_bib(path: Path | None) -> bool:
     return path is not None and path.suffix.lower() == ".bib"
 
 
+@dataclass(slots=True)
+class ParsedBib:
+    version: int | None
+    length: int
+    bib: BibFile
+    lines: list[str]
+    _subjects: list[Subject] | None = None
+    _starts: list[int] | None = None
+
+    @property
+    def subjects(self) -> list[Subject]:
+        if self._subjects is None:
+            self._subjects = subjects(self.bib)
+        return self._subjects
+
+    def entry_at(self, line: int) -> tuple[BibEntry, Subject] | None:
+        if self._starts is None:
+            self._starts = [e.line for e in self.bib.entries]
+        i = bisect.bisect_right(self._starts, line) - 1
+        if i < 0:
+            return None
+        entry = self.bib.entries[i]
+        return (entry, self.subjects[i]) if entry.line <= line <= entry.end_line else None
+
+
 class BibFiles:
     """The parsed versions of open `.bib` buffers and the offline verifier for them."""
 
     def __init__(self, server: MathLanguageServer) -> None:
         self.server = server
-        self._parsed: dict[str, tuple[int | None, str, BibFile, list[str]]] = {}
+        self._parsed: dict[str, ParsedBib] = {}
         self._verifier: OfflineBibVerifier | None = None
         self._lock = threading.Lock()
 
-    def parsed(self, note: OpenNote) -> tuple[BibFile, list[str]]:
+    def parsed(self, note: OpenNote) -> ParsedBib:
+        """The buffer's current version, parsed once (the version names the text)."""
         text = note.document.source
         with self._lock:
             cached = self._parsed.get(note.uri)
-        if cached is not None and cached[0] == note.version and cached[1] is text:
-            return cached[2], cached[3]
-        bib = parse_bib(text)
-        lines = text.splitlines()
+        if cached is not None and cached.version == note.version and cached.length == len(text):
+            return cached
+        parsed = ParsedBib(note.version, len(text), parse_bib(text), text.splitlines())
         with self._lock:
-            self._parsed[note.uri] = (note.version, text, bib, lines)
-        return bib, lines
+            self._parsed[note.uri] = parsed
+        return parsed
 
     def forget(self, uri: str) -> None:
         with self._lock:
@@ -116,29 +144,25 @@ def _diagnostic(f: BibFinding, lines: list[str], encoding: str) -> types.Diagnos
 
 
 def diagnostics(server: MathLanguageServer, note: OpenNote) -> list[types.Diagnostic]:
-    bib, lines = files(server).parsed(note)
+    parsed = files(server).parsed(note)
+    bib, lines = parsed.bib, parsed.lines
     service = getattr(server, "verification", None)
     if service is None:
         verdict: Any = lambda _s: None  # noqa: E731
     else:
         verdict = files(server).verifier.check
     encoding = server.position_encoding
-    return [_diagnostic(f, lines, encoding) for f in findings(bib, lines, verdict)]
+    found = findings(bib, lines, verdict, parsed.subjects)
+    return [_diagnostic(f, lines, encoding) for f in found]
 
 
 # -- hover --------------------------------------------------------------------------------------
-def _entry_at(bib: BibFile, line: int) -> tuple[BibEntry, Any] | None:
-    for entry, subject in zip(bib.entries, subjects(bib), strict=True):
-        if entry.line <= line <= entry.end_line:
-            return entry, subject
-    return None
-
-
 def hover(
     server: MathLanguageServer, note: OpenNote, position: types.Position, markdown: bool
 ) -> types.Hover | None:
-    bib, lines = files(server).parsed(note)
-    found = _entry_at(bib, position.line)
+    parsed = files(server).parsed(note)
+    lines = parsed.lines
+    found = parsed.entry_at(position.line)
     if found is None:
         return None
     entry, subject = found
@@ -183,14 +207,14 @@ def code_actions(
     from mathlsp.bib.fixes import field_fixes
     from mathlsp.sources.labels import label
 
-    bib, _lines = files(server).parsed(note)
+    parsed = files(server).parsed(note)
     uri = note.uri
     actions = [
         _action(
             "Verify every entry of this file", types.CodeActionKind.Source, VERIFY_BIB, [uri], []
         )
     ]
-    found = _entry_at(bib, params.range.start.line)
+    found = parsed.entry_at(params.range.start.line)
     if found is None:
         return actions
     entry, subject = found
@@ -249,7 +273,7 @@ async def verify_command(server: MathLanguageServer, call: dict[str, Any]) -> An
     note = _open_bib(server, call["uri"])
     if note is None:
         return None
-    bib, _ = files(server).parsed(note)
+    bib = files(server).parsed(note).bib
     key = call.get("key")
     if key:
         bib = BibFile(bib.text, [e for e in bib.entries if e.key == key], [], bib.strings)
@@ -289,9 +313,10 @@ async def fix_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
     note = _open_bib(server, call["uri"])
     if note is None:
         return None
-    bib, _ = files(server).parsed(note)
+    parsed = files(server).parsed(note)
+    bib = parsed.bib
     pairs = [
-        (e, s) for e, s in zip(bib.entries, subjects(bib), strict=True) if e.key == call["key"]
+        (e, s) for e, s in zip(bib.entries, parsed.subjects, strict=True) if e.key == call["key"]
     ]
     if not pairs:
         show(server, f"mathlsp: no entry {call['key']} in this file", types.MessageType.Warning)
