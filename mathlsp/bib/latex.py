@@ -29,7 +29,7 @@ def to_text(value: str) -> str:
     whitespace runs (a value's line breaks) collapsed."""
     if "\\" in value:
         value = _outside_math(value, _accents)  # the common commands, without the parser
-    if "\\" in value or "~" in value:
+    if _needs_parser(value):
         try:
             value = _converter().latex_to_text(value)
         except Exception:  # pylatexenc on hostile input: fall back to dropping the markup
@@ -90,6 +90,14 @@ def _outside_math(value: str, fn: Callable[[str], str]) -> str:
         pos = m.end()
     out.append(fn(value[pos:]))
     return "".join(out)
+
+
+def _needs_parser(value: str) -> bool:
+    """A command or a `~` outside math (math is kept verbatim whatever it holds)."""
+    if "\\" not in value and "~" not in value:
+        return False
+    plain = _MATH.sub("", value) if "$" in value else value
+    return "\\" in plain or "~" in plain
 
 
 def _strip_braces(value: str) -> str:
