@@ -291,6 +291,10 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
                 await asyncio.sleep(0.0005)
             latencies.append(time.perf_counter() - t)
             rss.append((version - 1, _rss_mb(pid)))
+    print(
+        f"  edit → diagnostics of that version (sampled every 100 edits): median "
+        f"{1000 * statistics.median(latencies):.0f} ms, max {1000 * max(latencies):.0f} ms"
+    )
     shown = ", ".join(f"{n}: {m:.0f}" for n, m in rss if m is not None)
     print(f"  server memory (VmRSS, MB) after N edits: {shown}")
     print(f"  peak (VmHWM): {_rss_mb(pid, 'VmHWM:'):.0f} MB")

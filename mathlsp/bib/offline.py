@@ -46,12 +46,18 @@ class OfflineBibVerifier:
                 self._pending.pop(key, None)
             self._memo.clear()
 
-    def check(self, subject: Subject) -> ReferenceCheck | None:
-        memo_key = (subject.key, subject.claim, subject.identifiers)
+    def check(self, subject: Subject, *, with_record: bool = False) -> ReferenceCheck | None:
+        """The verdict. `with_record` (a hover card, a field fix) decides on the cached records
+        so that the record comes with it; a diagnostic first takes the verdict the gate stored
+        for this very claim (one query instead of reading and matching every cached record: a
+        2,000-entry file's verdicts in 0.2 s instead of 3)."""
+        memo_key = (subject.key, subject.claim, subject.identifiers, with_record)
         with self._lock:
             if memo_key in self._memo:
                 return self._memo[memo_key]
-        result = self._decide(subject)
+        result = self._decide(subject) if with_record else self._stored(subject)
+        if result is None and not with_record:
+            result = self._decide(subject)
         with self._lock:
             if len(self._memo) > _MAX:
                 self._memo.clear()
@@ -68,6 +74,10 @@ class OfflineBibVerifier:
                 )
         if evidence:
             return decide_subject(subject, evidence)
+        return self._stored(subject)
+
+    def _stored(self, subject: Subject) -> ReferenceCheck | None:
+        """The gate's stored verdict for this claim, else a pending result remembered."""
         key = claim_fingerprint(subject.claim)
         stored = self.cache.get_verification(key)
         if stored:

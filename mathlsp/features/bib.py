@@ -166,7 +166,7 @@ def hover(
     if found is None:
         return None
     entry, subject = found
-    check = files(server).verifier.check(subject)
+    check = files(server).verifier.check(subject, with_record=True)
     if check is None:
         how = "arXiv id/DOI" if subject.identifiers else "title"
         status = hover_card.Status("unverified", reasons=(f"run Verify (by its {how})",))
@@ -233,7 +233,7 @@ def code_actions(
             related,
         ),
     )
-    check = files(server).verifier.check(subject)
+    check = files(server).verifier.check(subject, with_record=True)
     if check is not None and check.record is not None:
         for name in field_fixes(entry, check.record):
             actions.append(
@@ -322,7 +322,7 @@ async def fix_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
         show(server, f"mathlsp: no entry {call['key']} in this file", types.MessageType.Warning)
         return None
     entry, subject = pairs[0]
-    check = files(server).verifier.check(subject)
+    check = files(server).verifier.check(subject, with_record=True)
     values = field_fixes(entry, check.record) if check is not None and check.record else {}
     value = values.get(call["field"])
     if value is None:
