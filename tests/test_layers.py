@@ -70,6 +70,16 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
         "mathlsp.ide",
         *WIRING,
     ),
+    # BibTeX files: read, map to claims, render; above the verifier, beside search.
+    "mathlsp.bib": (
+        "mathlsp.search",
+        "mathlsp.synthesis",
+        "mathlsp.research",
+        "mathlsp.checks",
+        "mathlsp.ide",
+        *WIRING,
+        *NETWORK,
+    ),
     "mathlsp.search": ("mathlsp.synthesis", "mathlsp.checks", "mathlsp.ide", *WIRING),
     "mathlsp.synthesis": ("mathlsp.checks", "mathlsp.ide", *WIRING),
     "mathlsp.research": ("mathlsp.checks", "mathlsp.ide", *WIRING),

@@ -25,10 +25,16 @@ SUBCOMMANDS = ["serve", "check", "verify", "search", "init", "resume", "lookup",
 SUBCOMMANDS.insert(SUBCOMMANDS.index("search") + 1, "synthesize")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("resume") + 1, "journal")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("init") + 1, "switch")
+SUBCOMMANDS.insert(SUBCOMMANDS.index("verify") + 1, "export")
+SUBCOMMANDS.insert(SUBCOMMANDS.index("export") + 1, "import")
+
+
+# A subcommand whose name is no valid module name.
+MODULES = {"import": "import_bib"}
 
 
 def _module(name: str) -> ModuleType:
-    return importlib.import_module(f"mathlsp.cli.{name}")
+    return importlib.import_module(f"mathlsp.cli.{MODULES.get(name, name)}")
 
 
 class UsageError(Exception):

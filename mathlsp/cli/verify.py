@@ -17,7 +17,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="verify every reference against the sources (exit 1 when a confirmed one fails)",
         description="Look up every reference of LITERATURE.md (identifiers first, batched; a "
         "title match when there is none) and compare what the sources return with what the "
-        "entry claims. PATH: LITERATURE.md, a problem folder or a project root (default: .).",
+        "entry claims. PATH: LITERATURE.md, a problem folder or a project root (default: .), or "
+        "a BibTeX/biblatex file (.bib): every entry is checked the same way.",
     )
     p.add_argument("path", nargs="?", type=Path, metavar="PATH")
     p.add_argument(
@@ -29,7 +30,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     p.add_argument(
         "--write",
         action="store_true",
-        help="stamp confirmed entries and move failing ones to Unconfirmed References",
+        help="stamp confirmed entries and move failing ones to Unconfirmed References (a .bib: "
+        "set or clear only its mathlsp-verified field)",
     )
     p.add_argument("--no-cache", action="store_true", help="ask the sources again")
     p.set_defaults(run=run)
@@ -65,6 +67,10 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
+    if args.path is not None and args.path.suffix.lower() == ".bib":
+        from mathlsp.cli.verify_bib import run_bib
+
+        return await run_bib(args)
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
     from mathlsp.fsutil import ChangedOnDisk

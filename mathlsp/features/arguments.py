@@ -33,6 +33,9 @@ SCHEMAS: dict[str, tuple[Param, ...]] = {
     "mathlsp.searchLiterature": (OPTIONAL_URI, Param("query")),
     "mathlsp.draftSynthesis": (OPTIONAL_URI,),
     "mathlsp.resume": (OPTIONAL_URI,),
+    "mathlsp.copyBibtex": (URI, REF_ID),
+    "mathlsp.verifyBib": (URI, Param("key")),
+    "mathlsp.fixBibField": (URI, Param("key", required=True), Param("field", required=True)),
     # init explains a missing slug itself, with an example of one.
     "mathlsp.init": (Param("slug"), Param("title")),
     "mathlsp.newJournalEntry": (

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.features import journal, search, synthesis, verification
+from mathlsp.features import bib, journal, search, synthesis, verification
 from mathlsp.features.edits import (
     build_workspace_edit,
     show,
@@ -164,6 +164,15 @@ def _action(state: NoteState, offer: Offer, lazy: bool) -> types.CodeAction | No
 def code_actions(
     server: MathLanguageServer, params: types.CodeActionParams
 ) -> list[types.CodeAction | types.Command] | None:
+    if params.text_document.uri.lower().endswith(".bib"):
+        note = server.store.open_note(params.text_document.uri)
+        if note is None or getattr(server, "verification", None) is None:
+            return None
+        return [
+            a
+            for a in bib.code_actions(server, note, params)
+            if _wanted(str(a.kind), params.context.only)
+        ] or None
     state = note_state(server, params.text_document.uri)
     if state is None:
         return None
@@ -189,6 +198,10 @@ def code_actions(
         actions.extend(search.code_actions(state, params, wanted))
         actions.extend(synthesis.code_actions(state, params, wanted))
         actions.extend(journal.code_actions(state, params, wanted))
+        if isinstance(state.doc, LiteratureDoc) and wanted(types.CodeActionKind.Refactor):
+            entry = state.doc.entry_at(state.offset(params.range.start))
+            if entry is not None and entry.kind == "REF" and entry.verified is not None:
+                actions.append(bib.copy_action(state.uri, entry))
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
         actions.append(
             types.CodeAction(

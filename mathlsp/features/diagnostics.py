@@ -149,6 +149,10 @@ class DiagnosticsPublisher:
     def compute(
         self, note: OpenNote, cancelled: Callable[[], bool] | None = None
     ) -> list[types.Diagnostic]:
+        if note.path.suffix.lower() == ".bib":
+            from mathlsp.features import bib
+
+            return bib.diagnostics(self.server, note)
         store = self.server.store
         folder = store.folder_for(note.path)
         findings = check_document(folder, note.path, self.check_settings(), cancelled)

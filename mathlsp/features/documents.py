@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from mathlsp.features.bib import files
 from mathlsp.features.verification import on_saved_or_opened
 from mathlsp.features.workspace_state import uri_to_path
 
@@ -56,6 +57,7 @@ def register(server: MathLanguageServer) -> None:
         uri = params.text_document.uri
         path = store.did_close(uri)
         publisher.clear(uri)
+        files(server).forget(uri)
         if path is not None:
             # Others now see the file on disk instead of the (maybe unsaved) buffer.
             publisher.schedule_folder(store.folder_root(path), exclude=uri)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.features import verification
+from mathlsp.features import bib, verification
 from mathlsp.features.convert import lsp_range
 from mathlsp.ide import navigation
 
@@ -25,13 +25,18 @@ def register(server: MathLanguageServer) -> None:
 
     @server.handler(types.TEXT_DOCUMENT_HOVER, empty=None)
     def text_document_hover(params: types.HoverParams) -> types.Hover | None:
-        cursor = store.cursor(params.text_document.uri, params.position)
-        if cursor is None:
-            return None
         formats = get_capability(
             server.client_capabilities, "text_document.hover.content_format", None
         )
         markdown = not formats or types.MarkupKind.Markdown in formats
+        if params.text_document.uri.lower().endswith(".bib"):
+            note = store.open_note(params.text_document.uri)
+            if note is None or getattr(server, "verification", None) is None:
+                return None
+            return bib.hover(server, note, params.position, markdown)
+        cursor = store.cursor(params.text_document.uri, params.position)
+        if cursor is None:
+            return None
         service = getattr(server, "verification", None)
         card = verification.hover_text(server, cursor, markdown) if service else None
         if card is not None:

@@ -31,6 +31,7 @@ from pygls.protocol.json_rpc import (
 from mathlsp import __version__
 from mathlsp.config import ServerSettings
 from mathlsp.features import (
+    bib,
     code_actions,
     commands,
     completion,
@@ -54,6 +55,7 @@ log = logging.getLogger(__name__)
 FEATURES = (
     configuration,
     verification,  # before documents/hover/code actions, which use `server.verification`
+    bib,
     documents,
     symbols,
     navigation,

@@ -20,6 +20,7 @@ from mathlsp.notes.literature import (
     SYNTHESIS_ORDER,
     SYNTHESIS_TITLES,
     LiteratureDoc,
+    split_authors,
 )
 from mathlsp.notes.spans import Span
 
@@ -81,7 +82,11 @@ def render_reference(ref: NewReference, eol: str = "\n") -> str:
     names = [one_line(a) for a in ref.authors if one_line(a)]
     # `A, B` could read as one inverted name (`Last, First`) when a name has no space or a comma
     # of its own: those lists are written with `;`, which reads back unambiguously.
-    unsafe = any("," in n or " " not in n for n in names)
+    # And so are lists the reader would pair up otherwise (`S. Albeverio, Y.-Z. Hu`: the second
+    # name reads as the first one's initials): the list is written so that it reads back as is.
+    unsafe = any("," in n or " " not in n for n in names) or (
+        len(names) > 1 and split_authors(", ".join(names)) != names
+    )
     add("Authors", ("; " if unsafe else ", ").join(names))
     add("Year", ref.year if ref.year is not None else "")
     add("Source", ref.source)

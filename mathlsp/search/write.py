@@ -276,6 +276,20 @@ def _safe(ref: NewReference) -> NewReference:
     return replace(ref, **changes)
 
 
+def next_reference_numbers(
+    doc: LiteratureDoc | None, others: Sequence[MarkdownDoc] = ()
+) -> tuple[int, int]:
+    """The numbers the next new REF and UREF entries take, after every number the notes ever
+    used (`notes.numbering`); `mathlsp import` asks here as `mathlsp search` does."""
+    numbers = next_numbers(doc, others)
+    return numbers.next["REF"], numbers.next["UREF"]
+
+
+def safe_reference(ref: NewReference) -> NewReference:
+    """`ref` with no text that could open or close an HTML comment in the note."""
+    return _safe(ref)
+
+
 def new_references(
     result: SearchResult, doc: LiteratureDoc | None, others: Sequence[MarkdownDoc] = ()
 ) -> list[NewReference]:

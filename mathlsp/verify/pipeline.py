@@ -146,7 +146,12 @@ def identifiers_of(entry: ReferenceEntry) -> list[Identifier]:
 
 def claim_key(entry: ReferenceEntry) -> str:
     """A fingerprint of what the entry claims: a cached verdict is reused only while it holds."""
-    claim = claim_of(entry)
+    return claim_fingerprint(claim_of(entry))
+
+
+def claim_fingerprint(claim: Claim) -> str:
+    """`claim_key` of any claim (a BibTeX entry's too: the same paper claimed alike in a note
+    and in a `.bib` shares its stored verdict)."""
     payload = json.dumps(
         [claim.title, claim.authors, claim.year, claim.arxiv_id, claim.doi, claim.abstract],
         ensure_ascii=False,

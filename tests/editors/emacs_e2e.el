@@ -32,7 +32,8 @@
 ;; ---- the configuration of docs/editors.md -------------------------------------------------------
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
-               `(markdown-mode . ,(append (json-read-from-string (getenv "MATHLSP_E2E_CMD")) nil))))
+               `((markdown-mode bibtex-mode)
+                 . ,(append (json-read-from-string (getenv "MATHLSP_E2E_CMD")) nil))))
 (defun mathlsp-project-find (dir)
   "The math project (the folder holding `.math/') around DIR, for eglot's workspace root."
   (let ((root (locate-dominating-file dir ".math")))

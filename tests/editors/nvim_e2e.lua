@@ -160,6 +160,49 @@ local function main()
   end
   -- A command this server does not declare answers with a clear message, not silence.
   out.undeclared = mathlsp.execute("mathlsp.noSuchCommand", {})
+
+  -- 5. A BibTeX file (written beside the notes by the test): diagnostics on open (from the
+  -- cache only), :MathVerifyAll, then a hover on a confirmed entry's key.
+  out.bib = { diagnostics = {}, verified = {}, hover = {} }
+  vim.cmd("edit refs.bib")
+  local bib = vim.api.nvim_get_current_buf()
+  vim.bo[bib].filetype = "bib"
+  local function bib_codes()
+    local codes = {}
+    for _, d in ipairs(vim.diagnostic.get(bib)) do
+      local lsp = d.user_data and d.user_data.lsp or {}
+      table.insert(codes, { code = d.code or lsp.code, lnum = d.lnum, message = d.message })
+    end
+    return codes
+  end
+  got = vim.wait(20000, function()
+    return #vim.diagnostic.get(bib) > 0
+  end, 50)
+  log("bib diagnostics " .. tostring(got))
+  out.bib.diagnostics = bib_codes()
+  -- :MathResume's window/showDocument may have switched buffers meanwhile: back to the .bib.
+  vim.api.nvim_set_current_buf(bib)
+  vim.cmd("MathVerifyAll")
+  got = vim.wait(20000, function()
+    local codes = bib_codes()
+    return #codes == 1 and codes[1].code == "BIB003"
+  end, 50)
+  log("bib verified " .. tostring(got))
+  out.bib.verified = bib_codes()
+  row, col = line_of(bib, "perelman,")
+  vim.api.nvim_set_current_buf(bib)
+  if row then
+    vim.api.nvim_win_set_cursor(0, { row, col + 2 })
+    vim.lsp.buf.hover()
+    got = vim.wait(10000, function()
+      return #float_windows() > 0
+    end, 50)
+    log("bib hover " .. tostring(got))
+    for _, win in ipairs(float_windows()) do
+      vim.list_extend(out.bib.hover, vim.api.nvim_buf_get_lines(vim.api.nvim_win_get_buf(win), 0, -1, false))
+      vim.api.nvim_win_close(win, true)
+    end
+  end
   log("done")
 end
 

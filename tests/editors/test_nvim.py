@@ -25,6 +25,23 @@ from tests.editors.editor_helpers import (
 
 pytestmark = pytest.mark.nvim
 SCRIPT = Path(__file__).with_name("nvim_e2e.lua")
+# Papers the fake scholarly server knows (tests/fakescholar/data/corpus.json) and one it does not.
+REFS_BIB = r"""@misc{perelman,
+  author = {Perelman, Grisha},
+  title  = {The entropy formula for the {R}icci flow and its geometric applications},
+  year   = {2002},
+  eprint = {math/0211159},
+  archivePrefix = {arXiv},
+}
+
+@article{invented,
+  author = {Nonymous, A.},
+  title  = {Spectral gaps of perturbed {N}eumann series in {B}anach algebras},
+  year   = {2023},
+  eprint = {2301.99999},
+  archivePrefix = {arXiv},
+}
+"""
 
 
 def find_nvim(series: str) -> str | None:
@@ -46,6 +63,7 @@ def nvim_run(request, tmp_path_factory, fake_scholar_env) -> dict[str, Any]:
         pytest.skip(f"Neovim {request.param} is not installed: {INSTALL_HINT}")
     tmp = tmp_path_factory.mktemp(f"nvim-{request.param}")
     project = copy_example(tmp / "project")
+    (project.problem / "refs.bib").write_text(REFS_BIB, encoding="utf-8")
     env = server_env(tmp, fake_scholar_env)
     out = tmp / "out.json"
     env.update(
@@ -100,3 +118,17 @@ def test_commands(nvim_run):
         assert nvim_run["resume"]["dashboard"], messages
     else:
         assert any("`mathlsp.resume` is not supported" in m for m in messages), messages
+
+
+def test_bib_diagnostics_and_hover(nvim_run):
+    """A .bib in the same project: "not verified yet" on open (no network per keystroke), the
+    fabricated entry an error after :MathVerifyAll, the verified record and abstract on hover."""
+    bib = nvim_run["bib"]
+    assert sorted(d["code"] for d in bib["diagnostics"]) == ["BIB005", "BIB005"], nvim_run["steps"]
+    (rejected,) = bib["verified"]  # perelman is confirmed: no diagnostic
+    assert rejected["code"] == "BIB003", bib["verified"]
+    assert rejected["lnum"] == REFS_BIB.splitlines().index("@article{invented,")
+    assert rejected["message"].startswith("invented: not confirmed by the sources")
+    text = "\n".join(bib["hover"])
+    assert "The entropy formula for the Ricci flow" in text, bib["hover"]
+    assert "Verified" in text and "We present a monotonic expression for the Ricci flow" in text

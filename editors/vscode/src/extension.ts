@@ -145,7 +145,12 @@ async function start(): Promise<void> {
   // No `transport`: vscode-languageclient would append `--stdio` (which `mathlsp serve` accepts).
   const serverOptions: ServerOptions = { command, args, options: { env: await serverEnv() } };
   const clientOptions: LanguageClientOptions = {
-    documentSelector: [{ scheme: "file", language: "markdown" }],
+    // BibTeX files by name: VS Code has no `bibtex` language without an extension (LaTeX
+    // Workshop adds one), and a pattern selects them either way.
+    documentSelector: [
+      { scheme: "file", language: "markdown" },
+      { scheme: "file", pattern: "**/*.bib" },
+    ],
     outputChannel: output,
     initializationOptions: serverSettings(),
     middleware: {

@@ -1,4 +1,5 @@
--- mathlsp for Neovim: starts `mathlsp serve` for the Markdown notes of a math project.
+-- mathlsp for Neovim: starts `mathlsp serve` for the Markdown notes and BibTeX files of a math
+-- project.
 --
 --   require("mathlsp").setup({
 --     cmd = { "mathlsp", "serve" },          -- or { "/path/to/python", "-m", "mathlsp", "serve" }
@@ -15,7 +16,7 @@ local uv = vim.loop
 M.defaults = {
   -- The server command. A string is split on spaces.
   cmd = { "mathlsp", "serve" },
-  filetypes = { "markdown" },
+  filetypes = { "markdown", "bib" },
   -- Root detection: the nearest folder with `.math/` (the project) wins; otherwise the nearest
   -- folder with PROBLEM.md or LITERATURE.md (a bare problem folder).
   root_markers = { ".math" },
@@ -251,6 +252,9 @@ local function create_commands()
     M.execute("mathlsp.searchLiterature", args)
   end, { nargs = "?", desc = "mathlsp: search the literature (optionally for QUERY)" })
   cmd("MathVerify", function(o)
+    if vim.bo.filetype == "bib" then -- a BibTeX key as argument, else the whole file
+      return M.execute("mathlsp.verifyBib", o.args ~= "" and { current_uri(), o.args } or { current_uri() })
+    end
     local id = o.args ~= "" and o.args or ref_under_cursor()
     if id then
       M.execute("mathlsp.verifyReference", { current_uri(), id })
@@ -259,6 +263,9 @@ local function create_commands()
     end
   end, { nargs = "?", desc = "mathlsp: verify REF-NNN (or the one under the cursor, or all)" })
   cmd("MathVerifyAll", function()
+    if vim.bo.filetype == "bib" then
+      return M.execute("mathlsp.verifyBib", { current_uri() })
+    end
     M.execute("mathlsp.verifyAll", { current_uri() })
   end, { nargs = 0, desc = "mathlsp: verify all references" })
   cmd("MathResume", function()

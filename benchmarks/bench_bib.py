@@ -1,0 +1,326 @@
+"""BibTeX: a round trip through the notes, and a large `.bib` in the editor.
+
+    python benchmarks/bench_bib.py roundtrip [--bib FILE] [-n 2000]
+    python benchmarks/bench_bib.py editor [--bib FILE] [-n 2000] [--edits 1000]
+
+`roundtrip`: `mathlsp import FILE` into an empty LITERATURE.md (every entry verified against the
+fake scholarly server, which serves the corpus's 6,518 records read from chenle02/SPDEs-Bib),
+then `mathlsp export --bibtex`, then the export parsed back: identifiers, titles and author
+lists compared with the original entry of each exported paper; every difference is counted and
+shown with its reason. Without --bib the file is generated from those corpus records (the
+shapes MathSciNet exports: `Last, First and …`, braces, journal, DOI, arXiv eprint); with --bib
+any real file (e.g. the SPDEs-Bib per-entry files concatenated).
+
+`editor`: the real `mathlsp serve` over stdio opens the file: time to first diagnostics after
+didOpen, hover round trips (p50, p90), and the server's resident memory over N edits (a title
+changed back and forth, diagnostics awaited every 100 edits). Targets: first diagnostics
+<= 200 ms, hover <= 5 ms p50, memory flat over 1,000 edits.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import gzip
+import io
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mathlsp.bib.claim import bib_authors, bib_identifiers, bib_title
+from mathlsp.bib.latex import title_to_latex
+from mathlsp.bib.names import bibtex_names
+from mathlsp.bib.parse import parse_bib
+from mathlsp.sources.record import Author
+from tests.fakescholar.corpus import Paper
+
+CORPUS = Path(os.environ.get("MATHLSP_CORPUS", "/work/shared/corpus/math-papers.jsonl.gz"))
+
+
+def corpus_records() -> list[dict[str, object]]:
+    with gzip.open(CORPUS, "rt", encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f]
+    return [r for r in rows if "SPDEs-Bib" in str(r.get("source"))]
+
+
+def paper_of(r: dict[str, object], i: int) -> Paper:
+    names = [Author.from_name(str(a)) for a in r["authors"]]  # type: ignore[union-attr]
+    return Paper(
+        key=str(r["key"]),
+        title=str(r["title"]),
+        authors=[(a.given or "", a.family) for a in names],
+        year=int(r["year"]) if r.get("year") else 0,  # type: ignore[arg-type]
+        venue=r.get("venue"),  # type: ignore[arg-type]
+        abstract=None,
+        citations=0,
+        arxiv_id=r.get("arxiv_id"),  # type: ignore[arg-type]
+        doi=r.get("doi"),  # type: ignore[arg-type]
+    )
+
+
+def generated_bib(records: list[dict[str, object]], n: int) -> str:
+    out = []
+    for r in records[:n]:
+        key = str(r["key"]).split(":", 1)[-1]
+        names = [Author.from_name(str(a)) for a in r["authors"]]  # type: ignore[union-attr]
+        fields = [
+            ("author", bibtex_names([(a.family, a.given) for a in names])),
+            ("title", title_to_latex(str(r["title"]))),
+        ]
+        if r.get("venue"):
+            fields.append(("journal", str(r["venue"])))
+        if r.get("year"):
+            fields.append(("year", str(r["year"])))
+        if r.get("doi"):
+            fields.append(("doi", str(r["doi"])))
+        if r.get("arxiv_id"):
+            fields += [("eprint", str(r["arxiv_id"])), ("archivePrefix", "arXiv")]
+        body = ",\n".join(f"  {k:<13} = {{{v}}}" for k, v in fields)
+        out.append(f"@article{{{key},\n{body}\n}}\n")
+    return "\n".join(out)
+
+
+def fake_server(records: list[dict[str, object]]) -> object:
+    from tests.fakescholar import FakeScholar
+    from tests.fakescholar.corpus import load_theorems
+    from tests.fakescholar.server import Corpus
+
+    fake = FakeScholar().start()
+    papers = fake.corpus.papers + [paper_of(r, i) for i, r in enumerate(records)]
+    fake._server.corpus = Corpus(papers, load_theorems())  # type: ignore[union-attr]
+    return fake
+
+
+def the_bib(args: argparse.Namespace, records: list[dict[str, object]]) -> tuple[str, str]:
+    if args.bib:
+        return Path(args.bib).read_text(encoding="utf-8", errors="replace"), str(args.bib)
+    return generated_bib(records, args.n), f"{args.n} entries generated from the corpus"
+
+
+def run_cli(argv: list[str]) -> tuple[int, str, str]:
+    from mathlsp.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        code = main(argv)
+    return code, out.getvalue(), err.getvalue()
+
+
+def roundtrip(args: argparse.Namespace) -> Path:
+    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.notes.templates import fill_template
+
+    records = corpus_records()
+    text, what = the_bib(args, records)
+    work = Path(tempfile.mkdtemp(prefix="bench-bib-"))
+    fake = fake_server(records)
+    os.environ.update(fake.env())  # type: ignore[attr-defined]
+    os.environ["MATHLSP_RATE_LIMIT_SCALE"] = "0.001"
+    os.environ["MATHLSP_CACHE_DIR"] = str(work / "cache")
+    folder = work / "demo"
+    folder.mkdir()
+    (folder / "LITERATURE.md").write_text(
+        fill_template("LITERATURE.md", {"PROBLEM_SLUG": "demo", "PROBLEM_TITLE": "demo"}),
+        encoding="utf-8",
+    )
+    bib_path = work / "refs.bib"
+    bib_path.write_text(text, encoding="utf-8")
+    original = parse_bib(text)
+    print(
+        f"roundtrip: {what}: {len(original.entries)} entries, {len(original.problems)} unreadable"
+    )
+    t = time.perf_counter()
+    code, _, err = run_cli(["import", str(bib_path), str(folder)])
+    t_import = time.perf_counter() - t
+    print(f"  import: exit {code} in {t_import:.1f} s; {err.strip().splitlines()[-1]}")
+    t = time.perf_counter()
+    out = work / "out.bib"
+    code, _, err = run_cli(["export", "--bibtex", str(folder), "-o", str(out)])
+    print(f"  export: exit {code} in {time.perf_counter() - t:.1f} s; {err.strip()}")
+    doc = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
+    source_key = {
+        e.id: e.fields.value("source").rsplit("@", 1)[-1].rstrip(")") for e in doc.entries
+    }
+    unconfirmed = Counter(_reason(e.fields.value("reason")) for e in doc.unconfirmed)
+    by_key = {e.key: e for e in original.entries}
+    exported = parse_bib(out.read_text(encoding="utf-8"))
+    differ: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    for e in exported.entries:
+        orig = by_key[source_key[str(e.get("mathlsp-ref"))]]
+        checks = {
+            "identifiers": (
+                {i.key for i in bib_identifiers(orig)},
+                {i.key for i in bib_identifiers(e)},
+            ),
+            "title": (bib_title(orig), bib_title(e)),
+            "authors": (bib_authors(orig)[0], bib_authors(e)[0]),
+        }
+        for name, (a, b) in checks.items():
+            if a != b:
+                differ[name] += 1
+                examples.setdefault(name, f"{orig.key}: {a!r} → {b!r}")
+    n = len(exported.entries)
+    print(
+        f"  {len(doc.confirmed)} confirmed (REF) and {len(doc.unconfirmed)} unconfirmed (UREF) "
+        f"written; {n} exported and parsed back ({len(exported.problems)} unreadable)"
+    )
+    for name in ("identifiers", "title", "authors"):
+        print(f"  {name:<11} differ: {differ[name]:>4} of {n}  {examples.get(name, '')}")
+    print("  why entries were not confirmed (top reasons):")
+    for reason, count in unconfirmed.most_common(6):
+        print(f"    {count:>4}  {reason}")
+    fake.stop()  # type: ignore[attr-defined]
+    return work
+
+
+def _reason(reason: str) -> str:
+    import re
+
+    reason = re.sub(r"\"[^\"]*\"", '"…"', reason)
+    reason = re.sub(r"10\.\S+|\d{4}\.\d{4,5}|[a-z-]+/\d{7}", "ID", reason)
+    return reason[:110]
+
+
+# -- the editor ---------------------------------------------------------------------------------
+def _rss_mb(pid: int, key: str = "VmRSS:") -> float | None:
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith(key):
+                return int(line.split()[1]) / 1024
+    except OSError:
+        return None
+    return None
+
+
+async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
+    from lsprotocol import types
+    from pytest_lsp import LanguageClient, client_capabilities
+
+    published: list[tuple[float, types.PublishDiagnosticsParams]] = []
+    client = LanguageClient()
+
+    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
+    def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
+        published.append((time.perf_counter(), params))
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def on_register(params: types.RegistrationParams) -> None:
+        return None
+
+    @client.feature(types.WORKSPACE_CONFIGURATION)
+    def on_configuration(params: types.ConfigurationParams) -> list[object]:
+        return [{"debounceMs": 0, "cacheDir": str(cache_dir)} for _ in params.items]
+
+    text = path.read_text(encoding="utf-8")
+    bib = parse_bib(text)
+    options = {"debounceMs": 0, "cacheDir": str(cache_dir), "verification": "off"}
+    await client.start_io(sys.executable, "-m", "mathlsp", "serve")
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual_studio_code"),
+            root_uri=path.parent.as_uri(),
+            initialization_options={"mathlsp": options},
+        )
+    )
+    pid = client._server.pid  # type: ignore[attr-defined]
+    uri = path.as_uri()
+    t = time.perf_counter()
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id="bibtex", version=1, text=text
+            )
+        )
+    )
+    while not any(p.uri == uri for _, p in published):
+        await asyncio.sleep(0.0005)
+    first = published[-1]
+    codes = Counter(str(d.code) for d in first[1].diagnostics)
+    print(
+        f"editor: {len(bib.entries)} entries ({len(text) / 1e6:.1f} MB): first diagnostics "
+        f"{1000 * (first[0] - t):.0f} ms after didOpen ({dict(codes)})"
+    )
+    times = []
+    for i in range(200):
+        entry = bib.entries[(i * 37) % len(bib.entries)]
+        t = time.perf_counter()
+        await client.text_document_hover_async(
+            types.HoverParams(
+                text_document=types.TextDocumentIdentifier(uri=uri),
+                position=types.Position(line=entry.line, character=2),
+            )
+        )
+        times.append(time.perf_counter() - t)
+    times.sort()
+    print(
+        f"  hover round trip: p50 {1000 * statistics.median(times):.2f} ms, "
+        f"p90 {1000 * times[int(len(times) * 0.9)]:.2f} ms"
+    )
+    target = bib.entries[len(bib.entries) // 2]
+    line = target.line + 2 if target.end_line > target.line + 1 else target.line
+    rss = [(0, _rss_mb(pid))]
+    latencies = []
+    for version in range(2, edits + 2):
+        typing = version % 2 == 0
+        client.text_document_did_change(
+            types.DidChangeTextDocumentParams(
+                text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+                content_changes=[
+                    types.TextDocumentContentChangePartial(
+                        range=types.Range(
+                            start=types.Position(line=line, character=2),
+                            end=types.Position(line=line, character=2 if typing else 3),
+                        ),
+                        text="x" if typing else "",
+                    )
+                ],
+            )
+        )
+        if (version - 1) % 100 == 0:
+            t = time.perf_counter()
+            while published[-1][1].version != version:
+                await asyncio.sleep(0.0005)
+            latencies.append(time.perf_counter() - t)
+            rss.append((version - 1, _rss_mb(pid)))
+    print(
+        f"  edit → diagnostics of that version (sampled every 100 edits): median "
+        f"{1000 * statistics.median(latencies):.0f} ms, max {1000 * max(latencies):.0f} ms"
+    )
+    shown = ", ".join(f"{n}: {m:.0f}" for n, m in rss if m is not None)
+    print(f"  server memory (VmRSS, MB) after N edits: {shown}")
+    print(f"  peak (VmHWM): {_rss_mb(pid, 'VmHWM:'):.0f} MB")
+    await client.shutdown_session()
+
+
+def editor(args: argparse.Namespace, work: Path | None = None) -> None:
+    work = work or Path(tempfile.mkdtemp(prefix="bench-bib-"))
+    path = work / "refs.bib"
+    if not path.exists():
+        text, _ = the_bib(args, corpus_records())
+        path.write_text(text, encoding="utf-8")
+    asyncio.run(_editor(path, args.edits, work / "cache"))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("what", choices=("roundtrip", "editor", "all"))
+    parser.add_argument("--bib", type=Path, help="a real .bib (default: generated from the corpus)")
+    parser.add_argument("-n", type=int, default=2000, help="entries to generate (default 2000)")
+    parser.add_argument("--edits", type=int, default=1000)
+    args = parser.parse_args()
+    work = roundtrip(args) if args.what in ("roundtrip", "all") else None
+    if args.what in ("editor", "all"):
+        editor(args, work)  # after a round trip: the same file, its cache warm
+
+
+if __name__ == "__main__":
+    main()

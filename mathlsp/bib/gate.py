@@ -1,0 +1,88 @@
+"""The anti-hallucination gate on a `.bib`: the same matcher, sources and decisions as for
+LITERATURE.md (`verify.pipeline.verify_subjects`), one subject per entry.
+
+Each result is stored in the cache under the claim's fingerprint, as `verify_entries` does for a
+note, so the editor can show a `.bib`'s verdicts offline.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from mathlsp.bib.claim import bib_subject
+from mathlsp.bib.parse import BibEntry, BibFile
+from mathlsp.bib.render import STAMP_FIELD
+from mathlsp.bib.update import TextEdit, set_field
+from mathlsp.verify.pipeline import (
+    ProgressCallback,
+    ReferenceCheck,
+    Subject,
+    claim_fingerprint,
+    verify_subjects,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class BibCheck:
+    entry: BibEntry
+    check: ReferenceCheck
+
+
+# Subjects by what their entry says: re-reading a file after a keystroke maps only the entry
+# that changed (decoding LaTeX is most of what mapping costs).
+_MEMO: dict[tuple[object, ...], Subject] = {}
+_MEMO_MAX = 100_000
+
+
+def subjects(bib: BibFile) -> list[Subject]:
+    """One subject per entry, keyed by its BibTeX key (`key@line` for a repeated key)."""
+    seen: set[str] = set()
+    out = []
+    for e in bib.entries:
+        key = e.key if e.key not in seen else f"{e.key}@{e.line + 1}"
+        seen.add(key)
+        memo_key = (key, e.type, tuple(e.fields.items()))
+        subject = _MEMO.get(memo_key)
+        if subject is None:
+            if len(_MEMO) > _MEMO_MAX:
+                _MEMO.clear()
+            subject = _MEMO[memo_key] = bib_subject(e, key)
+        out.append(subject)
+    return out
+
+
+async def verify_bib(
+    bib: BibFile,
+    sources: Any,
+    *,
+    now: dt.datetime | None = None,
+    use_cache: bool = True,
+    on_progress: ProgressCallback | None = None,
+) -> list[BibCheck]:
+    subs = subjects(bib)
+    checks = await verify_subjects(
+        subs, sources, now=now, use_cache=use_cache, on_progress=on_progress
+    )
+    cache = getattr(sources, "cache", None)
+    if cache is not None:
+        for sub, check in zip(subs, checks, strict=True):
+            if not check.pending:
+                cache.put_verification(claim_fingerprint(sub.claim), check.to_json())
+    return [BibCheck(e, c) for e, c in zip(bib.entries, checks, strict=True)]
+
+
+def stamp_edits(text: str, results: Sequence[BibCheck]) -> list[TextEdit]:
+    """`mathlsp-verified` set on every confirmed entry and dropped from every entry that now
+    fails (a stale stamp would vouch for it); pending entries and every other field untouched."""
+    edits = []
+    for r in results:
+        if r.check.pending and not r.check.confirmed:
+            continue
+        value = r.check.stamp if r.check.confirmed and r.check.url else None
+        edit = set_field(text, r.entry, STAMP_FIELD, value)
+        if edit is not None:
+            edits.append(edit)
+    return edits

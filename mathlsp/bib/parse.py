@@ -1,0 +1,202 @@
+"""Read a BibTeX/biblatex file into entries with their place in the text.
+
+The blocks come from bibtexparser 2 (its splitter, without its middleware); what this module adds
+is what a checker needs and bibtexparser leaves to the caller: `@string` macros and `#`
+concatenation expanded (with BibTeX's month macros), `crossref` resolved (a child inherits the
+fields it lacks; a parent's `title` becomes the child's `booktitle`), field names lower-cased,
+every entry's offsets and lines, and every malformed block reported with its line while the rest
+are still read.
+"""
+
+from __future__ import annotations
+
+import bisect
+import logging
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+import bibtexparser
+from bibtexparser import model
+
+MONTHS = {
+    m: str(i)
+    for i, m in enumerate(
+        ("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"), 1
+    )
+}
+
+
+@dataclass(frozen=True, slots=True)
+class BibEntry:
+    key: str
+    type: str  # lower-case: "article", "inproceedings", …
+    fields: Mapping[str, str]  # lower-case name → value (macros expanded, outer braces gone)
+    line: int  # 0-based line of the `@`
+    end_line: int  # 0-based last line
+    start: int  # offset of the `@`
+    end: int  # offset just past the closing brace
+    inherited: frozenset[str] = frozenset()  # field names taken from the `crossref` parent
+
+    def get(self, name: str) -> str | None:
+        value = self.fields.get(name)
+        return value if value is not None and value.strip() else None
+
+
+@dataclass(frozen=True, slots=True)
+class BibProblem:
+    line: int  # 0-based
+    message: str
+    key: str | None = None
+
+
+@dataclass(slots=True)
+class BibFile:
+    text: str
+    entries: list[BibEntry] = field(default_factory=list)
+    problems: list[BibProblem] = field(default_factory=list)
+    strings: dict[str, str] = field(default_factory=dict)
+
+    def by_key(self) -> dict[str, BibEntry]:
+        return {e.key: e for e in self.entries}
+
+    def entry_at(self, line: int) -> BibEntry | None:
+        for e in self.entries:
+            if e.line <= line <= e.end_line:
+                return e
+        return None
+
+
+def _line_starts(text: str) -> list[int]:
+    starts = [0]
+    starts.extend(m.end() for m in re.finditer(r"\r\n|\r|\n", text))
+    return starts
+
+
+def parse_bib(text: str) -> BibFile:
+    """Every entry of `text`, in order, and every problem found (never an exception)."""
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)  # its warnings are ours to report, with the line
+    try:
+        library = bibtexparser.parse_string(text, parse_stack=[])
+    except Exception as exc:  # a parser bug on hostile input: say so, read nothing
+        return BibFile(text, problems=[BibProblem(0, f"the BibTeX reader failed: {exc}")])
+    finally:
+        logger.setLevel(level)
+    starts = _line_starts(text)
+    out = BibFile(text)
+    strings: dict[str, str] = dict(MONTHS)
+    raw_entries: list[tuple[model.Entry, int, int]] = []
+    for block in library.blocks:
+        line = block.start_line or 0
+        if isinstance(block, model.String):
+            strings[block.key.lower()] = expand(str(block.value), strings)
+            out.strings[block.key] = strings[block.key.lower()]
+            continue
+        if isinstance(block, model.ParsingFailedBlock):
+            problem = _failure(block, line)
+            out.problems.append(problem)
+            ignored = block.ignore_error_block
+            if isinstance(ignored, model.Entry):
+                raw_entries.append((ignored, line, _offset(text, starts, line, block.raw)))
+            continue
+        if isinstance(block, model.Entry):
+            raw_entries.append((block, line, _offset(text, starts, line, block.raw)))
+    for entry, line, start in raw_entries:
+        fields = {f.key.lower(): expand(str(f.value), strings) for f in entry.fields}
+        raw = entry.raw or ""
+        end = start + len(raw)
+        end_line = max(line, bisect.bisect_right(starts, max(start, end - 1)) - 1)
+        out.entries.append(
+            BibEntry(entry.key, entry.entry_type.lower(), fields, line, end_line, start, end)
+        )
+    out.entries = resolve_crossrefs(out.entries)
+    return out
+
+
+def _offset(text: str, starts: list[int], line: int, raw: str | None) -> int:
+    base = starts[min(line, len(starts) - 1)]
+    if raw:
+        found = text.find(raw, base)
+        if found >= 0:
+            return found
+    return base
+
+
+def _failure(block: model.ParsingFailedBlock, line: int) -> BibProblem:
+    if isinstance(block, model.DuplicateBlockKeyBlock):
+        return BibProblem(line, f"duplicate key {block.key!r}: BibTeX uses the first", block.key)
+    if isinstance(block, model.DuplicateFieldKeyBlock):
+        names = ", ".join(sorted(block.duplicate_keys))
+        key = getattr(block.ignore_error_block, "key", None)
+        return BibProblem(line, f"duplicate field(s) {names}: BibTeX keeps one", key)
+    error = getattr(block.error, "abort_reason", None) or str(block.error)
+    reason = " ".join(error.split()) or "unreadable block"
+    return BibProblem(line, f"malformed entry, skipped: {reason}")
+
+
+def expand(value: str, strings: Mapping[str, str]) -> str:
+    """A raw field value with its delimiters gone: `{…}` and `"…"` parts unwrapped, numbers as
+    they are, `@string` names replaced, `#` parts joined."""
+    if "#" not in value:  # the common case: one part
+        part = value.strip()
+        return _part(part, strings) if _is_delimited(part) or part.lower() in strings else part
+    parts = _concat_parts(value)
+    if len(parts) == 1 and not _is_delimited(parts[0]) and parts[0].lower() not in strings:
+        return parts[0]  # a bare word or number
+    return "".join(_part(p, strings) for p in parts)
+
+
+def _is_delimited(part: str) -> bool:
+    return len(part) >= 2 and (
+        (part[0] == "{" and part[-1] == "}") or (part[0] == '"' and part[-1] == '"')
+    )
+
+
+def _part(part: str, strings: Mapping[str, str]) -> str:
+    if _is_delimited(part):
+        return part[1:-1]
+    return strings.get(part.lower(), part)
+
+
+def _concat_parts(value: str) -> list[str]:
+    parts: list[str] = []
+    depth = 0
+    quoted = False
+    start = 0
+    for i, ch in enumerate(value):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth = max(0, depth - 1)
+        elif ch == '"' and depth == 0:
+            quoted = not quoted
+        elif ch == "#" and depth == 0 and not quoted:
+            parts.append(value[start:i].strip())
+            start = i + 1
+    parts.append(value[start:].strip())
+    return [p for p in parts if p] or [""]
+
+
+def resolve_crossrefs(entries: list[BibEntry]) -> list[BibEntry]:
+    """Children of a `crossref` parent inherit the fields they lack (one level, as BibTeX)."""
+    by_key = {e.key.lower(): e for e in entries}
+    out: list[BibEntry] = []
+    for e in entries:
+        ref = e.get("crossref")
+        parent = by_key.get(ref.lower()) if ref else None
+        if parent is None or parent is e:
+            out.append(e)
+            continue
+        fields = dict(e.fields)
+        taken: set[str] = set()
+        for name, value in parent.fields.items():
+            target = "booktitle" if name == "title" else name
+            if target not in fields and name not in ("crossref", "ids"):
+                fields[target] = value
+                taken.add(target)
+        out.append(
+            BibEntry(e.key, e.type, fields, e.line, e.end_line, e.start, e.end, frozenset(taken))
+        )
+    return out

@@ -1,0 +1,157 @@
+"""Bringing a `.bib` into LITERATURE.md (`mathlsp import`): pure, like `write.py`, whose writers
+and numbering it uses.
+
+Entries the note already holds (same arXiv id or DOI, or the same normalised title) and repeats
+within the file are left out; the rest were verified by the gate (`bib.gate.verify_bib`) and are
+written as REF entries when confirmed, with the stamp, and as UREF entries with the reasons
+otherwise. The frontmatter counts follow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mathlsp.bib.claim import bib_subject
+from mathlsp.bib.gate import BibCheck
+from mathlsp.bib.parse import BibEntry
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.render import (
+    NewReference,
+    apply_edits,
+    ensure_sections,
+    insert_references,
+    update_frontmatter,
+)
+from mathlsp.search.write import (
+    NO_ABSTRACT,
+    NONE_QUOTED,
+    next_reference_numbers,
+    safe_reference,
+)
+from mathlsp.sources.labels import label
+from mathlsp.verify.normalize import normalize_title
+from mathlsp.verify.pipeline import identifiers_of
+
+
+@dataclass(slots=True)
+class ImportPlan:
+    text: str  # the new LITERATURE.md
+    written: dict[str, str] = field(default_factory=dict)  # BibTeX key → REF-/UREF- id
+    present: dict[str, str] = field(default_factory=dict)  # BibTeX key → the entry holding it
+    references: list[NewReference] = field(default_factory=list)
+
+
+def already_present(doc: LiteratureDoc, entries: Sequence[BibEntry]) -> dict[str, str]:
+    """BibTeX key → the id of the note's entry (or the earlier BibTeX key) that holds the same
+    paper, by identifier or by title."""
+    held: dict[str, str] = {}
+    for e in doc.entries:
+        for ident in identifiers_of(e):
+            held.setdefault(ident.key, e.id)
+        if title := normalize_title(e.title):
+            held.setdefault("title:" + title, e.id)
+    out: dict[str, str] = {}
+    for entry in entries:
+        subject = bib_subject(entry)
+        keys = [i.key for i in subject.identifiers]
+        title = normalize_title(subject.claim.title)
+        if title:
+            keys.append("title:" + title)
+        holder = next((held[k] for k in keys if k in held), None)
+        if holder is not None:
+            out[entry.key] = holder
+            continue
+        for k in keys:
+            held.setdefault(k, entry.key)
+    return out
+
+
+def reference_from(result: BibCheck, kind: str, number: int, source_name: str) -> NewReference:
+    claim = bib_subject(result.entry).claim
+    check = result.check
+    record = check.record
+    origin = f"{source_name} @{result.entry.key}"
+    arxiv = claim.arxiv_id or (record.arxiv_id if record is not None and kind == "REF" else None)
+    doi = claim.doi or (record.doi if record is not None and kind == "REF" else None)
+    if claim.arxiv_version and claim.arxiv_id:
+        arxiv = f"{claim.arxiv_id}v{claim.arxiv_version}"
+    common: dict[str, Any] = {
+        "title": claim.title or "Untitled",
+        "authors": claim.authors,
+        "year": claim.year,
+        "arxiv_id": arxiv or "",
+        "doi": doi or "",
+    }
+    if kind == "REF":
+        abstract = (record.abstract if record is not None else None) or claim.abstract
+        stamp = check.stamp
+        if check.reasons:
+            stamp += f" ({'; '.join(check.reasons)})"
+        return NewReference(
+            kind="REF",
+            number=number,
+            source=f"{label(check.source or '')} (imported from {origin})",
+            abstract=abstract or NO_ABSTRACT,
+            relevance=f"[S] Imported from {origin}: relevance to the problem not assessed yet",
+            key_results=NONE_QUOTED,
+            confidence="[V] metadata as returned by the sources; [S] Relevance",
+            verified=stamp,
+            **common,
+        )
+    reason = "; ".join(check.reasons) or "no source confirmed it"
+    if check.pending:
+        reason = f"verification pending ({reason}); run `mathlsp verify` again later"
+    return NewReference(
+        kind="UREF",
+        number=number,
+        source=f"imported from {origin}",
+        reason=reason,
+        relevance=f"Imported from {origin}",
+        **common,
+    )
+
+
+def plan_import(text: str, results: Sequence[BibCheck], source_name: str) -> ImportPlan:
+    """The new LITERATURE.md with the verified entries of a `.bib` (`results` in file order,
+    already-present entries included: they are skipped here)."""
+    doc = LiteratureDoc(text)
+    plan = ImportPlan(text)
+    plan.present = already_present(doc, [r.entry for r in results])
+    next_ref, next_uref = next_reference_numbers(doc)
+    confirmed = [r for r in results if r.entry.key not in plan.present and _ok(r)]
+    others = [r for r in results if r.entry.key not in plan.present and not _ok(r)]
+    refs: list[NewReference] = []
+    for r in confirmed:
+        refs.append(reference_from(r, "REF", next_ref, source_name))
+        next_ref += 1
+    for r in others:
+        refs.append(reference_from(r, "UREF", next_uref, source_name))
+        next_uref += 1
+    refs = [safe_reference(r) for r in refs]
+    for r, ref in zip([*confirmed, *others], refs, strict=True):
+        plan.written[r.entry.key] = ref.id
+    plan.references = refs
+    if not refs:
+        return plan
+    wanted = [k for k, kind in (("confirmed", "REF"), ("unconfirmed", "UREF"))
+              if any(r.kind == kind for r in refs)]  # fmt: skip
+    new = apply_edits(text, ensure_sections(doc, wanted))
+    doc = LiteratureDoc(new)
+    new = apply_edits(new, insert_references(doc, refs))
+    doc = LiteratureDoc(new)
+    if doc.frontmatter.present and doc.frontmatter.error is None:  # else left as it is
+        counts = {
+            "total_papers": len(doc.confirmed) + len(doc.unconfirmed),
+            "confirmed_count": len(doc.confirmed),
+            "unconfirmed_count": len(doc.unconfirmed),
+        }
+        new = apply_edits(new, update_frontmatter(doc, counts))
+    plan.text = new
+    return plan
+
+
+def _ok(result: BibCheck) -> bool:
+    """Written as REF: confirmed, and with a URL to re-check it (as a search's REF entries)."""
+    return result.check.confirmed and bool(result.check.url)

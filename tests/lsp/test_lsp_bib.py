@@ -1,0 +1,140 @@
+# ruff: noqa: F811  (the fixtures of test_lsp_verification, imported by name)
+"""`.bib` files in the editor, end to end over stdio against the fake scholarly server:
+diagnostics from cached verdicts only, verify the file or one entry, hover with the verified
+record and its abstract, fix a field from the source; and "Copy BibTeX" on a REF entry."""
+
+from __future__ import annotations
+
+from lsp_helpers import Problem, change_buffer, codes, open_note, position
+from lsprotocol import types
+from pytest_lsp import LanguageClient
+from test_lsp_verification import (  # noqa: F401  (fixtures)
+    buffer,
+    client,
+    enc,
+    execute,
+    fake,
+    fake_server,
+    hover,
+    lsp_settings,
+    problem,
+    settled,
+)
+
+from mathlsp.bib.parse import parse_bib
+from tests.fakescholar import FakeScholar
+
+REFS = r"""@string{annals = "Ann. of Math. (2)"}
+
+@misc{perelman,
+  author = {Perelman, Grisha},
+  title  = {The entropy formula for the {R}icci flow and its geometric applications},
+  year   = {2002},
+  eprint = {math/0211159},
+  archivePrefix = {arXiv},
+}
+
+@article{greentao,
+  author  = {Green, Ben and Tao, Terence},
+  title   = {The primes contain arbitrarily long arithmetic progressions},
+  journal = annals,
+  year    = {2007},
+  doi     = {10.4007/annals.2008.167.481},
+}
+
+@article{fake,
+  author = {Lovelace, Ada},
+  title  = {Spectral Radius Bounds for Perturbed Neumann Series},
+  year   = {2023},
+  eprint = {2301.99999},
+  archivePrefix = {arXiv},
+}
+
+@article{broken,
+  title = {never closed,
+"""
+
+
+def open_bib(client: LanguageClient, problem: Problem) -> str:
+    problem.write("refs.bib", REFS)
+    uri = open_note(client, problem, "refs.bib")
+    return uri
+
+
+async def test_bib_diagnostics_verify_hover_and_fix(
+    client: LanguageClient, problem: Problem, fake: FakeScholar
+) -> None:
+    uri = open_bib(client, problem)
+    first = await settled(client, uri)
+    # Nothing asked of the network on open: every entry "not verified yet", the broken block.
+    assert fake.controls.requests() == []
+    assert sorted(codes(first)) == ["BIB001", "BIB005", "BIB005", "BIB005"]
+    broken = next(d for d in first.diagnostics if d.code == "BIB001")
+    assert broken.range.start.line == REFS.splitlines().index("@article{broken,")
+    results = await execute(client, "mathlsp.verifyBib", uri)
+    assert [r["status"] for r in results] == ["confirmed", "confirmed", "unconfirmed"]
+    assert fake.controls.requests()
+    # The next check reads the cache: the fabricated entry is an error on its key.
+    version = change_buffer(client, uri, buffer(client, uri) + "\n")
+    after = await settled(client, uri)
+    assert after.version == version
+    by_code = {d.code: d for d in after.diagnostics}
+    assert sorted(codes(after)) == ["BIB001", "BIB003"]
+    fake_diag = by_code["BIB003"]
+    assert fake_diag.message.startswith("fake: not confirmed by the sources")
+    assert fake_diag.range.start == position(buffer(client, uri), "fake,", enc(client))
+    # Hover: the verified record with its abstract.
+    card = await hover(client, uri, "perelman,", delta=1)
+    assert card is not None and "Verified" in card and "Perelman" in card
+    assert "entropy" in card.lower()
+    # greentao claims 2007: within ±1, confirmed, but the record says 2008: offered as a fix.
+    text = buffer(client, uri)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(
+                start=position(text, "greentao,", enc(client)),
+                end=position(text, "greentao,", enc(client)),
+            ),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    titles = [a.title for a in actions or []]
+    assert "Verify greentao against its sources" in titles
+    assert "Verify every entry of this file" in titles
+    fix = next(a for a in actions if a.title.startswith("Set year of greentao"))
+    assert fix.command is not None
+    assert await execute(client, fix.command.command, *fix.command.arguments)
+    fixed = parse_bib(buffer(client, uri)).by_key()["greentao"]
+    assert fixed.get("year") == "2008"
+    assert buffer(client, uri).replace("2008}", "2007}", 1) == text  # nothing else changed
+
+
+async def test_copy_bibtex_on_a_verified_ref(client: LanguageClient, problem: Problem) -> None:
+    uri = open_note(client, problem, "LITERATURE.md")
+    await settled(client, uri)
+    text = buffer(client, uri)
+    at = position(text, "REF-005: The sphere", enc(client))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=at, end=at),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    copy = next(a for a in actions or [] if a.title == "Copy BibTeX for REF-005")
+    result = await execute(client, copy.command.command, *copy.command.arguments)
+    entry = parse_bib(result["bibtex"]).entries[0]
+    assert result["key"] == entry.key == "viazovska2017sphere"
+    assert entry.get("eprint") == "1603.04246" and entry.get("doi") == "10.4007/annals.2017.185.3.7"
+    assert entry.get("mathlsp-verified")
+    # An entry with no stamp offers no copy (nothing unverified reaches a paper).
+    at = position(text, "REF-001: The entropy", enc(client))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=at, end=at),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    assert not any(a.title.startswith("Copy BibTeX") for a in actions or [])
