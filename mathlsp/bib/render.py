@@ -17,6 +17,7 @@ from typing import Any
 
 from mathlsp.bib.latex import title_to_latex, to_latex
 from mathlsp.bib.names import bibtex_names
+from mathlsp.mathids import zbl_url
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.verify.matcher import match_title
@@ -39,6 +40,8 @@ class ExportItem:
     arxiv_id: str | None = None  # with its version when the note names one
     primary_class: str | None = None
     url: str | None = None
+    zbl: str | None = None  # "0303.10056" / "JFM 57.0054.02" (mathlsp.mathids)
+    mrnumber: str | None = None  # "MR0369312"
     stamp: str | None = None  # "<ISO> via <URL>"
     extra: tuple[tuple[str, str], ...] = field(default=())
 
@@ -49,6 +52,8 @@ class ExportItem:
             keys.add("doi:" + self.doi.lower())
         if self.arxiv_id:
             keys.add("arxiv:" + _unversioned(self.arxiv_id))
+        if self.zbl:
+            keys.add("zbl:" + self.zbl)
         return frozenset(keys)
 
     @property
@@ -79,6 +84,9 @@ def from_reference(entry: ReferenceEntry, record: PaperRecord | None = None) -> 
         url = f"https://doi.org/{entry.doi}"
     elif arxiv is not None:
         url = f"https://arxiv.org/abs/{arxiv.base}"
+    zbl = entry.zbl or (record.zbl_id if record is not None else None)
+    if url is None and zbl:
+        url = zbl_url(zbl)
     primary = record.categories[0] if record is not None and record.categories else None
     return ExportItem(
         ref_id=entry.id,
@@ -90,6 +98,8 @@ def from_reference(entry: ReferenceEntry, record: PaperRecord | None = None) -> 
         arxiv_id=str(arxiv) if arxiv is not None else None,
         primary_class=primary if primary and "." in primary else None,
         url=url,
+        zbl=zbl,
+        mrnumber=entry.mr,
         stamp=stamp,
     )
 
@@ -135,6 +145,12 @@ def entry_fields(item: ExportItem, fmt: str = "bibtex") -> list[tuple[str, str]]
         )
         if item.primary_class:
             out.append(("eprintclass" if biblatex else "primaryclass", item.primary_class))
+    # The fields amsrefs, amsplain and biblatex-ext read: MathSciNet's number without "MR",
+    # zbMATH's as "Zbl" writes it.
+    if item.mrnumber:
+        out.append(("mrnumber", item.mrnumber.removeprefix("MR")))
+    if item.zbl:
+        out.append(("zbl", item.zbl))
     if item.url:
         out.append(("url", item.url))
     out.extend(item.extra)

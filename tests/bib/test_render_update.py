@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from mathlsp.bib.claim import bib_claim
 from mathlsp.bib.parse import parse_bib
 from mathlsp.bib.render import REF_FIELD, STAMP_FIELD, ExportItem, from_reference, render_item
@@ -143,3 +145,27 @@ def test_set_field_adds_updates_and_removes_only_that_field() -> None:
     stamped = apply_text_edits(removed, [set_field(removed, one_line, STAMP_FIELD, "s3")])
     assert parse_bib(stamped).entries[1].fields == {"title": "B", "note": "x", STAMP_FIELD: "s3"}
     assert set_field(stamped, parse_bib(stamped).entries[1], STAMP_FIELD, "s3") is None
+
+
+def test_zbl_and_mr_numbers_are_exported_in_the_fields_styles_read() -> None:
+    doc = LiteratureDoc(
+        "## Confirmed References\n\n"
+        "### REF-001: On sets of integers containing no k elements in arithmetic progression\n"
+        "- **Authors:** E. Szemerédi\n"
+        "- **Year:** 1975\n"
+        "- **Zbl:** 0303.10056\n"
+        "- **MR:** MR 369312 (51 #5556)\n"
+        "- **Verified:** 2026-01-01T00:00:00Z via https://api.zbmath.org/v1/document/_search?"
+        "search_string=an:0303.10056&page=0&results_per_page=1\n"
+    )
+    (entry,) = doc.entries
+    item = from_reference(entry)
+    assert item.zbl == "0303.10056" and item.mrnumber == "MR0369312"
+    text = render_item(item, "szemeredi1975sets")
+    fields = {k: v for k, v in re.findall(r"^  (\S+) +=\s+\{(.*)\},$", text, re.M)}
+    assert fields["mrnumber"] == "0369312"
+    assert fields["zbl"] == "0303.10056"
+    assert fields["url"] == "https://zbmath.org/?q=an:0303.10056"
+    (back,) = parse_bib(text).entries
+    assert back.fields["mrnumber"] == "0369312"
+    assert back.fields["zbl"] == "0303.10056"
