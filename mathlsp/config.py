@@ -13,20 +13,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from mathlsp.sources.recheck import DEFAULT_BASE_URLS
+
 if TYPE_CHECKING:
     from mathlsp.checks import CheckSettings
 
 SECTION = "mathlsp"
 VERIFICATION_MODES = ("off", "onSave", "onOpen")
-BACKEND_NAMES = (
-    "arxiv",
-    "semantic_scholar",
-    "openalex",
-    "crossref",
-    "pubmed",
-    "theoremsearch",
-    "zbmath",
-)
+# Every backend mathlsp knows (the re-check table is a light module: no HTTP stack at start-up).
+BACKEND_NAMES = tuple(DEFAULT_BASE_URLS)
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,15 +21,7 @@ from mathlsp.sources.recheck import DEFAULT_BASE_URLS, URL_ENV_VARS
 
 _log = logging.getLogger(__name__)
 
-BACKENDS: tuple[str, ...] = (
-    "arxiv",
-    "semantic_scholar",
-    "openalex",
-    "crossref",
-    "pubmed",
-    "theoremsearch",
-    "zbmath",
-)
+BACKENDS: tuple[str, ...] = tuple(DEFAULT_BASE_URLS)
 
 # Seconds between request starts, per backend. arXiv asks for 3 s; Semantic Scholar grants 1/s
 # to a key (the keyless pool is shared by everyone, so be gentler); Crossref's polite pool allows
