@@ -38,7 +38,12 @@ def _module(name: str) -> ModuleType:
 
 
 class UsageError(Exception):
-    """A problem with what the user asked for: reported in one line, exit code 2."""
+    """A problem with what the user asked for: the command's usage and one line, exit code 2."""
+
+
+class InputError(UsageError):
+    """A file that cannot be used as it is (not the command line): one line without the usage,
+    exit code 2 — the same line `check` gives as DOC001."""
 
 
 class SafeStream:
@@ -173,6 +178,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return int(args.run(args))
     except unsafe_slug as exc:  # a project's `current_problem` naming a path outside it
         return _fail(parser, argv, str(exc))
+    except InputError as exc:
+        print(f"mathlsp: {exc}", file=sys.stderr)
+        return 2
     except UsageError as exc:
         return _fail(parser, argv, str(exc))
     except BrokenPipeError:

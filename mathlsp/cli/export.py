@@ -53,10 +53,11 @@ def run(args: argparse.Namespace) -> int:
     from mathlsp.bib.keys import valid_key_format
     from mathlsp.bib.update import plan_export
     from mathlsp.cache import Cache
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError, UsageError
     from mathlsp.cli.verify import literature_path
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.notes.loader import read_note_text
 
     if not valid_key_format(args.key_format):
         raise UsageError(
@@ -64,9 +65,9 @@ def run(args: argparse.Namespace) -> int:
             "joined by -, _, : or . (e.g. author-year-word)"
         )
     path = literature_path(args.path)
-    text = read_text(path)
+    text = read_note_text(path)  # the reader `check` uses: DOC001's reason, one line
     if text is None:
-        raise UsageError(f"cannot read {path}")
+        raise InputError(f"cannot read {path}")
     with Cache() as cache:
         items, skipped = export_items(LiteratureDoc(text, path), cache)
     for ref in skipped:

@@ -36,20 +36,21 @@ async def _run(args: argparse.Namespace) -> int:
     from mathlsp.bib.gate import BibCheck, verify_bib
     from mathlsp.bib.parse import parse_bib
     from mathlsp.cache import Cache
-    from mathlsp.cli import UsageError
-    from mathlsp.cli.verify import RUN_DEADLINE_S, literature_path
+    from mathlsp.cli import InputError, UsageError
+    from mathlsp.cli.verify import literature_path
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.notes.loader import read_note_text
     from mathlsp.search.bib_import import already_present, plan_import
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
 
     bib_text = read_text(args.bib)
     if bib_text is None or not args.bib.is_file():
-        raise UsageError(f"cannot read {args.bib}")
+        raise InputError(f"cannot read {args.bib}")
     path = literature_path(args.path)
-    original = read_text(path)
+    original = read_note_text(path)  # the reader `check` uses: DOC001's reason, one line
     if original is None:
-        raise UsageError(f"cannot read {path}")
+        raise InputError(f"cannot read {path}")
     bib = parse_bib(bib_text)
     for p in bib.problems:
         print(f"{args.bib.name}:{p.line + 1}: {p.message}", file=sys.stderr)
@@ -67,7 +68,6 @@ async def _run(args: argparse.Namespace) -> int:
     if todo.entries:
         settings = SourceSettings.from_env(load_project_config(path.parent))
         async with open_sources(settings, cache=Cache(), on_event=event) as sources:
-            sources.set_deadline(RUN_DEADLINE_S)
             results = await verify_bib(
                 todo, sources, use_cache=not args.no_cache, on_progress=progress
             )

@@ -9,7 +9,12 @@ from pathlib import Path
 
 from mathlsp.fsutil import ChangedOnDisk
 from mathlsp.notes.folder import UnsafeSlug, find_project_root, is_problem_folder
-from mathlsp.research.project import ProjectError, current_problem_folder, plan_resume
+from mathlsp.research.project import (
+    FileUnusable,
+    ProjectError,
+    current_problem_folder,
+    plan_resume,
+)
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -39,12 +44,14 @@ def resolve_problem(path: Path | None) -> tuple[Path, Path | None]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError, UsageError
 
     try:
         folder, root = resolve_problem(args.path)
         plan = plan_resume(folder, dt.datetime.now(dt.UTC), root)
         plan.apply()
+    except FileUnusable as exc:
+        raise InputError(str(exc)) from exc
     except (ProjectError, UnsafeSlug, ChangedOnDisk) as exc:
         raise UsageError(str(exc)) from exc
     dashboard = next(w for w in plan.writes if w.path.name == "DASHBOARD.md")

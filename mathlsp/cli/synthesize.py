@@ -42,7 +42,7 @@ def run(args: argparse.Namespace) -> int:
 
 async def _run(args: argparse.Namespace) -> int:
     from mathlsp.cache import Cache
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError, UsageError
     from mathlsp.cli.verify import literature_path
     from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.literature import SYNTHESIS_TITLES, LiteratureDoc
@@ -56,7 +56,7 @@ async def _run(args: argparse.Namespace) -> int:
     path = literature_path(args.path)
     original = read_note_text(path)
     if original is None:
-        raise UsageError(f"cannot read {path}")
+        raise InputError(f"cannot read {path}")
     doc = LiteratureDoc(original, path)
     if args.accept:
         if args.write:

@@ -72,7 +72,7 @@ async def _run(args: argparse.Namespace) -> int:
 
         return await run_bib(args)
     from mathlsp.cache import Cache
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError, UsageError
     from mathlsp.fsutil import ChangedOnDisk
     from mathlsp.notes.folder import ProblemFolder
     from mathlsp.notes.literature import LiteratureDoc
@@ -83,7 +83,7 @@ async def _run(args: argparse.Namespace) -> int:
     path = literature_path(args.path)
     original = read_note_text(path)
     if original is None:
-        raise UsageError(f"cannot read {path}")
+        raise InputError(f"cannot read {path}")
     doc = LiteratureDoc(original, path)
     settings = SourceSettings.from_env(load_project_config(path.parent))
     cache = Cache()

@@ -14,8 +14,7 @@ async def run_bib(args: argparse.Namespace) -> int:
     from mathlsp.bib.parse import parse_bib
     from mathlsp.bib.update import apply_text_edits
     from mathlsp.cache import Cache
-    from mathlsp.cli import UsageError
-    from mathlsp.cli.verify import RUN_DEADLINE_S
+    from mathlsp.cli import InputError, UsageError
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
 
@@ -24,7 +23,7 @@ async def run_bib(args: argparse.Namespace) -> int:
         raise UsageError(f"no such file: {args.path}")
     original = read_text(path)
     if original is None:
-        raise UsageError(f"cannot read {path}")
+        raise InputError(f"cannot read {path}")
     bib = parse_bib(original)
     settings = SourceSettings.from_env(load_project_config(path.parent))
     quiet = args.format == "json"
@@ -37,7 +36,6 @@ async def run_bib(args: argparse.Namespace) -> int:
         print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
     async with open_sources(settings, cache=Cache(), on_event=event) as sources:
-        sources.set_deadline(RUN_DEADLINE_S)
         results = await verify_bib(bib, sources, use_cache=not args.no_cache, on_progress=progress)
     checks = [r.check for r in results]
     summary = {

@@ -23,6 +23,12 @@ class ProjectError(Exception):
     """Something about the project layout the user must fix; one line, no traceback."""
 
 
+class FileUnusable(ProjectError):
+    """A file of the project that cannot be used as it is (a note the checked reader refuses
+    with DOC001's reason, an unusable `.math/config.json`): the file is at fault, not the
+    command line, so no usage goes with the message."""
+
+
 @dataclass(slots=True)
 class FileWrite:
     path: Path
@@ -52,7 +58,7 @@ def load_config(root: Path) -> dict[str, object]:
     try:
         return parse_json_object(text)
     except ValueError as exc:
-        raise ProjectError(f"{config_path(root)} is {exc}".replace("is must", "must")) from None
+        raise FileUnusable(f"{config_path(root)} is {exc}".replace("is must", "must")) from None
 
 
 def _config_text(data: dict[str, object]) -> str:
@@ -175,7 +181,7 @@ def plan_resume(
     def read(path: Path) -> str | None:
         loaded = (reader or read_note)(path)
         if loaded.text is None and loaded.problem != "file not found":
-            raise ProjectError(f"{path}: {loaded.problem}")
+            raise FileUnusable(f"{path}: {loaded.problem}")
         return loaded.text
 
     files = ProblemFiles(
@@ -191,7 +197,7 @@ def plan_resume(
         # A note `check` refuses (DOC001) is not summarised as missing: resume stops with the
         # same reason, before anything is written.
         if (problem := folder.load_problem(problem_dir / name)) is not None:
-            raise ProjectError(f"{problem_dir / name}: {problem}")
+            raise FileUnusable(f"{problem_dir / name}: {problem}")
     plan = Plan()
     state_path = problem_dir / "STATE.md"
     state_original = read(state_path)
