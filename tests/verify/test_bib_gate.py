@@ -140,7 +140,7 @@ def test_cli_json_table_and_exit_code(refs: Path, fake_env, capsys) -> None:
     greentao_line = before.splitlines().index("@article{greentao,") + 1
     assert rows["greentao"]["status"] == "confirmed" and rows["greentao"]["line"] == greentao_line
     assert set(rows["greentao"]) == {
-        "id", "section", "status", "reasons", "source", "url", "record", "line",
+        "id", "section", "status", "reasons", "notes", "source", "url", "record", "line",
     }  # fmt: skip
     assert rows["fabricated"]["status"] == "unconfirmed" and rows["fabricated"]["reasons"]
     broken = before.splitlines().index("@article{broken,") + 1
