@@ -11,10 +11,12 @@ are still read.
 from __future__ import annotations
 
 import bisect
+import itertools
 import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 import bibtexparser
 from bibtexparser import model
@@ -73,8 +75,121 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
+# A block starts at a line whose first non-blank character is `@`. Each block's reading is kept
+# by its text, so reading a file again after a keystroke parses the one block that changed.
+_BLOCK = re.compile(r"(?m)^[ \t]*@")
+_BLOCKS: dict[str, tuple[_Item, ...]] = {}
+_BLOCKS_MAX = 200_000
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    kind: str  # "string" | "entry"
+    line: int  # relative to the block
+    start: int
+    end: int
+    key: str
+    type: str = ""
+    fields: tuple[tuple[str, str], ...] = ()  # lower-case name → raw value
+
+
 def parse_bib(text: str) -> BibFile:
-    """Every entry of `text`, in order, and every problem found (never an exception)."""
+    """Every entry of `text`, in order, and every problem found (never an exception).
+
+    Read block by block (each block's reading reused while its text is unchanged); a file with
+    a block that does not read alone (an `@` opening a line inside a value, a broken entry) is
+    read whole, which is what bibtexparser reports lines and problems for."""
+    cuts = [m.start() for m in _BLOCK.finditer(text)]
+    if not cuts or cuts[0] != 0:
+        cuts.insert(0, 0)
+    cuts.append(len(text))
+    pieces: list[tuple[int, tuple[_Item, ...]]] = []
+    for a, b in itertools.pairwise(cuts):
+        block = text[a:b]
+        items = _BLOCKS.get(block)
+        if items is None:
+            read = _read_block(block)
+            if read is None:
+                return _parse_whole(text)
+            if len(_BLOCKS) > _BLOCKS_MAX:
+                _BLOCKS.clear()
+            items = _BLOCKS[block] = read
+        pieces.append((a, items))
+    starts = _line_starts(text)
+    out = BibFile(text)
+    strings: dict[str, str] = dict(MONTHS)
+    placed: list[tuple[_Item, int, int]] = []  # item, absolute line, absolute start
+    for a, items in pieces:
+        base_line = bisect.bisect_right(starts, a) - 1
+        for item in items:
+            line = base_line + item.line
+            if item.kind == "string":
+                if item.key in out.strings:  # as bibtexparser: the first definition holds
+                    message = f"duplicate key {item.key!r}: BibTeX uses the first"
+                    out.problems.append(BibProblem(line, message, item.key))
+                    continue
+                value = expand(dict(item.fields)["value"], strings)
+                strings[item.key.lower()] = out.strings[item.key] = value
+            else:
+                placed.append((item, line, a + item.start))
+    seen: set[str] = set()
+    for item, line, start in placed:
+        if item.key in seen:
+            message = f"duplicate key {item.key!r}: BibTeX uses the first"
+            out.problems.append(BibProblem(line, message, item.key))
+        seen.add(item.key)
+        fields = {name: expand(value, strings) for name, value in item.fields}
+        end = start + (item.end - item.start)
+        end_line = max(line, bisect.bisect_right(starts, max(start, end - 1)) - 1)
+        out.entries.append(BibEntry(item.key, item.type, fields, line, end_line, start, end))
+    out.entries = resolve_crossrefs(out.entries)
+    out.problems.sort(key=lambda p: p.line)
+    return out
+
+
+def _read_block(block: str) -> tuple[_Item, ...] | None:
+    """One block's strings and entries; None when it does not read cleanly on its own."""
+    library = _library(block)
+    if library is None or library.failed_blocks:
+        return None
+    items: list[_Item] = []
+    for b in library.blocks:
+        line = b.start_line or 0
+        raw = b.raw or ""
+        start = max(0, block.find(raw)) if raw else 0
+        if isinstance(b, model.String):
+            items.append(
+                _Item(
+                    "string",
+                    line,
+                    start,
+                    start + len(raw),
+                    b.key,
+                    fields=(("value", str(b.value)),),
+                )
+            )
+        elif isinstance(b, model.Entry):
+            fields = tuple((f.key.lower(), str(f.value)) for f in b.fields)
+            items.append(
+                _Item("entry", line, start, start + len(raw), b.key, b.entry_type.lower(), fields)
+            )
+    return tuple(items)
+
+
+def _library(text: str) -> Any:
+    logger = logging.getLogger("bibtexparser")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL)  # its warnings are ours to report, with the line
+    try:
+        return bibtexparser.parse_string(text, parse_stack=[])
+    except Exception:  # a parser bug on hostile input
+        return None
+    finally:
+        logger.setLevel(level)
+
+
+def _parse_whole(text: str) -> BibFile:
+    """The whole file in one bibtexparser call (its problems reported with their lines)."""
     logger = logging.getLogger("bibtexparser")
     level = logger.level
     logger.setLevel(logging.CRITICAL)  # its warnings are ours to report, with the line
@@ -103,7 +218,10 @@ def parse_bib(text: str) -> BibFile:
             continue
         if isinstance(block, model.Entry):
             raw_entries.append((block, line, _offset(text, starts, line, block.raw)))
-    for entry, line, start in raw_entries:
+    for entry, _line, start in raw_entries:
+        # The line of where the entry starts (bibtexparser's own is one short after a line
+        # that ends in a backslash).
+        line = bisect.bisect_right(starts, start) - 1
         fields = {f.key.lower(): expand(str(f.value), strings) for f in entry.fields}
         raw = entry.raw or ""
         end = start + len(raw)
@@ -112,6 +230,7 @@ def parse_bib(text: str) -> BibFile:
             BibEntry(entry.key, entry.entry_type.lower(), fields, line, end_line, start, end)
         )
     out.entries = resolve_crossrefs(out.entries)
+    out.problems.sort(key=lambda p: p.line)
     return out
 
 
