@@ -139,9 +139,10 @@ def literature_found(files: ProblemFiles) -> str:
     if not confirmed and not unconfirmed:
         body = f"{said} No references in LITERATURE.md yet."
     else:
+        noun = "reference" if len(confirmed) + len(unconfirmed) == 1 else "references"
         body = (
             f"{said} LITERATURE.md: {len(confirmed)} confirmed and {len(unconfirmed)} "
-            "unconfirmed references."
+            f"unconfirmed {noun}."
         )
         theorem = next(
             (i for i in lit.synthesis_items if i.subsection == "applicable_theorems"), None
@@ -293,9 +294,9 @@ def decide_next_action(files: ProblemFiles) -> tuple[str, str]:
         alt = f" Strategies not yet tried: {', '.join(untried)}." if untried else ""
         lesson = last.insight or last.fields.value("reasoning") or "no insight recorded"
         return (
-            f"The last attempt, {last.id} ({last.strategy_type or 'no strategy recorded'}), was "
-            f"{last.outcome}: {lesson.rstrip('.')}.{alt} Check the dead-end hints in JOURNAL.md "
-            "before retrying a similar approach.",
+            f"The last attempt, {last.id} ({last.strategy_type or 'no strategy recorded'}), "
+            f"{'failed' if last.outcome == 'FAILED' else 'was abandoned'}: {_sentence(lesson)}"
+            f"{alt} Check the dead-end hints in JOURNAL.md before retrying a similar approach.",
             f"{last.id} ({last.outcome})",
         )
     note = last.fields.value("reasoning") or last.insight

@@ -84,7 +84,7 @@ def test_resume_of_the_example_project(tmp_path: Path, capsys) -> None:
     shutil.copytree(example, copy)
     assert main(["resume", str(copy)]) == 0
     out = capsys.readouterr().out
-    assert "PROOF-001 (reduction), was ABANDONED" in out
+    assert "PROOF-001 (reduction), was abandoned" in out
     assert "session_number: 4" in out  # the example's STATE.md had 3 sessions
 
 

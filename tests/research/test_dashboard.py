@@ -91,7 +91,7 @@ def test_failed_attempt_suggests_untried_strategies_and_quotes_the_insight() -> 
     action = next_action(
         files(literature=LiteratureDoc(LIT), journal=journal(proof(1, "ABANDONED")))
     )
-    assert "PROOF-001 (reduction), was ABANDONED: congestion grows" in action
+    assert "PROOF-001 (reduction), was abandoned: congestion grows" in action
     assert "direct, contradiction, contrapositive" in action
 
 
@@ -121,9 +121,7 @@ def test_sections_carry_provenance_from_the_journal() -> None:
     assert "_Source: LIT-001 by literature-search, 2026-02-03T09:00:00Z_" in text
     assert "Proof attempts: 1 (1 FAILED). Latest: PROOF-001 Attempt 1 (reduction, FAILED)" in text
     assert "PROOF.md: 1 step, 1 open gap; confidence markers [V] 1, [S] 0, [~] 1." in text
-    assert (
-        "LITERATURE.md: 1 confirmed and 0 unconfirmed references. Key result: [V] REF-001" in text
-    )
+    assert "LITERATURE.md: 1 confirmed and 0 unconfirmed reference. Key result: [V] REF-001" in text
     assert "Find conditions under which the spectral gap is uniform." in text
 
 
@@ -150,7 +148,7 @@ def test_a_lemma_that_succeeded_then_a_failed_main_attempt_is_not_complete() -> 
     action = next_action(
         files(literature=LiteratureDoc(LIT), journal=journal(lemma, proof(2, "FAILED")))
     )
-    assert action.startswith("The last attempt, PROOF-002 (reduction), was FAILED")
+    assert action.startswith("The last attempt, PROOF-002 (reduction), failed")
     assert "complete" not in action
 
 
