@@ -134,7 +134,8 @@ class MathProtocol(LanguageServerProtocol):
         """pygls's, cancelling the requests still running from a copy of its table: a command
         waiting on the editor (a search's Run/Cancel) runs under a plain Future, whose cancel()
         calls back at once into `_send_handler_result`, which removes it from the table pygls was
-        iterating: `shutdown` failed with -32603 and `exit` then ended the process with 1."""
+        iterating: `shutdown` failed with -32603 and `exit` then ended the process with 1
+        (pygls issue #606, open in 2.1.1)."""
         if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
             yield user_handler, args, None
         current_id = self.msg_id
