@@ -14,7 +14,7 @@ import logging
 import sys
 import threading
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from typing import Any, BinaryIO
 
 from lsprotocol import types
@@ -27,6 +27,7 @@ from pygls.protocol.json_rpc import (
     JsonRPCResponseMessage,
     ResponseErrorMessage,
 )
+from pygls.protocol.language_server import lsp_method
 
 from mathlsp import __version__
 from mathlsp.config import ServerSettings
@@ -127,6 +128,22 @@ class MathProtocol(LanguageServerProtocol):
             future = self._request_futures.get(msg_id)
             if future is not None:
                 future.add_done_callback(lambda _: self._request_futures.pop(msg_id, None))
+
+    @lsp_method(types.SHUTDOWN)
+    def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
+        """pygls's, cancelling the requests still running from a copy of its table: a command
+        waiting on the editor (a search's Run/Cancel) runs under a plain Future, whose cancel()
+        calls back at once into `_send_handler_result`, which removes it from the table pygls was
+        iterating: `shutdown` failed with -32603 and `exit` then ended the process with 1
+        (pygls issue #606, open in 2.1.1)."""
+        if (user_handler := self.fm.features.get(types.SHUTDOWN)) is not None:
+            yield user_handler, args, None
+        current_id = self.msg_id
+        for msg_id, future in list(self._request_futures.items()):
+            if msg_id != current_id and not future.done():
+                future.cancel()
+        self._shutdown = True
+        return None
 
     def refuse(self, refusal: rpc.Refusal) -> None:
         log.warning("answered %s: %s", refusal.code, refusal.message)

@@ -14,6 +14,17 @@ from rawlsp import RawServer, frame
 from mathlsp.features.configuration import CLIENT_REQUEST_TIMEOUT_S
 
 DOC = "file:///nowhere/LITERATURE.md"
+PROBLEM = """\
+---
+title: "Gaps between consecutive primes"
+status: defined
+domain: number-theory
+type: proof
+---
+# Problem
+
+Show that there are infinitely many pairs of primes $p < q$ with $q - p$ bounded.
+"""
 
 
 @pytest.fixture
@@ -172,6 +183,37 @@ def test_after_shutdown_requests_are_invalid_and_exit_ends_the_process(
     server.notify("exit")
     assert server.proc.wait(10) == 0
     _quiet(server)
+
+
+def test_shutdown_while_a_command_waits_on_the_editor_is_answered(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # A search waiting for its Run/Cancel answer when the editor stops the server (VS Code on a
+    # settings change): cancelling the running command's future ran its callbacks at once, and
+    # they took it out of the table pygls was walking, so `shutdown` failed with -32603 ("Stopping
+    # server failed") and `exit` then ended the process with 1.
+    problem = tmp_path / "PROBLEM.md"
+    problem.write_text(PROBLEM, encoding="utf-8")
+    params = {
+        "processId": None,
+        "rootUri": tmp_path.as_uri(),
+        "capabilities": {"window": {"showMessage": {}}},
+    }
+    server.request("init", "initialize", params)
+    server.reply_to("init")
+    server.notify("initialized", {})
+    uri = problem.as_uri()
+    item = {"uri": uri, "languageId": "markdown", "version": 1, "text": PROBLEM}
+    server.notify("textDocument/didOpen", {"textDocument": item})
+    command = {"command": "mathlsp.searchLiterature", "arguments": [uri]}
+    server.request(1, "workspace/executeCommand", command)
+    server.wait_for(lambda m: m.get("method") == "window/showMessageRequest")
+    server.request(2, "shutdown")
+    assert server.reply_to(2) == {"jsonrpc": "2.0", "id": 2, "result": None}
+    assert server.reply_to(1)["error"]["code"] == -32800  # the command: cancelled
+    server.notify("exit")
+    assert server.proc.wait(10) == 0
+    assert server.tracebacks() == 0, server.stderr.decode(errors="replace")
 
 
 def test_a_reply_after_the_server_stopped_waiting_is_dropped(
