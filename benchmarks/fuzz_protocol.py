@@ -28,6 +28,7 @@ import argparse
 import json
 import os
 import random
+import re
 import shutil
 import signal
 import sys
@@ -44,6 +45,7 @@ from rawlsp import RawServer, frame  # noqa: E402
 from tests.fakescholar.server import env_for  # noqa: E402
 
 NOTES = ("LITERATURE.md", "PROOF.md", "PROBLEM.md", "JOURNAL.md", "NOTATION.md", "STATE.md")
+IDENTIFIER = re.compile(r"\b\d{4}\.\d{4,5}\b|\b10\.\d{4,9}/\S+")
 POSITIONED = (
     "textDocument/hover",
     "textDocument/definition",
@@ -366,6 +368,17 @@ def main() -> int:
                 op()
         fuzz.op_symbols()
         fuzz.rng = rng_fuzz
+        # A hover on each identifier starts its lookup: the online path (httpx, feedparser)
+        # loads now rather than in the middle of the run.
+        for name in NOTES:
+            for number, line in enumerate(fuzz.texts[name].split("\n")):
+                for found in IDENTIFIER.finditer(line):
+                    where = {"line": number, "character": found.start() + 1}
+                    fuzz.request(
+                        "textDocument/hover",
+                        {"textDocument": {"uri": fuzz.uri(name)}, "position": where},
+                    )
+        fuzz.throttle()
         fuzz.throttle()
         raw.request("warm", "workspace/symbol", {"query": ""})
         raw.reply_to("warm", timeout=60)

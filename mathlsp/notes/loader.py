@@ -33,9 +33,9 @@ class LoadedText:
 
 
 def decode_note(data: bytes) -> LoadedText:
-    if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):  # Windows editors save these
-        return LoadedText(None, "UTF-16 text, not UTF-8; save the file as UTF-8")
     if b"\x00" in data[:8192]:
+        if data[:2] in (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE):  # Windows editors save these
+            return LoadedText(None, "UTF-16 text, not UTF-8; save the file as UTF-8")
         return LoadedText(None, "binary file (contains NUL bytes); not a Markdown note")
     try:
         # The BOM is dropped as editors drop it, so positions agree with what they show.
