@@ -37,7 +37,7 @@ async def _run(args: argparse.Namespace) -> int:
     from mathlsp.bib.parse import parse_bib
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
-    from mathlsp.cli.verify import RUN_DEADLINE_S, literature_path
+    from mathlsp.cli.verify import literature_path
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.notes.literature import LiteratureDoc
     from mathlsp.search.bib_import import already_present, plan_import
@@ -67,7 +67,6 @@ async def _run(args: argparse.Namespace) -> int:
     if todo.entries:
         settings = SourceSettings.from_env(load_project_config(path.parent))
         async with open_sources(settings, cache=Cache(), on_event=event) as sources:
-            sources.set_deadline(RUN_DEADLINE_S)
             results = await verify_bib(
                 todo, sources, use_cache=not args.no_cache, on_progress=progress
             )

@@ -15,7 +15,6 @@ async def run_bib(args: argparse.Namespace) -> int:
     from mathlsp.bib.update import apply_text_edits
     from mathlsp.cache import Cache
     from mathlsp.cli import UsageError
-    from mathlsp.cli.verify import RUN_DEADLINE_S
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
 
@@ -37,7 +36,6 @@ async def run_bib(args: argparse.Namespace) -> int:
         print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
     async with open_sources(settings, cache=Cache(), on_event=event) as sources:
-        sources.set_deadline(RUN_DEADLINE_S)
         results = await verify_bib(bib, sources, use_cache=not args.no_cache, on_progress=progress)
     checks = [r.check for r in results]
     summary = {
@@ -63,6 +61,8 @@ async def run_bib(args: argparse.Namespace) -> int:
         for c in checks:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
             detail = c.url if c.confirmed else "; ".join(c.reasons)
+            if c.notes:
+                detail = f"{detail} (note: {'; '.join(c.notes)})"
             print(f"{c.entry_id:<9} {status:<11} {detail}")
         for p in problems:
             print(f"{path.name}:{p['line']}: {p['message']}")
