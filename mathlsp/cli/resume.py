@@ -26,27 +26,34 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def resolve_problem(path: Path | None) -> tuple[Path, Path | None]:
-    """(problem folder, project root or None) for a path the user gave, or the cwd."""
+    """(problem folder, project root or None) for a path the user gave, or the cwd. A path that
+    is not there, or no project, is a misuse (UsageError: the usage, then the message)."""
+    from mathlsp.cli import UsageError
+
     start = (path or Path.cwd()).resolve()
     if path is not None and not start.exists():
-        raise ProjectError(f"no such file or directory: {path}")
+        raise UsageError(f"no such file or directory: {path}")
     if start.is_dir() and is_problem_folder(start) and not (start / ".math").is_dir():
         return start, find_project_root(start)
     root = find_project_root(start)
     if root is None:
-        raise ProjectError("no math project here: run `mathlsp init <slug>` first")
-    return current_problem_folder(root), root
+        raise UsageError("no math project here: run `mathlsp init <slug>` first")
+    try:
+        return current_problem_folder(root), root
+    except UnsafeSlug as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def run(args: argparse.Namespace) -> int:
-    from mathlsp.cli import UsageError
-
     try:
         folder, root = resolve_problem(args.path)
         plan = plan_resume(folder, dt.datetime.now(dt.UTC), root)
         plan.apply()
-    except (ProjectError, UnsafeSlug, ChangedOnDisk) as exc:
-        raise UsageError(str(exc)) from exc
+    except (ProjectError, ChangedOnDisk) as exc:
+        # What the files say (a note `check` refuses, an unusable config.json, a file changed
+        # meanwhile), not a misuse: the reason in one line, as every other command says it.
+        print(f"mathlsp: {exc}", file=sys.stderr)
+        return 2
     dashboard = next(w for w in plan.writes if w.path.name == "DASHBOARD.md")
     sys.stdout.write(dashboard.text)
     for message in plan.messages:
