@@ -29,7 +29,7 @@ def test_a_later_check_by_another_source_does_not_rename_the_stamp() -> None:
         f"- **Verified:** 2026-02-01T00:00:00Z via {stamp}\n"
     )
     check = SimpleNamespace(
-        confirmed=True, pending=False, source="semantic_scholar", url="https://api.x/y"
+        confirmed=True, pending=False, source="semantic_scholar", url="https://api.x/y", notes=()
     )
     status = entry_status(doc.confirmed[0], check)  # type: ignore[arg-type]
     assert status.url == stamp and status.source == "openalex"
