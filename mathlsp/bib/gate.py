@@ -16,6 +16,7 @@ from mathlsp.bib.claim import bib_subject
 from mathlsp.bib.parse import BibEntry, BibFile
 from mathlsp.bib.render import STAMP_FIELD
 from mathlsp.bib.update import TextEdit, set_field
+from mathlsp.notes.literature import parse_verified
 from mathlsp.verify.pipeline import (
     ProgressCallback,
     ReferenceCheck,
@@ -23,6 +24,7 @@ from mathlsp.verify.pipeline import (
     claim_fingerprint,
     verify_subjects,
 )
+from mathlsp.verify.write import stamp_still_holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +76,24 @@ async def verify_bib(
     return [BibCheck(e, c) for e, c in zip(bib.entries, checks, strict=True)]
 
 
-def stamp_edits(text: str, results: Sequence[BibCheck]) -> list[TextEdit]:
+def stamp_edits(
+    text: str, results: Sequence[BibCheck], now: dt.datetime | None = None
+) -> list[TextEdit]:
     """`mathlsp-verified` set on every confirmed entry and dropped from every entry that now
-    fails (a stale stamp would vouch for it); pending entries and every other field untouched."""
+    fails (a stale stamp would vouch for it); pending entries and every other field untouched.
+    A stamp that already records this evidence is kept (`verify.write.stamp_holds`), so a second
+    `--write` on an unchanged file changes nothing, as for LITERATURE.md."""
+    now = now or dt.datetime.now(dt.UTC)
     edits = []
     for r in results:
         if r.check.pending and not r.check.confirmed:
+            continue
+        existing = r.entry.get(STAMP_FIELD)
+        if (
+            r.check.confirmed
+            and existing
+            and stamp_still_holds(parse_verified(existing), r.check, now)
+        ):
             continue
         value = r.check.stamp if r.check.confirmed and r.check.url else None
         edit = set_field(text, r.entry, STAMP_FIELD, value)

@@ -70,7 +70,7 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError, UsageError
     from mathlsp.cli.search import problem_folder
     from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.journal import JournalDoc
@@ -113,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         text, entry_id = write_journal_entry(base, entry)
     except ValueError as exc:
-        raise UsageError(f"JOURNAL.md cannot take the entry: {exc}") from exc
+        raise InputError(f"JOURNAL.md cannot take the entry: {exc}") from exc
     # The dead-end check, on the journal as it will be: a question, never a refusal.
     nudges = [d for d in find_dead_ends(JournalDoc(text)) if d.entry.id == entry_id]
     if nudges:
@@ -144,7 +144,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         write_if_unchanged(path, original, text)
     except ChangedOnDisk as exc:
-        raise UsageError(str(exc)) from exc
+        raise InputError(str(exc)) from exc
     print(f"wrote {path}: {entry_id} {entry.outcome} — {entry.title}", file=sys.stderr)
     return 0
 

@@ -1,4 +1,5 @@
-"""`mathlsp lookup ID…`: resolve arXiv ids, DOIs, S2/OpenAlex ids and PMIDs and print the records.
+"""`mathlsp lookup ID…`: resolve arXiv ids, DOIs, S2/OpenAlex ids, PMIDs and Zbl numbers and print
+the records.
 
 Exit 0 when every identifier was found, 1 when any was not found or could not be checked, 2 for
 malformed identifiers or I/O trouble. Retry and rate-limit notices go to stderr as they happen.
@@ -30,10 +31,11 @@ from mathlsp.sources import (
 def register(subparsers: argparse._SubParsersAction) -> None:
     p = subparsers.add_parser(
         "lookup",
-        help="look up papers by arXiv id, DOI, Semantic Scholar id, OpenAlex id or PMID",
+        help="look up papers by arXiv id, DOI, Semantic Scholar or OpenAlex id, PMID or Zbl number",
         description="Look up papers and print the records the sources return. Identifiers: "
         "arXiv ids (2301.12345v2, math/0601001, arXiv:…), DOIs (10.…, doi:…, https://doi.org/…), "
-        "Semantic Scholar paperIds (40 hex digits), OpenAlex ids (W…) and PMIDs (pmid:…).",
+        "Semantic Scholar paperIds (40 hex digits), OpenAlex ids (W…), PMIDs (pmid:…) and Zbl "
+        "numbers (zbl:0303.10056).",
     )
     p.add_argument("identifiers", nargs="+", metavar="ID")
     p.add_argument("--format", choices=("text", "json"), default="text")
@@ -67,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
     bad = [i for i in args.identifiers if parse_identifier(i) is None]
     if bad:
         raise UsageError(
-            f"not an arXiv id, DOI, Semantic Scholar id, OpenAlex id or PMID: {bad[0]!r}"
+            "not an arXiv id, DOI, Semantic Scholar id, OpenAlex id, PMID or Zbl number: "
+            f"{bad[0]!r}"
         )
     if args.offline and args.no_cache:
         raise UsageError("--offline needs the cache; drop --no-cache")

@@ -31,16 +31,22 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 
 def resolve_problem(path: Path | None) -> tuple[Path, Path | None]:
-    """(problem folder, project root or None) for a path the user gave, or the cwd."""
+    """(problem folder, project root or None) for a path the user gave, or the cwd. A path that
+    is not there, or no project, is a misuse (UsageError: the usage, then the message)."""
+    from mathlsp.cli import UsageError
+
     start = (path or Path.cwd()).resolve()
     if path is not None and not start.exists():
-        raise ProjectError(f"no such file or directory: {path}")
+        raise UsageError(f"no such file or directory: {path}")
     if start.is_dir() and is_problem_folder(start) and not (start / ".math").is_dir():
         return start, find_project_root(start)
     root = find_project_root(start)
     if root is None:
-        raise ProjectError("no math project here: run `mathlsp init <slug>` first")
-    return current_problem_folder(root), root
+        raise UsageError("no math project here: run `mathlsp init <slug>` first")
+    try:
+        return current_problem_folder(root), root
+    except UnsafeSlug as exc:
+        raise UsageError(str(exc)) from exc
 
 
 def run(args: argparse.Namespace) -> int:

@@ -43,7 +43,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
 def problem_folder(path: Path | None) -> Path:
     """The problem folder for PROBLEM.md, a problem folder, or a project root."""
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError, UsageError
     from mathlsp.notes.folder import find_project_root
     from mathlsp.research.project import ProjectError, current_problem_folder
     from mathlsp.search.run import NOT_READY
@@ -64,11 +64,11 @@ def problem_folder(path: Path | None) -> Path:
     try:
         return current_problem_folder(root)
     except ProjectError as exc:
-        raise UsageError(f"{NOT_READY}: {exc}") from exc
+        raise InputError(f"{NOT_READY}: {exc}") from exc
 
 
 def run(args: argparse.Namespace) -> int:
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError
     from mathlsp.search.run import ProblemNotReady
     from mathlsp.sources import SourceSettings, load_project_config
 
@@ -81,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
             print("mathlsp: search cancelled; nothing was asked or written", file=sys.stderr)
             return 0
         return asyncio.run(_run(args, folder, settings))
-    except ProblemNotReady as exc:
-        raise UsageError(str(exc)) from exc
+    except ProblemNotReady as exc:  # what PROBLEM.md says, not a misuse: no usage
+        raise InputError(str(exc)) from exc
 
 
 def _should_ask(args: argparse.Namespace) -> bool:
@@ -144,7 +144,7 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
 
 async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     from mathlsp.cache import Cache
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError
     from mathlsp.search.run import run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
     from mathlsp.sources import open_sources
@@ -174,7 +174,7 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     try:
         writes = plan_writes(result)
     except SearchWriteError as exc:
-        raise UsageError(str(exc)) from exc
+        raise InputError(str(exc)) from exc
     written = write_failed = False
     if args.write:
         try:
@@ -220,14 +220,14 @@ def _save_elsewhere(writes: Any) -> Path | None:
 
 def _write(writes: Any) -> bool:
     """Every file or none: refused when LITERATURE.md or JOURNAL.md changed during the search."""
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError
     from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.loader import read_note_text
 
     files = writes.files
     changed = [f.path.name for f in files if read_note_text(f.path) != f.original]
     if changed:
-        raise UsageError(
+        raise InputError(
             f"{' and '.join(changed)} changed while the search ran; nothing was written. "
             "Run the search again (its results are cached)."
         )
@@ -235,7 +235,7 @@ def _write(writes: Any) -> bool:
         for f in files:
             write_if_unchanged(f.path, f.original, f.text)
     except ChangedOnDisk as exc:
-        raise UsageError(str(exc)) from exc
+        raise InputError(str(exc)) from exc
     for f in files:
         print(f"wrote {f.path}", file=sys.stderr)
     return True

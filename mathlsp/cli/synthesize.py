@@ -112,14 +112,14 @@ async def _run(args: argparse.Namespace) -> int:
         try:
             write_if_unchanged(path, original, result.text)
         except ChangedOnDisk as exc:
-            raise UsageError(str(exc)) from exc
+            raise InputError(str(exc)) from exc
         print(f"wrote {path}: {len(result.added)} drafted lines (review them)", file=sys.stderr)
     return 0
 
 
 def _accept(path: Path, original: str, doc: Any) -> int:
     """Remove the draft markers: the lines are the user's now (SYN004 goes)."""
-    from mathlsp.cli import UsageError
+    from mathlsp.cli import InputError
     from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.render import apply_edits
     from mathlsp.synthesis.review import accept_edits, draft_lines
@@ -131,7 +131,7 @@ def _accept(path: Path, original: str, doc: Any) -> int:
     try:
         write_if_unchanged(path, original, apply_edits(original, accept_edits(doc)))
     except ChangedOnDisk as exc:
-        raise UsageError(str(exc)) from exc
+        raise InputError(str(exc)) from exc
     edited = sum(1 for d in drafts if d.edited)
     print(
         f"accepted {len(drafts)} drafted line{'s' * (len(drafts) != 1)} in {path}"

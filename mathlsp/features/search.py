@@ -92,7 +92,7 @@ def summary(result: Any, writes: Any) -> str:
 
 
 async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
-    from mathlsp.search.queries import build_queries, prior_queries
+    from mathlsp.search.queries import build_queries, clean_query, prior_queries
     from mathlsp.search.run import ProblemNotReady, load_problem, run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
 
@@ -131,7 +131,11 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
             types.MessageType.Info,
         )
         return None
-    listing = "\n".join(f"• {q.display()}" for q in plan.queries) or "(only PROBLEM.md references)"
+    # What the CLI shows: the services' names, not the backends' keys the Search History keeps.
+    listing = (
+        "\n".join(f"• {label(q.backend)}: {clean_query(q.query)}" for q in plan.queries)
+        or "(only PROBLEM.md references)"
+    )
     if not await confirm(server, f"Search the literature with these queries?\n{listing}"):
         show(server, "mathlsp: search cancelled; nothing was changed", types.MessageType.Info)
         return None

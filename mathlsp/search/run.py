@@ -403,7 +403,11 @@ async def _discover(
         wanted = result.looked_up
         if not wanted:
             return
-        progress("problem", f"looking up {len(wanted)} identifiers from PROBLEM.md References")
+        progress(
+            "problem",
+            f"looking up {len(wanted)} identifier{'s' * (len(wanted) != 1)} "
+            "from PROBLEM.md References",
+        )
         outcomes = await sources.lookup_many(wanted)
         for ident, outcome in zip(wanted, outcomes, strict=True):
             record = outcome.record

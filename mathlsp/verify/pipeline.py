@@ -295,8 +295,8 @@ async def gather_evidence(
             on_progress(done, total, message)
 
     if on_progress:
-        what = [f"{len(unique)} identifiers"] if unique else []
-        what += [f"{len(untitled)} titles"] if untitled else []
+        what = [f"{len(unique)} identifier{'s' * (len(unique) != 1)}"] if unique else []
+        what += [f"{len(untitled)} title{'s' * (len(untitled) != 1)}"] if untitled else []
         on_progress(0, total, f"looking up {' and '.join(what) or 'nothing'}")
     out: dict[str, list[Evidence]] = {}
 

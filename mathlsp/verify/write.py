@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from mathlsp.notes.document import MarkdownDoc, ref_id
-from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry, VerifiedStamp
 from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import (
     UNCONFIRMED_STATUS,
@@ -69,7 +69,16 @@ def stamp_holds(
     """The entry's stamp already records what this check found — the same re-check URL, the
     same "only source reachable" — with a sound timestamp that is neither in the future nor
     older than `renew_after`: writing a new time would change the file and say nothing new."""
-    stamp = entry.verified
+    return stamp_still_holds(entry.verified, check, now, renew_after)
+
+
+def stamp_still_holds(
+    stamp: VerifiedStamp | None,
+    check: ReferenceCheck,
+    now: dt.datetime,
+    renew_after: dt.timedelta = RESTAMP_AFTER,
+) -> bool:
+    """`stamp_holds` for a stamp read from anywhere (a note's `Verified:`, a .bib's field)."""
     if stamp is None or stamp.url is None or stamp.timestamp is None or not check.url:
         return False
     if stamp.url != check.url or (_SINGLE in stamp.raw) != check.single_source:

@@ -235,7 +235,7 @@ def test_no_literature_makes_every_mention_unknown(check) -> None:
 
 
 def test_unreadable_literature_is_named(check) -> None:
-    found = check("PROOF.md", PROOF_md="REF-001\n", LITERATURE_md=b"\xff\xfe bad")
+    found = check("PROOF.md", PROOF_md="REF-001\n", LITERATURE_md=b"caf\xe9 bad")
     assert "LITERATURE.md cannot be read (not valid UTF-8" in found[0].message
 
 

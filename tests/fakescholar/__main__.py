@@ -29,6 +29,12 @@ def main(argv: list[str] | None = None) -> int:
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
     print(f"READY {fake.base_url}", flush=True)
+    # A person trying mathlsp against it needs the variables, not the root: say them, ready to
+    # paste (after READY, which is all a test reads).
+    print("# point mathlsp at it (paste into the shell that runs mathlsp):")
+    for name, value in {**fake.env(), "MATHLSP_RATE_LIMIT_SCALE": "0.01"}.items():
+        print(f"export {name}={value}")
+    sys.stdout.flush()
     try:
         while not stop.wait(0.5):
             pass

@@ -164,6 +164,7 @@ async def test_search_shows_queries_then_writes_verified_results(
     # The queries were shown before anything was sent.
     (asked,) = client.asked  # type: ignore[attr-defined]
     assert "Search the literature with these queries?" in asked.message
+    assert "\n• arXiv: " in asked.message and "\n• Semantic Scholar: " in asked.message
     assert [a.title for a in asked.actions] == ["Run", "Cancel"]
     assert result["confirmed"] >= 1
     lit = LiteratureDoc(text_of(client, root / "LITERATURE.md"))

@@ -49,6 +49,8 @@ def test_lookup_usage_errors(cli_env: Path, capsys: pytest.CaptureFixture[str]) 
     err = capsys.readouterr().err
     assert err.startswith("usage: mathlsp lookup")
     assert err.splitlines()[-1].startswith("mathlsp: not an arXiv id, DOI")
+    # zbMATH is a source: the message names every kind lookup accepts, Zbl numbers too
+    assert "Zbl number: 'definitely-not-an-id'" in err.splitlines()[-1]
     assert main(["lookup", "--offline", "--no-cache", "1311.4600"]) == 2
 
 

@@ -28,7 +28,15 @@ def subprocess_server() -> Iterator[str]:
         assert proc.stdout is not None
         line = proc.stdout.readline().strip()
         assert line.startswith("READY http://127.0.0.1:"), line
-        yield line.split(" ", 1)[1]
+        root = line.split(" ", 1)[1]
+        # Then the variables a person pastes to point mathlsp at it, every backend's.
+        assert proc.stdout.readline().startswith("# point mathlsp at it")
+        exported = dict(
+            proc.stdout.readline().strip().removeprefix("export ").split("=", 1)
+            for _ in range(len(env_for(root)) + 1)
+        )
+        assert exported == {**env_for(root), "MATHLSP_RATE_LIMIT_SCALE": "0.01"}
+        yield root
     finally:
         proc.terminate()
         proc.wait(timeout=10)

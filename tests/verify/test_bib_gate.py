@@ -8,6 +8,7 @@ against the fake scholarly server with a cold cache each time.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +22,7 @@ from mathlsp.bib.render import STAMP_FIELD
 from mathlsp.bib.update import apply_text_edits
 from mathlsp.cache import Cache
 from mathlsp.cli import main
+from mathlsp.notes.journal_render import iso
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import NewReference, render_reference
 from mathlsp.sources import Sources, SourceSettings
@@ -152,6 +154,22 @@ def test_cli_json_table_and_exit_code(refs: Path, fake_env, capsys) -> None:
     assert f"refs.bib:{broken}: malformed entry" in out.out
 
 
+def test_a_differing_year_is_confirmed_with_its_note_as_in_verify(
+    tmp_path: Path, fake_env, capsys
+) -> None:
+    # The journal year of a paper whose arXiv preprint is from the year before.
+    maynard = Case("maynard", "Small gaps between primes", ("James Maynard",),
+                   "Maynard, James", 2015, arxiv="1311.4600")  # fmt: skip
+    refs = tmp_path / "refs.bib"
+    refs.write_text(bibtex([maynard]), encoding="utf-8")
+    assert main(["verify", str(refs)]) == 0
+    line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("maynard"))
+    assert "confirmed" in line and "(note: year 2015 in the entry, 2013 in arXiv" in line
+    assert main(["verify", str(refs), "--format", "json"]) == 0
+    (row,) = json.loads(capsys.readouterr().out)["references"]
+    assert row["notes"] and row["notes"][0].startswith("year 2015 in the entry, 2013 in arXiv")
+
+
 def test_write_touches_only_the_stamp_field(refs: Path, fake_env, capsys) -> None:
     before = refs.read_text(encoding="utf-8")
     main(["verify", str(refs), "--write"])
@@ -182,3 +200,23 @@ def test_stamp_edits_leave_pending_entries_alone() -> None:
     assert stamp_edits(text, [BibCheck(entry, pending)]) == []
     (edit,) = stamp_edits(text, [BibCheck(entry, failed)])
     assert apply_text_edits(text, [edit]) == "@misc{a, title={A}, }\n"
+
+
+def test_stamp_edits_keep_a_stamp_that_already_records_the_evidence() -> None:
+    from mathlsp.bib.gate import BibCheck
+    from mathlsp.verify.pipeline import ReferenceCheck
+
+    url = "http://export.arxiv.org/api/query?id_list=1311.4600v3"
+    now = dt.datetime(2026, 3, 2, 9, 30, tzinfo=dt.UTC)
+    text = f"@misc{{a, title={{A}}, mathlsp-verified = {{2026-03-01T08:00:00Z via {url}}}}}\n"
+    entry = parse_bib(text).entries[0]
+    same = ReferenceCheck("a", "other", "confirmed", (), url=url, checked_at=now)
+    assert stamp_edits(text, [BibCheck(entry, same)], now=now) == []
+    # Other evidence, or a stamp too old to vouch any longer, is written anew.
+    elsewhere = ReferenceCheck("a", "other", "confirmed", (), url=url + "x", checked_at=now)
+    (edit,) = stamp_edits(text, [BibCheck(entry, elsewhere)], now=now)
+    assert f"{{{iso(now)} via {url}x}}" in apply_text_edits(text, [edit])
+    later = now + dt.timedelta(days=400)
+    renewed = ReferenceCheck("a", "other", "confirmed", (), url=url, checked_at=later)
+    (edit,) = stamp_edits(text, [BibCheck(entry, renewed)], now=later)
+    assert f"{{{iso(later)} via {url}}}" in apply_text_edits(text, [edit])

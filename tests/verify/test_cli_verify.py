@@ -236,7 +236,7 @@ def test_progress_is_shown_on_stderr(folder: Path, fake_env, capsys) -> None:
     lit.write_text(HEAD + PERELMAN + "\n" + title_only + TAIL, encoding="utf-8")
     main(["verify", str(lit)])
     err = capsys.readouterr().err.splitlines()
-    assert err[0] == "[0/2] looking up 1 identifiers and 1 titles"
+    assert err[0] == "[0/2] looking up 1 identifier and 1 title"
     steps = [line for line in err[1:] if line.startswith("[")]
     # Both run at once: either may finish first, and the count says how many are done.
     assert [line[:5] for line in steps] == ["[1/2]", "[2/2]"]
