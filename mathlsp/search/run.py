@@ -62,6 +62,18 @@ class BackendReport:
     papers: set[str] = field(default_factory=set)  # distinct papers among them
     errors: list[str] = field(default_factory=list)
     skipped: str | None = None  # why it was not asked
+    empty: list[PlannedQuery] = field(default_factory=list)  # answered with no result
+    broadened: list[PlannedQuery] = field(default_factory=list)  # asked instead of an empty one
+
+    @property
+    def asked(self) -> int:
+        """Queries sent and answered, the broadened ones included."""
+        return len(self.answered) + len(self.broadened)
+
+    @property
+    def zero_hit_rate(self) -> float:
+        """The share of answered queries (broadened ones included) that returned nothing."""
+        return len(self.empty) / self.asked if self.asked else 0.0
 
     @property
     def down(self) -> bool:
@@ -347,11 +359,8 @@ async def _discover(
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
 
-    async def one(index: int, q: PlannedQuery) -> None:
-        numbered[q.backend] += 1
-        n, total = numbered[q.backend], len(reports[q.backend].queries)
-        report = reports[q.backend]
-        progress(q.backend, f"query {n}/{total}: {q.query}")
+    async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
+        """(results, detail, error) of one query."""
         items: list[Found] = []
         detail = ""
         if q.backend == "theoremsearch":
@@ -369,30 +378,49 @@ async def _discover(
                     arxiv_rank += 1
                 count = len(outcome.hits)
                 detail = f"{count} theorem{'s' if count != 1 else ''} ({len(items)} from arXiv)"
-        else:
-            # Semantic Scholar's relevance search spans every field: keep a mathematics problem
-            # among mathematics papers.
-            filters = (
-                {"fieldsOfStudy": "Mathematics"}
-                if q.backend == "semantic_scholar"
-                and result.plan.mathematical
-                and not result.plan.biomedical
-                else None
-            )
-            outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY, filters=filters)
-            error = outcome.error
-            if error is None:
-                items = [
-                    Found(r, Hit(q.backend, q.query, rank))
-                    for rank, r in enumerate(outcome.records)
-                ]
-                detail = f"{len(items)} result{'s' if len(items) != 1 else ''}"
+            return items, detail, error
+        # Semantic Scholar's relevance search spans every field: keep a mathematics problem
+        # among mathematics papers.
+        filters = (
+            {"fieldsOfStudy": "Mathematics"}
+            if q.backend == "semantic_scholar"
+            and result.plan.mathematical
+            and not result.plan.biomedical
+            else None
+        )
+        outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY, filters=filters)
+        error = outcome.error
+        if error is None:
+            items = [
+                Found(r, Hit(q.backend, q.query, rank)) for rank, r in enumerate(outcome.records)
+            ]
+            detail = f"{len(items)} result{'s' if len(items) != 1 else ''}"
+        return items, detail, error
+
+    async def one(index: int, q: PlannedQuery) -> None:
+        numbered[q.backend] += 1
+        n, total = numbered[q.backend], len(reports[q.backend].queries)
+        report = reports[q.backend]
+        progress(q.backend, f"query {n}/{total}: {q.query}")
+        items, detail, error = await ask(q)
         if error is not None:
             message = str(getattr(error, "message", error))
             report.errors.append(message)
             progress(q.backend, f"query {n}/{total} failed: {message}")
             return
         report.answered.append(q)
+        if not items:
+            report.empty.append(q)
+            if q.broader and q.broader.lower() != q.query.lower():
+                # Nothing at all: too many phrases, or a category the papers are not in. Asked
+                # once more with fewer constraints, never more.
+                wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
+                progress(q.backend, f"query {n}/{total}: no result; broadened to {wider.query}")
+                items, detail, error = await ask(wider)
+                if error is None:
+                    report.broadened.append(wider)
+                    if not items:
+                        report.empty.append(wider)
         report.results += len(items)
         report.papers.update(_paper_key(f.record) for f in items)
         found[index] = items
@@ -458,7 +486,10 @@ def describe_backends(result: SearchResult) -> list[str]:
             lines.append(f"{label(b)}: down ({r.error_summary})")
         else:
             note = f"; {len(r.errors)} queries failed ({r.error_summary})" if r.errors else ""
-            n, k = len(r.papers), len(r.answered)
+            n, k = len(r.papers), r.asked
+            if r.empty:
+                wide = f", {len(r.broadened)} broadened" if r.broadened else ""
+                note = f"; {len(r.empty)} of {k} returned nothing{wide}" + note
             lines.append(
                 f"{label(b)}: {n} paper{'' if n == 1 else 's'} from {k} "
                 f"quer{'y' if k == 1 else 'ies'}{note}"
