@@ -30,6 +30,7 @@ from mathlsp.search.text import (
 )
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
+from mathlsp.verify.normalize import fold
 
 #: Discovery backends, in the order queries are shown and run.
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
@@ -255,6 +256,20 @@ def theorem_names(text: str) -> list[str]:
         phrase = " ".join([*names, m.group(2)])
         if phrase.lower() not in (o.lower() for o in out):
             out.append(phrase)
+    return out
+
+
+_JOINED_NAMES = re.compile(r"\b([A-Z][^\W\d_]+(?:[-–][A-Z][^\W\d_]+)+)\b")
+
+
+def statement_names(text: str) -> list[str]:
+    """Surnames joined by dashes — "Kermack–McKendrick", "Erdős–Ko–Rado": people an object is
+    named after."""
+    out: list[str] = []
+    for m in _JOINED_NAMES.finditer(plain_text(text)):
+        for name in re.split(r"[-–]", m.group(1)):
+            if len(name) > 1 and name not in out:
+                out.append(name)
     return out
 
 
@@ -606,6 +621,9 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]
     terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:8]]
     terms += [Term(n.lower(), "author", 1.0, n) for g in m.author_groups for n in g]
+    # People the statement names an object after ("the Kermack–McKendrick model"): a paper by
+    # them on the topic is its source.
+    terms += [Term(fold(n), "author", 1.0, n) for n in statement_names(problem.statement)]
     out: dict[tuple[str, tuple[str, ...]], Term] = {}
     for t in terms:
         key = ("author" if t.kind == "author" else "text", t.stems)

@@ -97,9 +97,14 @@ def said(candidate: Candidate, term: Term) -> str | None:
     return None
 
 
+MIN_POOL = 20  # fewer retrieved papers than this say little about a field
+
+
 def rarity(df: int, n: int) -> float:
-    """IDF of a term said by `df` of `n` retrieved papers, scaled to 0–1 (1: said by one)."""
-    if n <= 1 or df <= 0:
+    """IDF of a term said by `df` of `n` retrieved papers, scaled to 0–1 (1: said by one); a
+    small pool counts as `MIN_POOL` papers."""
+    n = max(n, MIN_POOL)
+    if df <= 0:
         return 1.0
     return max(0.0, min(1.0, math.log((n + 1) / df) / math.log(n + 1)))
 
@@ -123,11 +128,31 @@ def evidence(found: Sequence[Match]) -> float:
     return value
 
 
-def admitted(candidate: Candidate, found: Sequence[Match], value: float) -> bool:
-    """Named in PROBLEM.md; or a specific match and evidence at least `MIN_EVIDENCE`."""
+def admitted(
+    candidate: Candidate, found: Sequence[Match], value: float, terms: Sequence[Term] = ()
+) -> bool:
+    """Named in PROBLEM.md; or a specific match and evidence at least `MIN_EVIDENCE`; or by an
+    author the problem cites or names, with a word of the problem's topic in its title (the
+    classic "A contribution to the mathematical theory of epidemics" by the Kermack and
+    McKendrick of "the Kermack–McKendrick model")."""
     if candidate.problem_reference is not None:
         return True
-    return any(m.specific for m in found) and value >= MIN_EVIDENCE
+    if any(m.specific for m in found) and value >= MIN_EVIDENCE:
+        return True
+    return any(m.term.kind == "author" for m in found) and bool(topic_words(candidate, terms))
+
+
+def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
+    """Telling words (not "graphs", "number") of the problem's phrases that the title says."""
+    title = set(stems(candidate.title))
+    wanted = {
+        w
+        for t in terms
+        if t.kind != "author" and len(t.stems) > 1
+        for w in core(t.stems)
+        if w not in _BLAND and len(w) > 3
+    }
+    return title & wanted
 
 
 def match_terms(
@@ -189,7 +214,7 @@ def rank_candidates(
         c.found = found
         c.relevance = 1.0 if c.problem_reference is not None else round(1 - math.exp(-value), 4)
         c.score = score(c.relevance, c.citation_count)
-        (above if admitted(c, found, value) else rest).append(c)
+        (above if admitted(c, found, value, terms) else rest).append(c)
 
     def order(c: Candidate) -> tuple[float, float, str]:
         return (-c.score, -c.relevance, c.title.lower())

@@ -14,7 +14,7 @@ import pytest
 from mathlsp.cli import main
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
-from mathlsp.search.queries import prior_queries
+from mathlsp.search.queries import QUOTA, prior_queries
 from mathlsp.verify.normalize import normalize_title
 from tests.fakescholar import FakeScholar
 from tests.search.conftest import DRAFT, GRAPHS, PRIMES, write_problem
@@ -55,7 +55,7 @@ def test_dry_run_on_the_example_project(
     code, out, _ = search(capsys, str(project), "--dry-run")
     assert code == 0
     assert "arXiv:" in out and "Semantic Scholar:" in out and "TheoremSearch:" in out
-    assert 'cat:math.CO AND (all:"random walks" AND all:"markov bases")' in out
+    assert 'cat:math.CO AND (all:"random walks" OR all:"markov bases")' in out
     assert "PubMed: skipped (not a biomedical problem)" in out
     assert "arXiv:1605.08386 (REF-001)" in out  # already listed: not looked up again
     assert fake.controls.requests() == []  # a dry run sends nothing
@@ -88,7 +88,7 @@ def test_search_without_write_prints_and_writes_nothing(
     assert "Found " in out and "confirmed" in out and "Top 3:" in out
     assert "Would write:" in out and "LITERATURE.md (create)" in out
     assert "Run again with --write" in out
-    assert "[arXiv] query 1/4" in err and "[verify]" in err
+    assert f"[arXiv] query 1/{QUOTA['arxiv']}" in err and "[verify]" in err
     assert sorted(p.name for p in graphs_dir.iterdir()) == ["PROBLEM.md"]
 
 
