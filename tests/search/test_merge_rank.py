@@ -222,7 +222,7 @@ def test_title_counts_more_than_abstract_and_authors_only_add() -> None:
     r_by, matched, _ = relevance(by, terms)
     assert r_title > r_text > 0
     assert [t.label for t in matched] == ["Friedman"] and r_by == 0  # an author is no topic
-    kept, dropped = rank_candidates([in_title, in_text, by], terms)
+    _, dropped = rank_candidates([in_title, in_text, by], terms)
     assert by in dropped
 
 
@@ -271,7 +271,9 @@ def test_a_tag_alone_an_author_alone_or_a_similarity_alone_never_admits() -> Non
     )[0]
     author_only = merged(rec(title="Moments of L-functions", authors=(Author("Trudgian"),)))[0]
     similar = merged(rec(title="Sums of divisors", abstract="We count divisors."))[0]
-    similar.theorems = [TheoremHit("Theorem 1", "Sums of divisors.", "theorem", 0.95, "arXiv", None)]
+    similar.theorems = [
+        TheoremHit("Theorem 1", "Sums of divisors.", "theorem", 0.95, "arXiv", None)
+    ]
     specific = merged(
         rec(title="Explicit bounds for the Chebyshev function", authors=(Author("Trudgian"),))
     )[0]
