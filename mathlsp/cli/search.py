@@ -161,9 +161,17 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
             said_down.add(backend)
         print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)
 
-    async with open_sources(settings, cache=Cache()) as sources:
+    from mathlsp.search import below
+    from mathlsp.search.write import relevance_text
+
+    cache = Cache()
+    async with open_sources(settings, cache=cache) as sources:
         sources.set_deadline(RUN_DEADLINE_S)
         result = await run_search(folder, sources, args.query, on_progress=progress)
+    set_aside = below.entries(result.dropped, relevance_text)
+    if not result.all_down and not result.nothing_to_do:
+        # For the editor's "Add set-aside paper" action after a search from the terminal.
+        below.remember(cache, folder, set_aside, result.started_at)
     if result.nothing_to_do:
         print(
             "Every query for this problem is already in the Search History and PROBLEM.md "
@@ -195,9 +203,10 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
                   file=sys.stderr)  # fmt: skip
             write_failed = True
     if args.format == "json":
-        _dump(_json(result, writes, written))
+        _dump({**_json(result, writes, written), "below_the_line": set_aside})
     else:
         _print(result, writes, written, args.write)
+        _print_below(set_aside)
     if result.all_down:
         print(
             "mathlsp: no source answered; nothing was written (an outage is not a search "
@@ -294,7 +303,7 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
     if result.already_listed:
         extra.append(f"{len(result.already_listed)} already listed")
     if result.dropped:
-        extra.append(f"{len(result.dropped)} not relevant enough")
+        extra.append(f"{len(result.dropped)} below the relevance line")
     tail = f" ({', '.join(extra)})" if extra else ""
     print(
         f"Found {found} new paper{'' if found == 1 else 's'}: {len(confirmed)} confirmed, "
@@ -349,6 +358,22 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print(f"  {line}")
     if lines and not asked_to_write:
         print("Run again with --write to save them.")
+
+
+def _print_below(items: list[dict[str, Any]]) -> None:
+    """The papers below the line: shown, never written; the editor can add one (unconfirmed)."""
+    if not items:
+        return
+    print(
+        f"Below the line ({len(items)}; not written — in the editor, LITERATURE.md offers "
+        "“Add set-aside paper (unconfirmed)”):"
+    )
+    for item in items:
+        ids = ", ".join(
+            x for x in (item["arxiv_id"] and f"arXiv:{item['arxiv_id']}", item["doi"]) if x
+        )
+        print(f"  - {item['title']} ({item['year'] or 'n.d.'}){' · ' + ids if ids else ''}")
+        print(f"    {item['relevance']}")
 
 
 def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:

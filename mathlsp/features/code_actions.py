@@ -186,7 +186,7 @@ def code_actions(
     if service is not None:
         wanted = lambda kind: _wanted(kind, only)  # noqa: E731
         actions.extend(verification.code_actions(server, state, params, wanted))
-        actions.extend(search.code_actions(state, params, wanted))
+        actions.extend(search.code_actions(state, params, wanted, server))
         actions.extend(synthesis.code_actions(state, params, wanted))
         actions.extend(journal.code_actions(state, params, wanted))
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:

@@ -60,7 +60,7 @@ class Match:
             return False
         # A tag is the field's label: specific when the problem says it too, or when it is
         # what the paper's title is about.
-        return t.kind == "keyword" or t.echoed or self.place == "title"
+        return t.kind == "keyword" or t.echoed or self.place.startswith("title")
 
     @property
     def value(self) -> float:

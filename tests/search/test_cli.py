@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from mathlsp.cache import Cache
 from mathlsp.cli import main
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
@@ -170,6 +171,26 @@ def test_json_output(
         }
     ]
     assert data["writes"]["literature"]["created"] is True and data["written"] is False
+    # Per backend: the queries that returned nothing and the share of them.
+    for report in data["backends"].values():
+        assert 0.0 <= report["zero_hit_rate"] <= 1.0 and isinstance(report["empty"], list)
+    # Below the line: shown with what each says, never among the written candidates.
+    assert isinstance(data["below_the_line"], list)
+    written = {c["title"] for c in data["candidates"]}
+    for item in data["below_the_line"]:
+        assert item["title"] not in written and item["relevance"]
+
+
+def test_below_the_line_is_remembered_for_the_editor(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    from mathlsp.search import below
+
+    code, out, _ = search(capsys, str(graphs_dir), "--format", "json")
+    assert code == 0
+    shown = json.loads(out)["below_the_line"]
+    with Cache(Path(fake_env["MATHLSP_CACHE_DIR"])) as cache:
+        assert below.recall(cache, graphs_dir) == shown
 
 
 def test_all_down_writes_nothing(
