@@ -1,50 +1,94 @@
-"""Search quality on judged problems: precision of Confirmed References, recall of a gold set.
+"""Search quality on judged problems: what a search writes, against what a specialist would list.
 
-Seven problems in five areas (differential geometry, analytic and additive number theory,
-geometric group theory, spectral graph theory, signal processing, discrete geometry), each a
-PROBLEM.md written as a mathematician would, searched with the real pipeline (`run_search`:
-queries, concurrent discovery, merge, relevance ranking and cut-off, verification) against the
-fake scholarly server, whose corpus (tests/fakescholar/data/corpus.json) holds 36 real papers:
-each problem's own literature, the other problems' literature as distractors that share words
-("primes", "graphs", "groups", "dimension"), pre-arXiv and DOI-only papers (Szemerédi 1975,
-Lubotzky–Phillips–Sarnak 1988, Gromov 1981, Wiles 1995), and papers of other fields (Turing,
-Shannon, Nash, Hodgkin–Huxley, Kermack–McKendrick).
+Two benchmarks, each searched with the real pipeline (`run_search`: queries, concurrent discovery,
+merge, relevance ranking and cut-off, verification) against the fake scholarly server:
 
-The judging rule, written before running: a paper is in a problem's gold set when its main
-result is the problem's subject or a direct ingredient of the known approaches, so that a
-specialist would list it in the literature review; sharing words with the problem does not count.
-The fake server ranks by term overlap (it is a search engine, not an oracle), so distractors do
-come back and the cut-off has to set them aside.
+- **small** — seven problems in five areas (differential geometry, analytic and additive number
+  theory, geometric group theory, spectral graph theory, signal processing, discrete geometry)
+  against tests/fakescholar/data/corpus.json: 36 real papers, each problem's own literature and
+  the others' as distractors that share words. The fake matches by word overlap there.
+- **large** — ten problems in six areas (benchmarks/judged/: analytic number theory, q-series,
+  Diophantine equations, heights, algebraic combinatorics, finite group representations, stochastic
+  PDE, stochastic fluid equations, set theory) against the haystack of 16,373 real records in
+  shared/corpus/math-papers.jsonl.gz, thousands of them in each problem's field. The fake serves it
+  through an inverted index with each API's query language and BM25 ranking
+  (tests/fakescholar/engine.py): it is a search engine, not an oracle.
 
-    python benchmarks/bench_search_quality.py
+The judging rule (benchmarks/judged/judged.json, written and committed before any search ran on
+those problems): a paper is **gold** when its main result is the problem's subject or a direct
+ingredient of the known approaches, so that a specialist would list it in the literature review;
+**borderline** papers (close neighbours a specialist might or might not cite) are neither rewarded
+nor penalised; everything else counts against precision. The large set is split: tune on `tune`,
+report `held-out` separately; `--explain` refuses held-out problems.
+
+Figures per problem: precision and recall of the Confirmed References, P@5 (the first five
+written, borderline ones skipped), papers written (confirmed, unconfirmed, and below the line when
+the search reports such a list), zero-hit queries per backend, HTTP requests per backend and in all,
+wall time. Then pooled figures per split and whether the issue's targets hold.
+
+    python benchmarks/bench_search_quality.py [--corpus small|large|both]
+        [--split tune|held-out|all] [--problem SLUG ...] [--fast] [--jobs N] [--json FILE]
+    python benchmarks/bench_search_quality.py --explain SLUG     # a tune problem, paper by paper
+
+Rate limits are the real defaults (arXiv 3 s between requests, Semantic Scholar 1 s with a key,
+OpenAlex and Crossref 0.1 s with `mailto`, TheoremSearch 1 s) plus 50 ms latency per request, so
+wall times are comparable with the 30 s target; `--fast` drops them for quick tuning runs (its wall
+times are not). `--jobs N` runs N problems at once, each on its own fake server.
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
+import json
 import sys
 import tempfile
-from dataclasses import dataclass
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import httpx
 
 from mathlsp.cache import Cache
-from mathlsp.search.run import run_search
+from mathlsp.search.merge import Candidate
+from mathlsp.search.run import SearchResult, run_search
+from mathlsp.search.write import relevance_text
 from mathlsp.sources import Sources, SourceSettings
+from mathlsp.sources.registry import SearchOutcome, TheoremOutcome
 from tests.fakescholar import FakeScholar
-from tests.fakescholar.corpus import load_papers
+from tests.fakescholar.corpus import Paper, load_papers
+from tests.fakescholar.haystack import corpus_path
+from tests.fakescholar.haystack import load as load_haystack
 
+ROOT = Path(__file__).resolve().parents[1]
+JUDGED = ROOT / "benchmarks" / "judged"
+BACKENDS = ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
 FAST = {
-    "min_interval_s": {
-        b: 0.0
-        for b in ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
-    },
+    "min_interval_s": dict.fromkeys(BACKENDS, 0.0),
     "base_delay_s": 0.01,
     "max_delay_s": 0.05,
-    "timeout_s": 5.0,
+    "timeout_s": 10.0,
+}
+REAL = {
+    "mailto": "bench@example.org",
+    "semantic_scholar_api_key": "bench-key-0000",
+    "timeout_s": 30.0,
+    "total_timeout_s": 120.0,
+}
+LATENCY_S = 0.05
+TARGETS = {
+    "precision": 0.8,
+    "recall": 0.8,
+    "worst": 0.6,
+    "p_at_5": 0.9,
+    "zero_hit": 0.2,
+    "requests": 40,
+    "seconds": 30.0,
 }
 
 
@@ -52,9 +96,12 @@ FAST = {
 class Judged:
     slug: str
     area: str
-    problem: str
+    problem: str  # the PROBLEM.md text
     gold: frozenset[str]  # corpus keys
     named: int = 0  # works the problem names in Known Results / References
+    borderline: frozenset[str] = frozenset()
+    split: str = "small"  # "small" (the small corpus), "tune" or "held-out"
+    rule: str = ""
 
 
 def problem(title: str, domain: str, tags: str, statement: str, known: str = "") -> str:
@@ -64,7 +111,7 @@ def problem(title: str, domain: str, tags: str, statement: str, known: str = "")
     )
 
 
-PROBLEMS = [
+SMALL = [
     Judged(
         "ricci-flow",
         "differential geometry",
@@ -162,76 +209,458 @@ PROBLEMS = [
 ]
 
 
-def corpus_key(candidate: object, by_id: dict[str, str]) -> str | None:
+def large_problems() -> list[Judged]:
+    """benchmarks/judged/judged.json with each problem's PROBLEM.md."""
+    data = json.loads((JUDGED / "judged.json").read_text(encoding="utf-8"))
+    out = []
+    for p in data["problems"]:
+        text = (JUDGED / "problems" / p["slug"] / "PROBLEM.md").read_text(encoding="utf-8")
+        out.append(
+            Judged(
+                slug=p["slug"],
+                area=p["area"],
+                problem=text,
+                gold=frozenset(p["gold"]),
+                borderline=frozenset(p["borderline"]),
+                split=p["split"],
+                rule=p["rule"],
+            )
+        )
+    return out
+
+
+def id_map(papers: Sequence[Paper]) -> dict[str, str]:
+    """Every identifier a source may give a corpus paper → its corpus key."""
+    by_id: dict[str, str] = {}
+    for p in papers:
+        if p.arxiv_id:
+            by_id[f"arxiv:{p.arxiv_id}"] = p.key
+        for doi in (p.doi, p.datacite_doi):
+            if doi:
+                by_id[f"doi:{doi.lower()}"] = p.key
+        by_id[f"s2:{p.s2_id}"] = p.key
+        by_id[f"openalex:{p.openalex_id}"] = p.key
+    return by_id
+
+
+def corpus_key(candidate: Any, by_id: dict[str, str]) -> str | None:
     for ident in getattr(candidate, "identifiers", ()):
-        key = by_id.get(ident.key)
+        key = by_id.get(ident.key) or by_id.get(ident.key.lower())
         if key:
             return key
     return None
 
 
-async def evaluate(fake: FakeScholar, judged: Judged, tmp: Path) -> dict[str, object]:
+class RecordingSources(Sources):
+    """Sources that remember what each discovery query returned (for zero-hit rates and for
+    telling a missed paper that no query retrieved from one the ranking set aside)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.searches: list[tuple[str, str, SearchOutcome]] = []
+        self.theorem_searches: list[tuple[str, TheoremOutcome]] = []
+
+    async def search(self, backend: str, query: str, limit: int = 10, **kw: Any) -> SearchOutcome:
+        outcome = await super().search(backend, query, limit, **kw)
+        self.searches.append((backend, query, outcome))
+        return outcome
+
+    async def search_theorems(self, query: str, limit: int = 10) -> TheoremOutcome:
+        outcome = await super().search_theorems(query, limit)
+        self.theorem_searches.append((query, outcome))
+        return outcome
+
+
+@dataclass
+class Row:
+    problem: str
+    area: str
+    split: str
+    corpus: str
+    gold: int
+    written: list[str] = field(default_factory=list)  # confirmed, best first (corpus keys)
+    hits: int = 0
+    counted: int = 0  # confirmed minus borderline
+    borderline_written: int = 0
+    unknown_written: int = 0  # confirmed papers not in the corpus at all
+    unconfirmed: int = 0
+    below_line: int | None = None  # None: the search reports no such list
+    set_aside: int = 0
+    at5_hits: int = 0
+    at5_n: int = 0
+    false: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)
+    queries: dict[str, int] = field(default_factory=dict)  # answered discovery queries
+    zero_hit: dict[str, int] = field(default_factory=dict)
+    failed: dict[str, int] = field(default_factory=dict)
+    requests: dict[str, int] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def precision(self) -> float | None:
+        return self.hits / self.counted if self.counted else None
+
+    @property
+    def recall(self) -> float:
+        return self.hits / self.gold if self.gold else 1.0
+
+    @property
+    def p_at_5(self) -> float | None:
+        return self.at5_hits / self.at5_n if self.at5_n else None
+
+    @property
+    def total_requests(self) -> int:
+        return sum(self.requests.values())
+
+
+def below_the_line(result: SearchResult) -> list[Candidate] | None:
+    """Candidates the search shows but does not write as confirmed, if it reports them."""
+    for name in ("below_line", "below_the_line", "candidates_below"):
+        value = getattr(result, name, None)
+        if value is not None:
+            return list(value)
+    return None
+
+
+@dataclass
+class Outcome:
+    row: Row
+    result: SearchResult
+    sources: RecordingSources
+    by_id: dict[str, str]
+
+
+async def evaluate(judged: Judged, corpus: str, tmp: Path, *, fast: bool) -> Outcome:
     folder = tmp / judged.slug
     folder.mkdir()
     (folder / "PROBLEM.md").write_text(judged.problem, encoding="utf-8")
-    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": fake.urls()}, environ={})
-    by_id: dict[str, str] = {}
-    for p in load_papers():
-        if p.arxiv_id:
-            by_id[f"arxiv:{p.arxiv_id}"] = p.key
-        if p.doi:
-            by_id[f"doi:{p.doi.lower()}"] = p.key
-    fake.controls.clear_log()
-    async with httpx.AsyncClient() as client:
-        sources = Sources(settings, client, cache=Cache(tmp / f"cache-{judged.slug}"))
-        result = await run_search(folder, sources)
-    confirmed = {corpus_key(c, by_id) for c in result.confirmed} - {None}
-    written = {corpus_key(c, by_id) for c in result.candidates} - {None}
-    hits = confirmed & judged.gold
+    papers = load_haystack() if corpus == "large" else load_papers()
+    by_id = id_map(papers)
+    with FakeScholar.running(haystack=corpus == "large") as fake:
+        if not fast:
+            fake.controls.set_latency(LATENCY_S)
+        over: dict[str, Any] = {**(FAST if fast else REAL), "base_urls": fake.urls()}
+        settings = SourceSettings.from_env(overrides=over, environ={})
+        async with httpx.AsyncClient() as client:
+            sources = RecordingSources(settings, client, cache=Cache(tmp / f"cache-{judged.slug}"))
+            start = time.perf_counter()
+            result = await run_search(folder, sources)
+            seconds = time.perf_counter() - start
+        requests = Counter(r.backend for r in fake.controls.requests())
+    row = Row(judged.slug, judged.area, judged.split, corpus, len(judged.gold), seconds=seconds)
+    row.requests = dict(requests)
+    for c in result.confirmed:
+        key = corpus_key(c, by_id)
+        if key is None:
+            row.unknown_written += 1
+            row.written.append(f"?{c.title[:60]}")
+            continue
+        row.written.append(key)
+    counted = [k for k in row.written if k not in judged.borderline]
+    row.counted = len(counted)
+    row.hits = sum(k in judged.gold for k in counted)
+    row.borderline_written = len(row.written) - row.counted
+    row.at5_n = min(5, len(counted))
+    row.at5_hits = sum(k in judged.gold for k in counted[:5])
+    row.false = [k for k in counted if k not in judged.gold]
+    row.missed = sorted(judged.gold - set(row.written))
+    row.unconfirmed = len(result.unconfirmed) + len(result.unresolved)
+    below = below_the_line(result)
+    row.below_line = None if below is None else len(below)
+    row.set_aside = len(result.dropped)
+    for backend, _query, outcome in sources.searches:
+        if outcome.error is not None:
+            row.failed[backend] = row.failed.get(backend, 0) + 1
+            continue
+        row.queries[backend] = row.queries.get(backend, 0) + 1
+        if not outcome.records:
+            row.zero_hit[backend] = row.zero_hit.get(backend, 0) + 1
+    for _query, t_outcome in sources.theorem_searches:
+        if t_outcome.error is not None:
+            row.failed["theoremsearch"] = row.failed.get("theoremsearch", 0) + 1
+            continue
+        row.queries["theoremsearch"] = row.queries.get("theoremsearch", 0) + 1
+        if not t_outcome.hits:
+            row.zero_hit["theoremsearch"] = row.zero_hit.get("theoremsearch", 0) + 1
+    return Outcome(row, result, sources, by_id)
+
+
+async def run_all(
+    problems: Sequence[tuple[Judged, str]], *, fast: bool, jobs: int
+) -> list[Outcome]:
+    gate = asyncio.Semaphore(max(1, jobs))
+    with tempfile.TemporaryDirectory() as tmp:
+
+        async def one(i: int, judged: Judged, corpus: str) -> Outcome:
+            async with gate:
+                where = Path(tmp) / f"{i}-{corpus}"
+                where.mkdir()
+                return await evaluate(judged, corpus, where, fast=fast)
+
+        return list(await asyncio.gather(*(one(i, j, c) for i, (j, c) in enumerate(problems))))
+
+
+# -- printing -----------------------------------------------------------------------------------
+
+_SHORT = {
+    "arxiv": "arX",
+    "semantic_scholar": "S2",
+    "openalex": "OA",
+    "crossref": "CR",
+    "pubmed": "PM",
+    "theoremsearch": "TS",
+}
+
+
+def _f(x: float | None) -> str:
+    return "  -  " if x is None else f"{x:5.2f}"
+
+
+def _per_backend(counts: dict[str, int], of: dict[str, int] | None = None) -> str:
+    bits = []
+    for b in BACKENDS:
+        if of is not None:
+            if of.get(b):
+                bits.append(f"{_SHORT[b]} {counts.get(b, 0)}/{of[b]}")
+        elif counts.get(b):
+            bits.append(f"{_SHORT[b]} {counts[b]}")
+    return " ".join(bits) or "-"
+
+
+def print_rows(rows: Sequence[Row]) -> None:
+    print(
+        f"{'problem':<36} {'split':<8} {'P':>5} {'R':>5} {'P@5':>5} {'conf':>4} {'unc':>3} "
+        f"{'below':>5} {'reqs':>4} {'time':>6}  zero-hit/queries; requests"
+    )
+    for r in rows:
+        below = "-" if r.below_line is None else str(r.below_line)
+        print(
+            f"{r.problem:<36} {r.split:<8} {_f(r.precision)} {r.recall:5.2f} {_f(r.p_at_5)} "
+            f"{len(r.written):>4} {r.unconfirmed:>3} {below:>5} {r.total_requests:>4} "
+            f"{r.seconds:5.1f}s  {_per_backend(r.zero_hit, r.queries)}; "
+            f"{_per_backend(r.requests)}"
+            + (f"; failed {_per_backend(r.failed)}" if r.failed else "")
+        )
+        extra = []
+        if r.borderline_written:
+            extra.append(f"{r.borderline_written} borderline")
+        if r.unknown_written:
+            extra.append(f"{r.unknown_written} not in the corpus")
+        if r.split != "held-out":
+            extra.append(f"false: {', '.join(r.false) or '-'}")
+            extra.append(f"missed: {', '.join(r.missed) or '-'}")
+        else:
+            extra.append(f"{len(r.false)} false, {len(r.missed)} missed (held-out: not listed)")
+        print(f"{'':<36}   " + " | ".join(extra))
+
+
+def pooled(rows: Sequence[Row], label: str, *, fast: bool) -> dict[str, Any]:
+    hits = sum(r.hits for r in rows)
+    counted = sum(r.counted for r in rows)
+    gold = sum(r.gold for r in rows)
+    at5_hits = sum(r.at5_hits for r in rows)
+    at5_n = sum(r.at5_n for r in rows)
+    queries: Counter[str] = Counter()
+    zero: Counter[str] = Counter()
+    for r in rows:
+        queries.update(r.queries)
+        zero.update(r.zero_hit)
+    precision = hits / counted if counted else None
+    recall = hits / gold if gold else None
+    p5 = at5_hits / at5_n if at5_n else None
+    worst = min(
+        [r.recall for r in rows] + [r.precision for r in rows if r.precision is not None],
+        default=None,
+    )
+    zero_rates = {b: zero[b] / queries[b] for b in BACKENDS if queries[b]}
+    max_requests = max((r.total_requests for r in rows), default=0)
+    max_seconds = max((r.seconds for r in rows), default=0.0)
+    print(
+        f"{label}: precision {_f(precision).strip()} ({hits}/{counted}), "
+        f"recall {_f(recall).strip()} ({hits}/{gold}), P@5 {_f(p5).strip()} ({at5_hits}/{at5_n}), "
+        f"worst problem {_f(worst).strip()}, zero-hit "
+        + (", ".join(f"{_SHORT[b]} {zero[b]}/{queries[b]}" for b in BACKENDS if queries[b]) or "-")
+        + f", most requests {max_requests}, slowest {max_seconds:.1f}s"
+    )
+    checks = [
+        ("pooled precision >= 0.8", precision is not None and precision >= TARGETS["precision"]),
+        ("pooled recall >= 0.8", recall is not None and recall >= TARGETS["recall"]),
+        ("no problem below 0.6", worst is not None and worst >= TARGETS["worst"]),
+        ("P@5 >= 0.9", p5 is not None and p5 >= TARGETS["p_at_5"]),
+        (
+            "zero-hit <= 20% per backend",
+            all(rate <= TARGETS["zero_hit"] for rate in zero_rates.values()),
+        ),
+        ("<= 40 requests per search", max_requests <= TARGETS["requests"]),
+    ]
+    time_ok: bool | None = None if fast else max_seconds <= TARGETS["seconds"]
+    line = "  targets: " + "; ".join(f"{name} {'yes' if ok else 'NO'}" for name, ok in checks)
+    line += "; <= 30 s per search " + (
+        "not measured (--fast)" if time_ok is None else ("yes" if time_ok else "NO")
+    )
+    print(line)
     return {
-        "problem": judged.slug,
-        "area": judged.area,
-        "confirmed": len(confirmed),
-        "precision": len(hits) / len(confirmed) if confirmed else 1.0,
-        "recall": len(hits) / len(judged.gold),
-        "hits": len(hits),
-        "gold": len(judged.gold),
-        "false": sorted(confirmed - judged.gold),
-        "missed": sorted(judged.gold - confirmed),
-        "set_aside": len(result.dropped),
-        "written_unconfirmed": len(written - confirmed),
-        "named": (len(result.named_found), judged.named),
-        "requests": len(fake.controls.requests()),
+        "label": label,
+        "precision": precision,
+        "recall": recall,
+        "p_at_5": p5,
+        "worst": worst,
+        "zero_hit": zero_rates,
+        "max_requests": max_requests,
+        "max_seconds": max_seconds,
+        "targets": {name: ok for name, ok in checks} | {"<= 30 s per search": time_ok},
     }
 
 
-async def main_async() -> int:
-    rows = []
-    with FakeScholar.running() as fake, tempfile.TemporaryDirectory() as tmp:
-        for judged in PROBLEMS:
-            rows.append(await evaluate(fake, judged, Path(tmp)))
-    print(
-        f"{'problem':<20} {'area':<24} {'P':>5} {'R':>5} {'conf':>4} {'aside':>5} "
-        f"{'named':>6} {'reqs':>4}  false / missed"
-    )
-    for r in rows:
-        named = f"{r['named'][0]}/{r['named'][1]}"  # type: ignore[index]
-        print(
-            f"{r['problem']:<20} {r['area']:<24} {r['precision']:>5.2f} {r['recall']:>5.2f} "
-            f"{r['confirmed']:>4} {r['set_aside']:>5} {named:>6} {r['requests']:>4}  "
-            f"{', '.join(r['false']) or '-'} / {', '.join(r['missed']) or '-'}"  # type: ignore[arg-type]
+# -- explain ------------------------------------------------------------------------------------
+
+
+def explain(judged: Judged, out: Outcome) -> None:
+    """Each written paper with its relevance line and label; each missed gold paper with what
+    became of it (never retrieved, retrieved and set aside, or written unconfirmed)."""
+    result, by_id = out.result, out.by_id
+    papers = {p.key: p for p in load_haystack()}
+
+    def label(key: str | None) -> str:
+        if key is None:
+            return "not in corpus"
+        return (
+            "GOLD" if key in judged.gold else "borderline" if key in judged.borderline else "other"
         )
-    hits = sum(r["hits"] for r in rows)  # type: ignore[misc]
-    confirmed = sum(r["confirmed"] for r in rows)  # type: ignore[misc]
-    gold = sum(r["gold"] for r in rows)  # type: ignore[misc]
-    print(
-        f"pooled: precision {hits / max(confirmed, 1):.2f} ({hits}/{confirmed}), "
-        f"recall {hits / gold:.2f} ({hits}/{gold}), "
-        f"worst problem P {min(r['precision'] for r in rows):.2f} "  # type: ignore[type-var]
-        f"R {min(r['recall'] for r in rows):.2f}"  # type: ignore[type-var]
-    )
+
+    print(f"# {judged.slug} ({judged.area}, {judged.split})\n")
+    print(f"Rule: {judged.rule}\n")
+    print("## Discovery queries (results, and how many are gold)\n")
+    for backend, query, outcome in out.sources.searches:
+        if outcome.error is not None:
+            print(
+                f"- {backend}: {query} -> ERROR {getattr(outcome.error, 'message', outcome.error)}"
+            )
+            continue
+        keys = [by_id.get(i.key) for r in outcome.records for i in r.identifiers[:1]]
+        gold = sum(k in judged.gold for k in keys if k)
+        print(f"- {backend}: {query} -> {len(outcome.records)} results, {gold} gold")
+    for query, t_outcome in out.sources.theorem_searches:
+        print(f"- theoremsearch: {query} -> {len(t_outcome.hits)} theorems")
+    print("\n## Written (Confirmed References, best first)\n")
+    for n, c in enumerate(result.confirmed, 1):
+        key = corpus_key(c, by_id)
+        print(f"{n:>2}. [{label(key)}] {c.title}  ({key})")
+        print(f"    Relevance: {relevance_text(c)} (relevance {c.relevance:.2f})")
+    if result.unconfirmed:
+        print("\n## Written unconfirmed\n")
+        for c in result.unconfirmed:
+            key = corpus_key(c, by_id)
+            print(f"- [{label(key)}] {c.title}  ({key})")
+    below = below_the_line(result)
+    if below:
+        print("\n## Below the line\n")
+        for c in below:
+            key = corpus_key(c, by_id)
+            print(f"- [{label(key)}] {c.title}  ({key}) relevance {c.relevance:.2f}")
+    print("\n## Missed gold papers\n")
+    written = {corpus_key(c, by_id) for c in result.candidates}
+    retrieved: dict[str, list[str]] = {}
+    for backend, query, outcome in out.sources.searches:
+        for rank, r in enumerate(outcome.records, 1):
+            for i in r.identifiers:
+                key = by_id.get(i.key)
+                if key:
+                    retrieved.setdefault(key, []).append(f"{backend} #{rank} for {query!r}")
+                    break
+    dropped = {corpus_key(c, by_id): c for c in result.dropped}
+    confirmed = {corpus_key(c, by_id) for c in result.confirmed}
+    for key in sorted(judged.gold - confirmed):
+        p = papers.get(key)
+        title = p.title if p else key
+        if key in written:
+            fate = "written but NOT confirmed by verification"
+        elif key in dropped:
+            c = dropped[key]
+            matched = ", ".join(t.label for t in c.matched) or "no term"
+            fate = f"retrieved, set aside by the ranking (relevance {c.relevance:.2f}; {matched})"
+        elif key in retrieved:
+            fate = "retrieved but not among the candidates (already listed?)"
+        else:
+            fate = "NEVER retrieved by any query"
+        print(f"- {title}  ({key})\n    {fate}")
+        for where in retrieved.get(key, [])[:3]:
+            print(f"    retrieved: {where}")
+
+
+# -- main ---------------------------------------------------------------------------------------
+
+
+def select(args: argparse.Namespace) -> list[tuple[Judged, str]]:
+    chosen: list[tuple[Judged, str]] = []
+    if args.corpus in ("small", "both"):
+        chosen += [(j, "small") for j in SMALL]
+    if args.corpus in ("large", "both"):
+        large = large_problems()
+        if args.split != "all":
+            large = [j for j in large if j.split == args.split]
+        chosen += [(j, "large") for j in large]
+    if args.problem:
+        chosen = [(j, c) for j, c in chosen if j.slug in args.problem]
+    return chosen
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--corpus", choices=("small", "large", "both"), default="both")
+    parser.add_argument("--split", choices=("tune", "held-out", "all"), default="all")
+    parser.add_argument("--problem", nargs="*", help="only these problems (slugs)")
+    parser.add_argument("--explain", metavar="SLUG", help="one tune problem, paper by paper")
+    parser.add_argument("--fast", action="store_true", help="no rate limits or latency")
+    parser.add_argument("--jobs", type=int, default=1, help="problems searched at once")
+    parser.add_argument("--json", metavar="FILE", help="write the rows and pooled figures")
+    args = parser.parse_args(argv)
+    needs_large = args.explain or args.corpus in ("large", "both")
+    if needs_large and corpus_path() is None:
+        print("the large corpus (shared/corpus/math-papers.jsonl.gz) is not beside the repository")
+        return 2
+    if args.explain:
+        found = [j for j in large_problems() if j.slug == args.explain]
+        if not found:
+            print(f"no large-corpus problem {args.explain!r}")
+            return 2
+        if found[0].split != "tune":
+            print(f"{args.explain} is held-out: it is reported, never explained (tune on tune).")
+            return 2
+        out = asyncio.run(run_all([(found[0], "large")], fast=True, jobs=1))[0]
+        explain(found[0], out)
+        print()
+        print_rows([out.row])
+        return 0
+    chosen = select(args)
+    if not chosen:
+        print("no problem selected")
+        return 2
+    outcomes = asyncio.run(run_all(chosen, fast=args.fast, jobs=args.jobs))
+    rows = [o.row for o in outcomes]
+    summary = []
+    for corpus in ("small", "large"):
+        part = [r for r in rows if r.corpus == corpus]
+        if not part:
+            continue
+        print(f"\n== {corpus} corpus ==")
+        print_rows(part)
+        groups = ["small"] if corpus == "small" else ["tune", "held-out"]
+        for g in groups:
+            sub = [r for r in part if r.split == g]
+            if sub:
+                summary.append(pooled(sub, f"pooled {corpus}/{g}", fast=args.fast))
+        if corpus == "large" and len({r.split for r in part}) > 1:
+            summary.append(pooled(part, "pooled large/all", fast=args.fast))
+    if args.json:
+        data = {
+            "rows": [asdict(r) | {"precision": r.precision, "recall": r.recall} for r in rows],
+            "pooled": summary,
+            "fast": args.fast,
+        }
+        Path(args.json).write_text(json.dumps(data, indent=1), encoding="utf-8")
     return 0
 
 
 if __name__ == "__main__":
-    raise SystemExit(asyncio.run(main_async()))
+    raise SystemExit(main())

@@ -15,11 +15,12 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
+from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
-from tests.fakescholar import render
+from tests.fakescholar import haystack, render
 from tests.fakescholar.corpus import (
     Paper,
     Theorem,
@@ -32,6 +33,7 @@ from tests.fakescholar.corpus import (
     synthetic_papers,
     words,
 )
+from tests.fakescholar.engine import Engine, TheoremIndex, normalize_scores
 
 BACKEND_PREFIXES = {
     "arxiv": "/arxiv",
@@ -212,9 +214,15 @@ class Corpus:
         papers: list[Paper],
         theorems: list[Theorem],
         cites: dict[str, list[str]] | None = None,
+        engine: Engine | None = None,
     ) -> None:
         self.papers = papers
         self.theorems = theorems
+        # The large corpus is searched through an inverted index with each backend's query
+        # language (engine.py); the small one keeps its word-overlap matching, which the
+        # existing tests were written against.
+        self.engine = engine
+        self.theorem_index = TheoremIndex(theorems) if engine is not None else None
         by_key = {p.key: p for p in papers}
         cites = load_citations() if cites is None else cites
         # The citation graph among corpus papers: key → papers it cites / papers citing it.
@@ -445,7 +453,14 @@ class Handler(BaseHTTPRequestHandler):
                 entries.append((paper, v))
         else:
             entries = [(p, p.arxiv_versions) for p in self.corpus.by_arxiv.values()]
-        if sq:
+        if sq and self.corpus.engine is not None:
+            allowed = {p.key: v for p, v in entries}
+            ranked = self.corpus.engine.arxiv(sq)
+            entries = [(p, allowed[p.key]) for _, p in ranked if p.key in allowed]
+            if q.get("sortBy", ["relevance"])[0] in ("submittedDate", "lastUpdatedDate"):
+                newest = q.get("sortOrder", ["descending"])[0] != "ascending"
+                entries.sort(key=lambda pv: pv[0].arxiv_published or "", reverse=newest)
+        elif sq:
             cats, terms = arxiv_terms(sq)
             pool = [
                 (p, v)
@@ -528,7 +543,12 @@ class Handler(BaseHTTPRequestHandler):
             return 200
         if rest == "/paper/search/match":
             query = q.get("query", [""])[0]
-            best = rank(self.corpus.papers, words(query), lambda p: p.title, minimum=0.6)
+            pool = (
+                [p for _, p in self.corpus.engine.title_match(query)]
+                if self.corpus.engine is not None
+                else self.corpus.papers
+            )
+            best = rank(pool, words(query), lambda p: p.title, minimum=0.6)
             best = [(s, p) for s, p in best if score(words(p.title), query) >= 0.6]
             if not best:
                 self._json(404, {"error": "Title match not found"})
@@ -550,7 +570,10 @@ class Handler(BaseHTTPRequestHandler):
             query = q.get("query", [""])[0]
             limit = int(q.get("limit", ["100"])[0] or 100)
             offset = int(q.get("offset", ["0"])[0] or 0)
-            ranked = [p for _, p in rank(self.corpus.papers, words(query), lambda p: p.text())]
+            if self.corpus.engine is not None:
+                ranked = _s2_filtered(self.corpus.engine.semantic_scholar(query), q)
+            else:
+                ranked = [p for _, p in rank(self.corpus.papers, words(query), lambda p: p.text())]
             page = ranked[offset : offset + limit]
             data: dict[str, Any] = {"total": len(ranked), "offset": offset}
             if offset + limit < len(ranked):
@@ -591,6 +614,8 @@ class Handler(BaseHTTPRequestHandler):
                 {"error": "Invalid query parameters error.", "message": "per-page must be <= 200"},
             )
             return 400
+        if rest == "/works" and c.engine is not None:
+            return self._openalex_engine(q, per_page)
         if rest == "/works":
             if "filter" in q:
                 flt = q["filter"][0]
@@ -655,17 +680,79 @@ class Handler(BaseHTTPRequestHandler):
         self._send(404, render.OPENALEX_404_HTML, "text/html; charset=utf-8")
         return 404
 
+    def _openalex_engine(self, q: dict[str, list[str]], per_page: int) -> int:
+        """`/works` over the large corpus: `search=` (boolean syntax, words AND'ed) and
+        comma-separated filters (each AND'ed, `|` between a filter's values)."""
+        c = self.corpus
+        engine = c.engine
+        assert engine is not None
+        query = q.get("search", [""])[0]
+        scored: dict[str, float] | None = None
+        if query.strip():
+            scored = {p.key: s for s, p in normalize_scores(engine.openalex(query))}
+        found: list[Paper] | None = None
+        for flt in _split_filters(q.get("filter", [""])[0]):
+            name, _, values = flt.partition(":")
+            items = [v for v in values.split("|") if v]
+            if len(items) > 100:
+                message = "Maximum 100 OR values"
+                self._json(400, {"error": "Invalid query parameters error.", "message": message})
+                return 400
+            matched = _openalex_filter(c, name, items)
+            if matched is None:
+                self._json(
+                    400,
+                    {
+                        "error": "Invalid query parameters error.",
+                        "message": f"{name} is not a valid field",
+                    },
+                )
+                return 400
+            if name.endswith(".search") and scored is None:
+                scored = {p.key: s for s, p in matched}
+            keys = {p.key for _, p in matched}
+            if found is None:
+                found = [p for _, p in matched]
+            else:
+                found = [p for p in found if p.key in keys]
+        if found is None:
+            by_key = {p.key: p for p in c.papers}
+            found = [by_key[k] for k in (scored or {})] if scored is not None else list(c.papers)
+        elif scored is not None and query.strip():
+            found = [p for p in found if p.key in scored]
+        if scored is not None:
+            found.sort(key=lambda p: -scored.get(p.key, 0.0))
+        found = list({p.key: p for p in found}.values())
+        page = max(1, int(q.get("page", ["1"])[0] or 1))
+        chunk = found[(page - 1) * per_page : page * per_page]
+        works = []
+        for p in chunk:
+            work = self._openalex_select(p, q)
+            if scored is not None and "select" not in q:
+                work["relevance_score"] = round(scored.get(p.key, 0.0) * 1000, 3)
+            works.append(work)
+        self._json(200, render.openalex_list(works, count=len(found), per_page=per_page, page=page))
+        return 200
+
     # Crossref -------------------------------------------------------------------------------
 
     def _crossref(self, method: str, rest: str, q: dict[str, list[str]], body: bytes) -> int:
         c = self.corpus
-        crossref_papers = [p for p in c.papers if p.in_crossref]
+        crossref_papers = [p for p in c.papers if p.in_crossref] if c.engine is None else []
         if rest == "/works":
             rows = int(q.get("rows", ["20"])[0] or 20)
             terms = q.get("query.bibliographic", q.get("query.title", q.get("query", [""])))[0]
-            ranked = rank(
-                crossref_papers, words(terms), lambda p: f"{p.title} {' '.join(p.names())} {p.year}"
-            )
+            if c.engine is not None:
+                ranked = [
+                    (s, p)
+                    for s, p in normalize_scores(c.engine.crossref(terms, lambda p: p.in_crossref))
+                ]
+            else:
+                ranked = rank(
+                    crossref_papers,
+                    words(terms),
+                    lambda p: f"{p.title} {' '.join(p.names())} {p.year}",
+                )
             items = [render.crossref_item(p, round(50 * s, 3)) for s, p in ranked[:rows]]
             self._json(
                 200, render.crossref_list(items, total=len(ranked), rows=rows, terms=terms or None)
@@ -749,7 +836,10 @@ class Handler(BaseHTTPRequestHandler):
                 },
             )
             return 422
-        ranked = rank(self.corpus.theorems, words(query), lambda t: t.text())
+        if self.corpus.theorem_index is not None:
+            ranked = self.corpus.theorem_index.search(query)
+        else:
+            ranked = rank(self.corpus.theorems, words(query), lambda t: t.text())
         hits = [
             render.theorem_hit(
                 t, self.corpus.by_arxiv.get(t.arxiv_id or ""), round(0.55 + 0.4 * s, 6)
@@ -758,6 +848,95 @@ class Handler(BaseHTTPRequestHandler):
         ]
         self._json(200, {"theorems": hits})
         return 200
+
+
+def _s2_filtered(ranked: list[tuple[float, Paper]], q: dict[str, list[str]]) -> list[Paper]:
+    """Semantic Scholar's search filters that mean something for this corpus."""
+    out = [p for _, p in ranked]
+    year = q.get("year", [""])[0]
+    if year:
+        lo, dash, hi = year.partition("-")
+        low = int(lo) if lo.strip().isdigit() else 0
+        high = int(hi) if hi.strip().isdigit() else (9999 if dash else low)
+        out = [p for p in out if low <= p.year <= high]
+    min_cites = q.get("minCitationCount", [""])[0]
+    if min_cites.strip().isdigit():
+        out = [p for p in out if p.citations >= int(min_cites)]
+    fields = q.get("fieldsOfStudy", [""])[0]
+    if fields and "mathematics" not in fields.lower():
+        out = []  # every paper of the corpus is a mathematics paper
+    return out
+
+
+def _split_filters(raw: str) -> list[str]:
+    """`a:x,b:y` → [`a:x`, `b:y`]; a comma inside a value that has no `name:` after it stays."""
+    parts: list[str] = []
+    for piece in raw.split(","):
+        if parts and not re.match(r"^[a-z_.]+:", piece):
+            parts[-1] += "," + piece
+        elif piece:
+            parts.append(piece)
+    return parts
+
+
+def _year_filter(value: str, year: int) -> bool:
+    value = value.strip()
+    if value.startswith(">"):
+        return year > int(value[1:])
+    if value.startswith("<"):
+        return year < int(value[1:])
+    lo, dash, hi = value.partition("-")
+    if dash:
+        return (not lo or year >= int(lo)) and (not hi or year <= int(hi))
+    return year == int(value)
+
+
+_OPENALEX_TEXT = {
+    "title.search": ("ti",),
+    "display_name.search": ("ti",),
+    "abstract.search": ("abs",),
+    "title_and_abstract.search": ("ti", "abs"),
+    "default.search": ("ti", "abs"),
+}
+
+
+def _openalex_filter(c: Corpus, name: str, items: list[str]) -> list[tuple[float, Paper]] | None:
+    """The papers one filter admits (with a relevance for `*.search`), None for an unknown one."""
+    engine = c.engine
+    assert engine is not None
+    if name in _OPENALEX_TEXT:
+        best: dict[str, tuple[float, Paper]] = {}
+        for v in items:
+            for s, p in normalize_scores(engine.openalex(v, _OPENALEX_TEXT[name])):
+                if p.key not in best or best[p.key][0] < s:
+                    best[p.key] = (s, p)
+        return sorted(best.values(), key=lambda sp: -sp[0])
+    if name == "doi":
+        keys = [re.sub(r"^https?://doi\.org/", "", v, flags=re.I).lower() for v in items]
+        return [(0.0, c.by_doi[k]) for k in keys if k in c.by_doi]
+    if name in ("ids.openalex", "openalex", "openalex_id"):
+        keys = [v.rsplit("/", 1)[-1].upper() for v in items]
+        return [(0.0, c.by_openalex[k]) for k in keys if k in c.by_openalex]
+    if name == "publication_year":
+        try:
+            return [(0.0, p) for p in c.papers if any(_year_filter(v, p.year) for v in items)]
+        except ValueError:
+            return None
+    if name in ("cites", "cited_by"):
+        table = c.citations if name == "cites" else c.references
+        wanted = {v.rsplit("/", 1)[-1].upper() for v in items}
+        out: list[tuple[float, Paper]] = []
+        for w in wanted:
+            p = c.by_openalex.get(w)
+            out += [(0.0, o) for o in table.get(p.key, [])] if p else []
+        return out
+    if name == "has_abstract":
+        want = items[0].lower() == "true"
+        return [(0.0, p) for p in c.papers if bool(p.abstract) is want]
+    if name == "has_doi":
+        want = items[0].lower() == "true"
+        return [(0.0, p) for p in c.papers if bool(p.doi) is want]
+    return None
 
 
 class FakeHTTPServer(ThreadingHTTPServer):
@@ -777,15 +956,18 @@ class FakeScholar:
     host: str = "127.0.0.1"
     port: int = 0
     synthetic: int = 0
+    haystack: bool = False  # serve shared/corpus/math-papers.jsonl.gz (16,373 real records)
     controls: Controls = field(default_factory=Controls)
     _server: FakeHTTPServer | None = None
     _thread: threading.Thread | None = None
 
     def start(self) -> FakeScholar:
-        papers = load_papers() + synthetic_papers(self.synthetic)
-        self._server = FakeHTTPServer(
-            (self.host, self.port), self.controls, Corpus(papers, load_theorems())
-        )
+        if self.haystack:
+            corpus = haystack_corpus()
+        else:
+            papers = load_papers() + synthetic_papers(self.synthetic)
+            corpus = Corpus(papers, load_theorems())
+        self._server = FakeHTTPServer((self.host, self.port), self.controls, corpus)
         self.port = self._server.server_address[1]
         self._thread = threading.Thread(
             target=self._server.serve_forever, name="fakescholar", daemon=True
@@ -822,3 +1004,16 @@ class FakeScholar:
             yield server
         finally:
             server.stop()
+
+
+@lru_cache(maxsize=1)
+def haystack_corpus() -> Corpus:
+    """The large corpus with its index, built once per process (a few seconds) and shared by
+    every server started on it (the servers only read it)."""
+    papers = list(haystack.load())
+    return Corpus(
+        papers,
+        haystack.theorems_from_abstracts(tuple(papers)),
+        cites={},
+        engine=Engine(papers),
+    )
