@@ -9,7 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-PHASES = {"merge": "merge", "verify": "verify", "problem": "PROBLEM.md", "sources": "sources"}
+PHASES = {
+    "merge": "merge",
+    "verify": "verify",
+    "problem": "PROBLEM.md",
+    "sources": "sources",
+    "references": "references",
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -335,6 +341,15 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(f"  - {c.title}: {reason}")
         for u in unresolved:
             print(f"  - {id_text(u.identifier)} (PROBLEM.md): {u.reason}")
+    followed = result.followed
+    if followed.ran:
+        print(
+            f"Followed the references of {len(followed.seeds)} papers: {followed.cited} cited "
+            f"works, {followed.looked_up} new to this search looked up, {followed.found} found "
+            "(they face the same relevance line)"
+        )
+        for e in followed.errors:
+            print(f"  ! {e}")
     if result.named_found or result.named_unfound:
         print(f"Works PROBLEM.md names: {len(result.named_found)} found")
         for label_ in result.named_unfound:
@@ -400,6 +415,7 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
                 "relevance": c.relevance,
                 "score": round(c.score, 4),
                 "share": round(c.share, 4),
+                "evidence": c.evidence,
                 "matched": [t.label for t in c.matched],
                 "partly_matched": [t.label for t in c.partly],
                 "status": "confirmed" if check and check.confirmed else "unconfirmed",
@@ -435,6 +451,13 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
         "named_works": {"found": result.named_found, "not_found": result.named_unfound},
+        "followed_references": {
+            "seeds": result.followed.seeds,
+            "cited": result.followed.cited,
+            "looked_up": result.followed.looked_up,
+            "found": result.followed.found,
+            "errors": result.followed.errors,
+        },
         # Below the relevance cut-off: never written, listed here with what they matched.
         "set_aside": [
             {

@@ -22,6 +22,7 @@ from mathlsp.search.text import (
     contains_phrase,
     fold_keep_case,
     key_phrases,
+    people_named,
     plain_text,
     query_words,
     stem,
@@ -35,7 +36,9 @@ from mathlsp.verify.normalize import fold
 #: Discovery backends, in the order queries are shown and run.
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
-QUOTA = {"arxiv": 5, "semantic_scholar": 6, "openalex": 4, "pubmed": 2, "theoremsearch": 2}
+QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 6, "pubmed": 2, "theoremsearch": 2}
+#: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
+OPENALEX_OFFSET = 4
 ARXIV_WITH_USER_QUERY = 6
 
 # PubMed only for biomedical problems.
@@ -390,7 +393,13 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
 
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
-    cited = {n for item in problem.known_results for g in cited_authors(item.text) for n in g}
+
+    def who(text: str) -> list[tuple[str, ...]]:
+        """Cited authors, and people the prose says did something ("Tsai computed")."""
+        return list(dict.fromkeys([*cited_authors(text), *people_named(text)]))
+
+    cited = {n for item in problem.known_results for g in who(item.text) for n in g}
+    cited |= {n for g in people_named(problem.statement) for n in g}
     statement_phrases = key_phrases(problem.statement, limit=8, names=cited)
     title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
@@ -399,11 +408,11 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     known: list[str] = []
     sentences: list[str] = []
     for item in problem.known_results:
-        for g in cited_authors(item.text):
+        for g in who(item.text):
             if g not in groups:
                 groups.append(g)
         theorems += [t for t in theorem_names(item.text) if t not in theorems]
-    names = {n.lower() for g in groups for n in g}
+    names = {fold(n) for g in groups for n in g} | {fold(n) for n in cited}
     known_items: list[list[str]] = []
     author_topics: dict[tuple[str, ...], str] = {}
     for item in problem.known_results:
@@ -414,7 +423,7 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         ]
         known_items.append(own)
         known += [p for p in own if p not in known]
-        for g in cited_authors(item.text):
+        for g in who(item.text):
             if own and g not in author_topics:
                 author_topics[g] = own[0]
         sentence = plain_text(_CITATION.sub("", item.text)).replace(" | ", " ")
@@ -459,12 +468,15 @@ def topics(m: _Material) -> list[Topic]:
         Topic(tuple(ps[:2]), f"known result {i}") for i, ps in enumerate(m.known_items, 1) if ps
     ]
     named = [Topic((t,), "named result") for t in m.theorems]
-    subject = (m.statement or m.tags or [""])[0]
-    authors = [
-        Topic((m.author_topics.get(g, subject),), "author + topic", g)
-        for g in m.author_groups
-        if m.author_topics.get(g, subject)
-    ]
+    subject = (m.tags or m.statement or [""])[0]
+
+    def about(g: tuple[str, ...]) -> tuple[str, ...]:
+        # What they wrote about, and the problem's subject: either may be how their paper
+        # says it.
+        own = m.author_topics.get(g, "")
+        return tuple(dict.fromkeys(p for p in (own, subject) if p))
+
+    authors = [Topic(about(g), "author + topic", g) for g in m.author_groups if about(g)]
     out: list[Topic] = []
     seen: set[str] = set()
     lanes = [objects, known, named, authors]
@@ -488,10 +500,11 @@ def _arxiv_topic(t: Topic) -> tuple[str, str]:
     """(query, broader): never more than two quoted phrases, never under a category."""
     phrases = [_fold_query(p) for p in t.phrases]
     if t.authors:
-        who = _and([_phrase("au", _fold_query(n)) for n in t.authors[:2]])
+        who = " OR ".join(_phrase("au", _fold_query(n)) for n in t.authors[:2])
         who = f"({who})" if len(t.authors[:2]) > 1 else who
-        who = who.replace(" AND ", " OR ")
-        return _and([who, _phrase("all", phrases[0])]), _phrase("all", phrases[0])
+        what = " OR ".join(_phrase("all", p) for p in phrases[:2])
+        what = f"({what})" if len(phrases[:2]) > 1 else what
+        return _and([who, what]), _phrase("all", phrases[-1])
     if len(phrases) > 1:
         return _and([_phrase("all", p) for p in phrases[:2]]), _phrase("all", phrases[0])
     words_ = re.sub(r"['’]s\b", "", query_words(phrases[0])).split()
@@ -553,9 +566,11 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
     if t.authors:
         names = [query_words(n) for n in t.authors[:3]]
         if backend == "openalex":
-            who = " OR ".join(names)
-            return f'({who}) AND "{query_words(t.phrases[0])}"', _any_of(t.phrases[:1])
-        return _words_of([" ".join(names), t.phrases[0]]), _words_of(t.phrases[:1])
+            who = " OR ".join(f'"{n}"' if " " in n else n for n in names)
+            return f"({who}) AND ({_any_of(t.phrases)})", _any_of(t.phrases)
+        # Semantic Scholar wants every word: one name and the shortest way to say the topic.
+        short = min(t.phrases, key=lambda p: len(p.split()))
+        return _words_of([names[0], short]), _words_of([short])
     if backend == "openalex":
         return _any_of(t.phrases), ""
     if len(t.phrases) > 1:
@@ -579,9 +594,12 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
             yield q(f"{plain} {extra}", "your query with a tag", plain)
     if concepts:
         yield q(words_of(concepts[:2]), "tags", words_of(concepts[:1]))
-    for t in topics(m):
+    ts = topics(m)
+    if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
+        ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
+    for t in ts:
         query, broader = _plain_topic(backend, t)
-        yield q(query, t.purpose, broader)
+        yield q(query, t.purpose, broader if backend != "openalex" else "")
     for t in m.ref_titles:
         yield q(t, "reference title")
     for i in range(2, len(concepts), 2):
@@ -623,7 +641,11 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     terms += [Term(n.lower(), "author", 1.0, n) for g in m.author_groups for n in g]
     # People the statement names an object after ("the Kermack–McKendrick model"): a paper by
     # them on the topic is its source.
-    terms += [Term(fold(n), "author", 1.0, n) for n in statement_names(problem.statement)]
+    named = [
+        *statement_names(problem.statement),
+        *(n for g in people_named(problem.statement) for n in g),
+    ]
+    terms += [Term(fold(n), "author", 1.0, n) for n in named]
     out: dict[tuple[str, tuple[str, ...]], Term] = {}
     for t in terms:
         key = ("author" if t.kind == "author" else "text", t.stems)

@@ -40,6 +40,9 @@ AUTHOR_BONUS = 0.4  # a cited author among the paper's authors, once the topic m
 SINGLE_WORD = 0.4  # a one-word term ("chebyshev", "primes") counts for less
 MIN_EVIDENCE = 0.8
 RARITY_FLOOR = 0.5
+RARITY_POWER = 1.0
+MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
+RARE_TITLE = 0.8
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +71,7 @@ class Match:
         weight = KIND_WEIGHT.get(t.kind, 1.0) * (SINGLE_WORD if len(core(t.stems)) < 2 else 1.0)
         # The problem's core object is said by most of what its queries retrieve: rarity
         # sharpens the weight, it does not erase it.
-        rare = RARITY_FLOOR + (1 - RARITY_FLOOR) * self.rarity
+        rare = RARITY_FLOOR + (1 - RARITY_FLOOR) * self.rarity**RARITY_POWER
         return weight * PLACE[self.place] * rare
 
 
@@ -120,6 +123,17 @@ def matches(
     return out
 
 
+def concepts(found: Sequence[Match]) -> list[Match]:
+    """The matches that say different things: a term whose words overlap a stronger match's
+    ("landau siegel" under "landau siegel zeros") is the same thing said again."""
+    out: list[Match] = []
+    for m in sorted((m for m in found if m.term.kind != "author"), key=lambda m: -m.value):
+        mine = set(core(m.term.stems)) - _BLAND
+        if not any(mine & (set(core(o.term.stems)) - _BLAND) for o in out):
+            out.append(m)
+    return out
+
+
 def evidence(found: Sequence[Match]) -> float:
     topical = [m for m in found if m.term.kind != "author"]
     value = sum(m.value for m in topical)
@@ -137,7 +151,12 @@ def admitted(
     McKendrick of "the Kermack–McKendrick model")."""
     if candidate.problem_reference is not None:
         return True
-    if any(m.specific for m in found) and value >= MIN_EVIDENCE:
+    distinct = concepts(found)
+    rare_title = any(
+        m.specific and m.place.startswith("title") and m.rarity >= RARE_TITLE for m in distinct
+    )
+    enough = len(distinct) >= MIN_CONCEPTS or rare_title
+    if any(m.specific for m in found) and value >= MIN_EVIDENCE and enough:
         return True
     return any(m.term.kind == "author" for m in found) and bool(topic_words(candidate, terms))
 

@@ -23,6 +23,7 @@ from mathlsp.fsutil import read_text
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.follow import FollowReport, follow
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
 from mathlsp.search.named import named_works, resolve
 from mathlsp.search.queries import (
@@ -43,7 +44,9 @@ from mathlsp.verify.pipeline import ReferenceCheck, verify_subjects
 
 ProgressCallback = Callable[[str, str], None]  # (backend or phase, message)
 Reader = Callable[[Path], str | None]
-RESULTS_PER_QUERY = 10
+#: Results asked per query: a specialist's papers are rarely all in a search engine's first ten,
+#: and a longer answer costs no extra request.
+RESULTS_PER_QUERY = 25
 NOT_READY = "No defined problem found"
 
 
@@ -126,6 +129,7 @@ class SearchResult:
     named_found: list[str] = field(default_factory=list)  # works the problem names, found
     named_unfound: list[str] = field(default_factory=list)  # … and not found, by name
     references_found: int = 0
+    followed: FollowReport = field(default_factory=FollowReport)  # references followed
 
     @property
     def slug(self) -> str:
@@ -133,6 +137,13 @@ class SearchResult:
 
     def check(self, candidate: Candidate) -> ReferenceCheck | None:
         return self.checks.get(candidate.key)
+
+    @property
+    def below_line(self) -> list[Candidate]:
+        """Set aside but worth showing: papers that say some of the problem's terms."""
+        from mathlsp.search.rank import below_the_line
+
+        return below_the_line(self.dropped)
 
     @property
     def confirmed(self) -> list[Candidate]:
@@ -275,6 +286,7 @@ async def run_search(
     reader: Reader = read_text,
     limit: int = MAX_CANDIDATES,
     plan: QueryPlan | None = None,
+    follow_references: bool = True,
 ) -> SearchResult:
     """Discover, merge, rank and verify; nothing is written (see `mathlsp.search.write`).
 
@@ -316,15 +328,32 @@ async def run_search(
         sources.on_event = relay
     try:
         found, ref_found = await _discover(plan, sources, result, progress)
+
+        def fresh_of(candidates: list[Candidate]) -> list[Candidate]:
+            result.already_listed = []
+            fresh: list[Candidate] = []
+            for c in candidates:
+                entry = listed.candidate(c)
+                if entry is not None:
+                    result.already_listed.append((c, entry))
+                else:
+                    fresh.append(c)
+            return fresh
+
         candidates = merge_records(found, ref_found)
-        fresh: list[Candidate] = []
-        for c in candidates:
-            entry = listed.candidate(c)
-            if entry is not None:
-                result.already_listed.append((c, entry))
-            else:
-                fresh.append(c)
-        kept, dropped = rank_candidates(fresh, plan.terms, limit)
+        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+        if follow_references and not result.all_down:
+            # What the named and the strongest papers cite, then the same line for everything.
+            progress("references", "following the references of the strongest papers")
+            cited, result.followed = await follow(
+                [*kept, *(c for c, _ in result.already_listed)], sources
+            )
+            n_seeds = len(result.followed.seeds)
+            progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
+            if cited:
+                found = [*found, *cited]
+                candidates = merge_records(found, ref_found)
+                kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
         result.candidates, result.dropped = kept, dropped
         progress(
             "merge",

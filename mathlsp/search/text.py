@@ -44,6 +44,7 @@ STOPWORDS = frozenset(
     gave showed established improved improves introduced conjectured computed announced
     observed noted answered settled disproved claimed extends establishes refined refines
     sharpened sharpens later earlier first
+    made modulo independently carry carries sit sits push pushes avoid avoids goes back
     characterise characterize characterising characterizing construct constructing classify
     compute computing decide recover transfer bounding
     """.split()
@@ -58,7 +59,8 @@ REPORTING = frozenset(
     settled disproved claimed extended extends extend generalized generalised generalizes
     generalises refined refines sharpened sharpens obtained obtains developed develops used
     uses applied applies constructed constructs found finds verified verifies studied
-    combined combines treated treats considered
+    combined combines treated treats considered made introduced studied predicted proved
+    showed excluded realised realized surveyed placed avoid avoids push pushes
     """.split()
 )
 # What a person's contribution is called: "the Lacey–Thiele argument" names people, not a topic.
@@ -245,7 +247,7 @@ def people(tokens: Sequence[tuple[str, bool]]) -> set[int]:
             if capital and word not in STOPWORDS:
                 run.append(j)
                 j += 1
-            elif word in ("and", "et", "al") and run and j + 1 < len(tokens):
+            elif word in ("and", "et", "al") and run and j + 1 < len(tokens) and tokens[j + 1][1]:
                 j += 1
             else:
                 break
@@ -259,6 +261,61 @@ def people(tokens: Sequence[tuple[str, bool]]) -> set[int]:
             if k > j:
                 out.add(j)  # the contribution's name goes with them
         i = max(j, i + 1)
+    return out
+
+
+_NAME = (
+    r"(?:(?:[Ll]e|[Dd]u|[Vv]an|[Dd]e|[Vv]on|[Dd]er|[Dd]i)\s+)*"
+    r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*"
+)
+_SEP = r"(?:\s*[,;]\s*(?:and\s+)?(?:independently\s+)?|\s+and\s+(?:independently\s+)?)"
+_NAME_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
+_WORK = "|".join(sorted(WORK_NOUNS))
+_VERB = "|".join(sorted(REPORTING))
+_WHO_DID = re.compile(
+    rf"(?<![\w-])({_NAME_LIST})(?:['’]s?)?,?\s+(?:[a-z]+ly\s+)?(?:(?:{_WORK})\s+)?(?:{_VERB})\b"
+)
+_POSSESSIVE = re.compile(rf"(?<![\w-])({_NAME})['’]s?\s+(?=[\w$\\])")
+_LISTED = re.compile(rf"\(\s*({_NAME_LIST})\s*\)")
+_NOT_PEOPLE = frozenset(
+    "the a an this that these those it its we our their there here every each all any some "
+    "many most one two if when while since then thus hence however moreover physicists "
+    "numerical special classical standard".split()
+)
+
+
+def people_named(text: str) -> list[tuple[str, ...]]:
+    """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
+    Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
+    "(Le Doussal, Majumdar, Schehr; Meerson …)"; hyphenated names ("Brenti–Caselli–Marietti")
+    are several people. Groups of names as written (diacritics kept), in order."""
+    plain = plain_text(text).replace(BREAK, " ")
+    found: list[tuple[int, str]] = []
+    for pattern in (_WHO_DID, _POSSESSIVE, _LISTED):
+        found += [(m.start(1), m.group(1)) for m in pattern.finditer(plain)]
+    groups: list[tuple[str, ...]] = []
+    for _, raw in sorted(found):
+        names: list[str] = []
+        for part in re.split(_SEP, raw):
+            for name in re.split(r"(?<=\w)[-–](?=[A-Z])", part.strip()):
+                name = " ".join(name.split())
+                if name and name.lower() not in _NOT_PEOPLE and name.lower() not in STOPWORDS:
+                    names.append(name)
+        group = tuple(dict.fromkeys(names))
+        if group and group not in groups:
+            groups.append(group)
+    return groups
+
+
+_GREEK_WORDS = frozenset(g.lower() for g in _GREEK)
+
+
+def _trim_symbols(phrase: list[str]) -> list[str]:
+    out = list(phrase)
+    while out and (_symbol_word(out[0]) or out[0] in _GREEK_WORDS):
+        out.pop(0)
+    while out and (_symbol_word(out[-1]) or out[-1] in _GREEK_WORDS):
+        out.pop()
     return out
 
 
@@ -304,7 +361,12 @@ def key_phrases(
                 named.add(token)
         if current:
             phrases.append(current)
-    phrases = [p[-max_words:] for p in phrases]  # long runs: keep the head noun end
+    # A symbol or a Greek letter at either end is notation, not part of the name ("xi space
+    # time white noise" from `$\xi$ space-time white noise`, "axioms i3 i0").
+    phrases = [_trim_symbols(p) for p in phrases]
+    # People at the head of a phrase are who, not what: "Corazza's Wholeness Axiom".
+    phrases = [p[next((i for i, w in enumerate(p) if w not in named), len(p)) :] for p in phrases]
+    phrases = [p[-max_words:] for p in phrases if p]  # long runs: keep the head noun end
     # People and their "argument", or a symbol with generic nouns ("L2 function bounds" from
     # `$L^2$ function bounds`), say nothing a paper's title would.
     phrases = [
