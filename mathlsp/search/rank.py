@@ -43,6 +43,7 @@ RARITY_FLOOR = 0.5
 RARITY_POWER = 1.0
 MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
 RARE_TITLE = 0.8
+REQUIRE_DECLARED = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +157,12 @@ def admitted(
         m.specific and m.place.startswith("title") and m.rarity >= RARE_TITLE for m in distinct
     )
     enough = len(distinct) >= MIN_CONCEPTS or rare_title
-    if any(m.specific for m in found) and value >= MIN_EVIDENCE and enough:
+    # The tags are what the user declared the problem to be about: a paper that says none of
+    # them (nor a named result, nor the query) is about something else that shares its words.
+    declared = not REQUIRE_DECLARED or any(
+        m.term.kind in ("tag", "query", "theorem") for m in found
+    )
+    if any(m.specific for m in found) and value >= MIN_EVIDENCE and enough and declared:
         return True
     return any(m.term.kind == "author" for m in found) and bool(topic_words(candidate, terms))
 
