@@ -252,3 +252,50 @@ def test_openalex_queries_are_any_of_quoted_phrases_not_long_and_chains() -> Non
             assert query.count('"') % 2 == 0  # phrases stay whole
         else:
             assert len(bare) <= 4, query  # one phrase, never a chain of many ANDed words
+
+
+PROSE = r"""---
+title: "Explicit bounds for the prime counting function"
+status: defined
+domain: number-theory
+tags: [prime-number-theorem, explicit-bounds, chebyshev-function]
+---
+# Problem
+
+Improve the explicit bounds for $\psi(x) - x$ and the zero density estimate for $\zeta(s)$.
+
+## Known Results
+
+- Schoenfeld gave explicit bounds for the Chebyshev function, which Trudgian improved.
+- The Lacey and Thiele argument extends to every $L^2$ function.
+- Corwin and Ghosal proved tail bounds for the zero density estimate.
+"""
+
+
+def test_prose_is_never_a_phrase_a_term_or_a_named_result() -> None:
+    plan = build_queries(problem(PROSE))
+    texts = [t.text for t in plan.terms if t.kind != "author"]
+    # TheoremSearch is a semantic search and is asked Known Results as sentences.
+    queries = " ".join(q.query.lower() for q in plan.queries if q.backend != "theoremsearch")
+    for prose in ("gave", "improved", "extends", "argument", "l2 function", "proved"):
+        assert not any(prose in t for t in texts), (prose, texts)
+        assert prose not in queries, prose
+    assert theorem_names(r"every $L^2$ function") == []
+    assert theorem_names("Dense sets of integers contain progressions") == []
+    # The people are cited authors, each asked with a topic, never alone.
+    authors = {t.text for t in plan.terms if t.kind == "author"}
+    assert {"schoenfeld", "trudgian", "corwin", "ghosal"} <= authors
+    assert not any(q.query.startswith("au:") and " AND " not in q.query for q in plan.queries)
+
+
+def test_arxiv_never_chains_phrases_under_a_category_and_can_broaden() -> None:
+    for text in (GRAPHS, PRIMES, NEUMANN, PROSE):
+        for q in build_queries(problem(text)).queries:
+            if q.backend != "arxiv":
+                continue
+            assert q.query.count('"') <= 8
+            if "cat:" in q.query:
+                # Under a category only alternatives: one phrase or phrases joined by OR.
+                assert " AND all:" not in q.query.split(" AND ", 1)[1], q.query
+            if q.query.count('"') >= 4 and " OR " not in q.query:
+                assert q.broader and q.broader.count('"') < q.query.count('"'), q
