@@ -9,7 +9,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
-PHASES = {"merge": "merge", "verify": "verify", "problem": "PROBLEM.md", "sources": "sources"}
+PHASES = {
+    "merge": "merge",
+    "verify": "verify",
+    "problem": "PROBLEM.md",
+    "sources": "sources",
+    "references": "references",
+}
 
 
 def register(subparsers: argparse._SubParsersAction) -> None:
@@ -160,8 +166,16 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
             said_down.add(backend)
         print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)
 
-    async with open_sources(settings, cache=Cache()) as sources:
+    from mathlsp.search import below
+    from mathlsp.search.write import relevance_text
+
+    cache = Cache()
+    async with open_sources(settings, cache=cache) as sources:
         result = await run_search(folder, sources, args.query, on_progress=progress)
+    set_aside = below.entries(result.dropped, relevance_text)
+    if not result.all_down and not result.nothing_to_do:
+        # For the editor's "Add set-aside paper" action after a search from the terminal.
+        below.remember(cache, folder, set_aside, result.started_at)
     if result.nothing_to_do:
         print(
             "Every query for this problem is already in the Search History and PROBLEM.md "
@@ -193,9 +207,10 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
                   file=sys.stderr)  # fmt: skip
             write_failed = True
     if args.format == "json":
-        _dump(_json(result, writes, written))
+        _dump({**_json(result, writes, written), "below_the_line": set_aside})
     else:
         _print(result, writes, written, args.write)
+        _print_below(set_aside)
     if result.all_down:
         print(
             "mathlsp: no source answered; nothing was written (an outage is not a search "
@@ -293,7 +308,7 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
     if result.already_listed:
         extra.append(f"{len(result.already_listed)} already listed")
     if result.dropped:
-        extra.append(f"{len(result.dropped)} not relevant enough")
+        extra.append(f"{len(result.dropped)} below the relevance line")
     tail = f" ({', '.join(extra)})" if extra else ""
     print(
         f"Found {found} new paper{'' if found == 1 else 's'}: {len(confirmed)} confirmed, "
@@ -325,6 +340,15 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(f"  - {c.title}: {reason}")
         for u in unresolved:
             print(f"  - {id_text(u.identifier)} (PROBLEM.md): {u.reason}")
+    followed = result.followed
+    if followed.ran:
+        print(
+            f"Followed the references of {len(followed.seeds)} papers: {followed.cited} cited "
+            f"works, {followed.looked_up} new to this search looked up, {followed.found} found "
+            "(they face the same relevance line)"
+        )
+        for e in followed.errors:
+            print(f"  ! {e}")
     if result.named_found or result.named_unfound:
         print(f"Works PROBLEM.md names: {len(result.named_found)} found")
         for label_ in result.named_unfound:
@@ -351,6 +375,22 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print("Run again with --write to save them.")
 
 
+def _print_below(items: list[dict[str, Any]]) -> None:
+    """The papers below the line: shown, never written; the editor can add one (unconfirmed)."""
+    if not items:
+        return
+    print(
+        f"Below the line ({len(items)}; not written — in the editor, LITERATURE.md offers "
+        "“Add set-aside paper (unconfirmed)”):"
+    )
+    for item in items:
+        ids = ", ".join(
+            x for x in (item["arxiv_id"] and f"arXiv:{item['arxiv_id']}", item["doi"]) if x
+        )
+        print(f"  - {item['title']} ({item['year'] or 'n.d.'}){' · ' + ids if ids else ''}")
+        print(f"    {item['relevance']}")
+
+
 def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
     from mathlsp.search.queries import id_text
 
@@ -375,6 +415,7 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
                 "relevance": c.relevance,
                 "score": round(c.score, 4),
                 "share": round(c.share, 4),
+                "evidence": c.evidence,
                 "matched": [t.label for t in c.matched],
                 "partly_matched": [t.label for t in c.partly],
                 "status": "confirmed" if check and check.confirmed else "unconfirmed",
@@ -394,6 +435,9 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
                 "status": r.status,
                 "queries": [q.query for q in r.queries],
                 "answered": len(r.answered),
+                "empty": [q.query for q in r.empty],
+                "broadened": [q.query for q in r.broadened],
+                "zero_hit_rate": round(r.zero_hit_rate, 3),
                 "papers": len(r.papers),
                 "errors": r.errors,
                 "skipped": r.skipped,
@@ -407,6 +451,13 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
         "named_works": {"found": result.named_found, "not_found": result.named_unfound},
+        "followed_references": {
+            "seeds": result.followed.seeds,
+            "cited": result.followed.cited,
+            "looked_up": result.followed.looked_up,
+            "found": result.followed.found,
+            "errors": result.followed.errors,
+        },
         # Below the relevance cut-off: never written, listed here with what they matched.
         "set_aside": [
             {

@@ -31,6 +31,7 @@ SCHEMAS: dict[str, tuple[Param, ...]] = {
     "mathlsp.applySourceMetadata": (URI, REF_ID),
     "mathlsp.insertReference": (URI, Param("identifier", required=True)),
     "mathlsp.searchLiterature": (OPTIONAL_URI, Param("query")),
+    "mathlsp.addSetAside": (URI, Param("paper", required=True)),
     "mathlsp.draftSynthesis": (OPTIONAL_URI,),
     "mathlsp.resume": (OPTIONAL_URI,),
     "mathlsp.copyBibtex": (URI, REF_ID),

@@ -195,7 +195,7 @@ def code_actions(
     if service is not None:
         wanted = lambda kind: _wanted(kind, only)  # noqa: E731
         actions.extend(verification.code_actions(server, state, params, wanted))
-        actions.extend(search.code_actions(state, params, wanted))
+        actions.extend(search.code_actions(state, params, wanted, server))
         actions.extend(synthesis.code_actions(state, params, wanted))
         actions.extend(journal.code_actions(state, params, wanted))
         if isinstance(state.doc, LiteratureDoc) and wanted(types.CodeActionKind.Refactor):

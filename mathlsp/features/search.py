@@ -27,6 +27,8 @@ if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
 
 SEARCH = "mathlsp.searchLiterature"
+ADD_SET_ASIDE = "mathlsp.addSetAside"
+MAX_SET_ASIDE_ACTIONS = 5
 RUN, CANCEL = "Run", "Cancel"
 
 
@@ -157,6 +159,12 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
         service._progress = None
         service.status("idle")
     service.learned()
+    from mathlsp.search import below
+    from mathlsp.search.write import relevance_text
+
+    if not result.all_down and not result.nothing_to_do:
+        set_aside = below.entries(result.dropped, relevance_text)
+        below.remember(service.cache, root, set_aside, result.started_at)
     # The user may have typed while the search ran: plan the writes on the newest text.
     result.literature_text = reader(root / "LITERATURE.md")
     result.journal_text = reader(root / "JOURNAL.md")
@@ -192,10 +200,98 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
     }
 
 
-def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> list[types.CodeAction]:
-    """ "Search literature" in PROBLEM.md and LITERATURE.md; "…for the selection" anywhere."""
+def paper_key(item: dict[str, Any]) -> str:
+    """What names a set-aside paper in the command's argument: its arXiv id, DOI or title."""
+    return str(item.get("arxiv_id") or item.get("doi") or item.get("title") or "")
+
+
+def set_aside_actions(server: Any, state: Any) -> list[types.CodeAction]:
+    """ "Add set-aside paper (unconfirmed): …" for the latest search's papers below the line
+    that LITERATURE.md does not list yet."""
+    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.search import below
+
+    service = getattr(server, "verification", None)
+    root = state.path.parent
+    if service is None:
+        return []
+    items = below.recall(service.cache, root)
+    if not items:
+        return []
+    doc = LiteratureDoc(state.doc.text)
+    actions = []
+    for item in [i for i in items if not below.listed(doc, i)][:MAX_SET_ASIDE_ACTIONS]:
+        title = str(item["title"])
+        shown = title if len(title) <= 60 else title[:57] + "…"
+        label_ = f"Add set-aside paper (unconfirmed): {shown}"
+        actions.append(
+            types.CodeAction(
+                title=label_,
+                kind=types.CodeActionKind.Source,
+                command=types.Command(
+                    title=label_, command=ADD_SET_ASIDE, arguments=[state.uri, paper_key(item)]
+                ),
+            )
+        )
+    return actions
+
+
+async def add_set_aside_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
+    """Add one set-aside paper to LITERATURE.md as an Unconfirmed Reference (never a REF)."""
+    import datetime as dt
+
+    from mathlsp.search import below
+    from mathlsp.search.write import text_edits
+
+    uri, key = _arg(args, 0, "uri"), _arg(args, 1, "paper")
+    path = uri_to_path(uri) if uri else None
+    if path is None or path.name != "LITERATURE.md":
+        show(
+            server,
+            "mathlsp: open the problem's LITERATURE.md to add a paper",
+            types.MessageType.Error,
+        )
+        return None
+    items = below.recall(server.verification.cache, path.parent)
+    item = next((i for i in items if paper_key(i) == key), None)
+    if item is None:
+        show(
+            server,
+            "mathlsp: that paper is not among the latest search's set-aside papers; search again",
+            types.MessageType.Warning,
+        )
+        return None
+    snap = snapshot(server, path)
+    if snap.text is None:
+        show(server, f"mathlsp: {path} cannot be read", types.MessageType.Error)
+        return None
+    try:
+        new = below.add_to_literature(snap.text, item, dt.datetime.now(dt.UTC))
+    except ValueError as exc:
+        show(server, f"mathlsp: the paper was not added: {exc}", types.MessageType.Error)
+        return None
+    if new is None:
+        show(server, "mathlsp: LITERATURE.md already lists that paper", types.MessageType.Info)
+        return None
+    prepared = build_workspace_edit(
+        [snap.edit(text_edits(snap.text, new))],
+        server.client_capabilities,
+        server.position_encoding,
+    )
+    if not await apply_edit(server, prepared, "Add set-aside paper"):
+        return None
+    return {"added": item["title"]}
+
+
+def code_actions(
+    state: Any, params: types.CodeActionParams, wanted: Any, server: Any = None
+) -> list[types.CodeAction]:
+    """ "Search literature" in PROBLEM.md and LITERATURE.md; "…for the selection" anywhere;
+    "Add set-aside paper (unconfirmed): …" in LITERATURE.md after a search."""
     actions: list[types.CodeAction] = []
     name = state.path.name
+    if name == "LITERATURE.md" and server is not None and wanted(types.CodeActionKind.Source):
+        actions.extend(set_aside_actions(server, state))
     if name in ("PROBLEM.md", "LITERATURE.md") and wanted(types.CodeActionKind.Source):
         title = "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch)"
         actions.append(
@@ -226,6 +322,17 @@ def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> lis
 
 
 def register(server: MathLanguageServer) -> None:
+    @server.command(ADD_SET_ASIDE)
+    async def mathlsp_add_set_aside(*args: Any) -> Any:
+        if (call := checked(server, ADD_SET_ASIDE, args)) is None:
+            return None
+        try:
+            return await add_set_aside_command(server, call)
+        except Exception as exc:
+            server.report_feature_error(ADD_SET_ASIDE, exc, None)
+            show(server, f"mathlsp: adding the paper failed: {exc}", types.MessageType.Error)
+            return None
+
     @server.command(SEARCH)
     async def mathlsp_search_literature(*args: Any) -> Any:
         if (call := checked(server, SEARCH, args)) is None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from rapidfuzz import fuzz
 
@@ -75,7 +76,9 @@ class Candidate:
     score: float = 0.0
     share: float = 0.0  # weighted share of the problem's terms the paper matches
     matched: list[Term] = field(default_factory=list)
-    partly: list[Term] = field(default_factory=list)  # half or more of a term's words
+    partly: list[Term] = field(default_factory=list)  # every word of a term, but apart
+    evidence: float = 0.0  # what it says that is specific to the problem, by rarity (rank.py)
+    found: list[Any] = field(default_factory=list)  # rank.Match: each term said, where, rarity
 
     # -- identity -------------------------------------------------------------------------
     @property

@@ -94,7 +94,9 @@ async def resolve(work: NamedWork, sources: Any) -> PaperRecord | None:
     for record in outcome.records if outcome.error is None else ():
         if is_the_work(work, record):
             return record
-    outcome = await sources.search("openalex", work.query, 5)
+    # OpenAlex's search wants every word: the title (or description) alone, the authors and
+    # year checked on what comes back.
+    outcome = await sources.search("openalex", work.description, 5)
     for record in outcome.records if outcome.error is None else ():
         if is_the_work(work, record):
             return record

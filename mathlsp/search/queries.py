@@ -13,26 +13,33 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     STOPWORDS,
+    contains_phrase,
+    fold_keep_case,
     key_phrases,
+    people_named,
     plain_text,
     query_words,
     stem,
+    stems,
     words,
 )
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
+from mathlsp.verify.normalize import fold
 
 #: Discovery backends, in the order queries are shown and run.
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
-QUOTA = {"arxiv": 4, "semantic_scholar": 3, "openalex": 3, "pubmed": 2, "theoremsearch": 2}
-ARXIV_WITH_USER_QUERY = 5
+QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 6, "pubmed": 2, "theoremsearch": 2}
+#: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
+OPENALEX_OFFSET = 4
+ARXIV_WITH_USER_QUERY = 6
 
 # PubMed only for biomedical problems.
 BIOMEDICAL = frozenset(
@@ -78,6 +85,9 @@ class Term:
     kind: str  # "query" | "tag" | "theorem" | "keyword" | "author"
     weight: float
     label: str  # as the user wrote it (the tag `markov-bases`, the query "…")
+    # A tag the title, statement or a Known Result also says: one of the problem's objects,
+    # not only its field's label.
+    echoed: bool = False
 
     @property
     def stems(self) -> tuple[str, ...]:
@@ -89,6 +99,8 @@ class PlannedQuery:
     backend: str
     query: str  # in the backend's own syntax
     purpose: str  # "your query", "category + tags", "title", "known theorem", "author", …
+    # Asked once instead when the query returns nothing: fewer phrases, no category.
+    broader: str = ""
 
     @property
     def key(self) -> str:
@@ -214,18 +226,53 @@ def cited_authors(text: str) -> list[tuple[str, ...]]:
     return groups
 
 
+# What a named result is, when its name opens a sentence: "Neumann series converges" names one,
+# "Dense sets of integers …" and "Groups of polynomial growth …" do not.
+_NAMED_KINDS = frozenset(
+    "theorem theorems lemma conjecture conjectures inequality inequalities principle formula "
+    "criterion series transform transforms decomposition hypothesis identity expansion "
+    "expansions algorithm method problem".split()
+)
+
+
 def theorem_names(text: str) -> list[str]:
-    """Named results: "Neumann series", "Szemerédi's theorem", "Ramanujan graphs"."""
+    """Named results: "Neumann series", "Szemerédi's theorem", "Ramanujan graphs" — named after
+    someone: a capitalised word of three letters or more ("L2 function", read off
+    `$L^2$ function`, is a symbol, not a name)."""
     out: list[str] = []
-    for m in _THEOREM.finditer(plain_text(text)):
+    plain = plain_text(text)
+    for m in _THEOREM.finditer(plain):
         names = m.group(1).split()
         while names and names[0].lower().strip("'’s") in _NOT_A_NAME:
             names = names[1:]
         if not names:
             continue
+        if not any(
+            re.fullmatch(r"[A-Z][^\W\d_]{2,}(?:['’]s)?(?:[-–][A-Z][^\W\d_]+)*", n) for n in names
+        ):
+            continue
+        start = m.start(1) + m.group(1).index(names[0])
+        opens = not plain[:start].strip() or plain[:start].rstrip()[-1:] in ".!?:|"
+        possessive = any(n.endswith(("'s", "’s")) for n in names)
+        if opens and len(names) == 1 and not possessive and m.group(2).lower() not in _NAMED_KINDS:
+            continue
         phrase = " ".join([*names, m.group(2)])
         if phrase.lower() not in (o.lower() for o in out):
             out.append(phrase)
+    return out
+
+
+_JOINED_NAMES = re.compile(r"\b([A-Z][^\W\d_]+(?:[-–][A-Z][^\W\d_]+)+)\b")
+
+
+def statement_names(text: str) -> list[str]:
+    """Surnames joined by dashes — "Kermack–McKendrick", "Erdős–Ko–Rado": people an object is
+    named after."""
+    out: list[str] = []
+    for m in _JOINED_NAMES.finditer(plain_text(text)):
+        for name in re.split(r"[-–]", m.group(1)):
+            if len(name) > 1 and name not in out:
+                out.append(name)
     return out
 
 
@@ -321,6 +368,10 @@ class _Material:
     known_sentences: list[str]  # Known Results as plain sentences, citations removed
     ref_titles: list[str]
     user: list[str]  # key phrases of the user's query
+    # Per Known Result, its own key phrases (authors removed), in the order written.
+    known_items: list[list[str]] = field(default_factory=list)
+    # What each cited author group wrote about: the key phrase of their Known Result.
+    author_topics: dict[tuple[str, ...], str] = field(default_factory=dict)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -342,23 +393,39 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
 
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
-    statement_phrases = key_phrases(problem.statement, limit=8)
-    title_phrases = key_phrases(problem.title, limit=3)
+
+    def who(text: str) -> list[tuple[str, ...]]:
+        """Cited authors, and people the prose says did something ("Tsai computed")."""
+        return list(dict.fromkeys([*cited_authors(text), *people_named(text)]))
+
+    cited = {n for item in problem.known_results for g in who(item.text) for n in g}
+    cited |= {n for g in people_named(problem.statement) for n in g}
+    statement_phrases = key_phrases(problem.statement, limit=8, names=cited)
+    title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
     groups: list[tuple[str, ...]] = []
     theorems: list[str] = []
     known: list[str] = []
     sentences: list[str] = []
     for item in problem.known_results:
-        for g in cited_authors(item.text):
+        for g in who(item.text):
             if g not in groups:
                 groups.append(g)
         theorems += [t for t in theorem_names(item.text) if t not in theorems]
-    names = {n.lower() for g in groups for n in g}
+    names = {fold(n) for g in groups for n in g} | {fold(n) for n in cited}
+    known_items: list[list[str]] = []
+    author_topics: dict[tuple[str, ...], str] = {}
     for item in problem.known_results:
-        for p in key_phrases(item.text, limit=3):
-            if not set(p.replace("-", " ").split()) <= names and p not in known:
-                known.append(p)
+        own = [
+            p
+            for p in _telling_phrases(key_phrases(item.text, limit=3, names=names))
+            if not set(p.replace("-", " ").split()) <= names
+        ]
+        known_items.append(own)
+        known += [p for p in own if p not in known]
+        for g in who(item.text):
+            if own and g not in author_topics:
+                author_topics[g] = own[0]
         sentence = plain_text(_CITATION.sub("", item.text)).replace(" | ", " ")
         sentence = " ".join(re.sub(r"[|]", " ", sentence).split()).strip(" .")
         if sentence:
@@ -377,14 +444,79 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         known_sentences=sentences,
         ref_titles=[r.title for r in refs if r.title],
         user=user_phrases,
+        known_items=known_items,
+        author_topics=author_topics,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Topic:
+    """One thing to ask every backend about: a key object, a Known Result (its one or two
+    phrases), a named result, or a cited author with what they wrote about."""
+
+    phrases: tuple[str, ...]
+    purpose: str
+    authors: tuple[str, ...] = ()
+
+
+def topics(m: _Material) -> list[Topic]:
+    """One topic per key object of the statement, per Known Result, per named result and per
+    cited author (paired with their Known Result's subject), interleaved so that a short quota
+    still touches each kind; duplicates (same first phrase) dropped."""
+    objects = [Topic((p,), "key object") for p in m.statement]
+    known = [
+        Topic(tuple(ps[:2]), f"known result {i}") for i, ps in enumerate(m.known_items, 1) if ps
+    ]
+    named = [Topic((t,), "named result") for t in m.theorems]
+    subject = (m.tags or m.statement or [""])[0]
+
+    def about(g: tuple[str, ...]) -> tuple[str, ...]:
+        # What they wrote about, and the problem's subject: either may be how their paper
+        # says it.
+        own = m.author_topics.get(g, "")
+        return tuple(dict.fromkeys(p for p in (own, subject) if p))
+
+    authors = [Topic(about(g), "author + topic", g) for g in m.author_groups if about(g)]
+    out: list[Topic] = []
+    seen: set[str] = set()
+    lanes = [objects, known, named, authors]
+    for i in range(max(map(len, lanes), default=0)):
+        for lane in lanes:
+            if i < len(lane):
+                t = lane[i]
+                key = (query_words(t.phrases[0]).lower(), t.authors)
+                if str(key) not in seen:
+                    seen.add(str(key))
+                    out.append(t)
+    return out
+
+
+def _fold_query(text: str) -> str:
+    """arXiv's search reads ASCII words: "Szemerédi" is asked as "Szemeredi"."""
+    return fold_keep_case(text)
+
+
+def _arxiv_topic(t: Topic) -> tuple[str, str]:
+    """(query, broader): never more than two quoted phrases, never under a category."""
+    phrases = [_fold_query(p) for p in t.phrases]
+    if t.authors:
+        who = " OR ".join(_phrase("au", _fold_query(n)) for n in t.authors[:2])
+        who = f"({who})" if len(t.authors[:2]) > 1 else who
+        what = " OR ".join(_phrase("all", p) for p in phrases[:2])
+        what = f"({what})" if len(phrases[:2]) > 1 else what
+        return _and([who, what]), _phrase("all", phrases[-1])
+    if len(phrases) > 1:
+        return _and([_phrase("all", p) for p in phrases[:2]]), _phrase("all", phrases[0])
+    words_ = re.sub(r"['’]s\b", "", query_words(phrases[0])).split()
+    loose = _and([f"all:{w}" for w in words_]) if len(words_) > 1 else ""
+    return _phrase("all", phrases[0]), loose
 
 
 def _arxiv_pool(
     m: _Material, primary: Sequence[str], secondary: Sequence[str], user: str | None
 ) -> Iterator[PlannedQuery]:
-    def q(query: str, purpose: str) -> PlannedQuery:
-        return PlannedQuery("arxiv", query, purpose)
+    def q(query: str, purpose: str, broader: str = "") -> PlannedQuery:
+        return PlannedQuery("arxiv", query, purpose, broader)
 
     concepts = m.tags or m.statement
     if user:
@@ -393,59 +525,31 @@ def _arxiv_pool(
             if primary and "cat:" not in user.lower():
                 yield q(_with_cats(primary, user), "your query in the domain's categories")
         else:
-            core = _and([_phrase("all", p) for p in (m.user or [user])[:3]])
-            yield q(core, "your query")
+            core = _and([_phrase("all", p) for p in (m.user or [user])[:2]])
+            first = _phrase("all", (m.user or [user])[0])
+            yield q(core, "your query", first if first != core else "")
             if primary:
-                yield q(_with_cats(primary, core), "your query in the domain's categories")
-            extra = next(
-                (t for t in concepts if set(t.split()) - set(query_words(user).lower().split())),
-                None,
-            )
-            if extra:
-                yield q(_and([core, _phrase("all", extra)]), "your query with a tag")
+                yield q(_with_cats(primary, first), "your query in the domain's categories")
     if concepts:
+        # The domain's categories with any of the tags: an OR never empties the answer.
+        tags = [_phrase("all", t) for t in concepts[:2]]
+        either = tags[0] if len(tags) == 1 else "(" + " OR ".join(tags) + ")"
         yield q(
-            _with_cats(primary, _and([_phrase("all", t) for t in concepts[:2]])),
+            f"{_cats(primary)} AND {either}" if primary else either,
             "category + tags" if primary else "tags",
+            either if primary else "",
         )
-    if m.statement:
-        yield q(
-            _and([_phrase("ti", m.statement[0]), *[_phrase("abs", p) for p in m.statement[1:2]]]),
-            "title + abstract",
-        )
-    if m.theorems:
-        yield q(_phrase("all", m.theorems[0]), "named result")
-    elif m.known:
-        yield q(_with_cats(primary, _phrase("abs", m.known[0])), "known result")
-    if m.author_groups:
-        yield q(_and([_phrase("au", n) for n in m.author_groups[0][:3]]), "author")
-    if secondary and (concepts or m.statement):
-        yield q(
-            _with_cats(secondary, _phrase("all", (concepts or m.statement)[0])),
-            "secondary categories",
-        )
+    for t in topics(m):
+        query, broader = _arxiv_topic(t)
+        yield q(query, t.purpose, broader)
     # Further queries, for incremental searches once the first ones are in the history.
-    for i in range(2, len(concepts), 2):
-        yield q(
-            _with_cats(primary, _and([_phrase("all", t) for t in concepts[i : i + 2]])),
-            "category + tags" if primary else "tags",
-        )
-    for i in range(1, len(m.statement) - 1):
-        yield q(
-            _and([_phrase("ti", m.statement[i]), _phrase("abs", m.statement[i + 1])]),
-            "title + abstract",
-        )
-    for t in m.theorems[1:]:
-        yield q(_phrase("all", t), "named result")
-    for p in m.known[1:]:
-        yield q(_with_cats(primary, _phrase("abs", p)), "known result")
-    for g in m.author_groups[1:]:
-        yield q(_and([_phrase("au", n) for n in g[:3]]), "author")
+    for c in concepts[2:]:
+        yield q(_with_cats(primary, _phrase("all", c)), "category + tag", _phrase("all", c))
     for t in m.ref_titles:
-        yield q(_phrase("ti", t), "reference title")
-    for p in m.statement:
-        yield q(_with_cats(primary, _phrase("all", p)), "category + key phrase")
-    for c in concepts[1:]:
+        yield q(_phrase("ti", _fold_query(t)), "reference title")
+    for p in m.known:
+        yield q(_phrase("abs", p), "known result")
+    for c in concepts:
         if secondary:
             yield q(_with_cats(secondary, _phrase("all", c)), "secondary categories")
 
@@ -457,9 +561,26 @@ def _any_of(phrases: Iterable[str]) -> str:
     return " OR ".join(q for q in quoted if q.strip('"'))
 
 
+def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
+    """(query, broader) for a backend that reads plain words (OpenAlex: quoted phrases)."""
+    if t.authors:
+        names = [query_words(n) for n in t.authors[:3]]
+        if backend == "openalex":
+            who = " OR ".join(f'"{n}"' if " " in n else n for n in names)
+            return f"({who}) AND ({_any_of(t.phrases)})", _any_of(t.phrases)
+        # Semantic Scholar wants every word: one name and the shortest way to say the topic.
+        short = min(t.phrases, key=lambda p: len(p.split()))
+        return _words_of([names[0], short]), _words_of([short])
+    if backend == "openalex":
+        return _any_of(t.phrases), ""
+    if len(t.phrases) > 1:
+        return _words_of(t.phrases), _words_of(t.phrases[:1])
+    return _words_of(t.phrases), ""
+
+
 def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[PlannedQuery]:
-    def q(query: str, purpose: str) -> PlannedQuery:
-        return PlannedQuery(backend, query, purpose)
+    def q(query: str, purpose: str, broader: str = "") -> PlannedQuery:
+        return PlannedQuery(backend, query, purpose, broader if broader != query else "")
 
     # Semantic Scholar: relevance search over plain words; OpenAlex: quoted phrases, any of them.
     words_of = _any_of if backend == "openalex" else _words_of
@@ -470,30 +591,21 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         yield q(plain, "your query")
         extra = next((t for t in concepts if t.lower() not in plain.lower()), None)
         if extra:
-            yield q(f"{plain} {extra}", "your query with a tag")
+            yield q(f"{plain} {extra}", "your query with a tag", plain)
     if concepts:
-        yield q(words_of(concepts[:3]), "tags")
-    if m.statement:
-        yield q(words_of(m.statement[:3]), "key phrases")
-    if m.theorems or m.known:
-        named = (m.theorems or m.known)[0]
-        yield q(words_of([named, *(concepts[:1])]), "known result")
-    if m.author_groups:
-        topic = m.statement[0] if m.statement else (concepts[0] if concepts else "")
-        names = [query_words(n) for n in m.author_groups[0][:3]]
-        if backend == "openalex" and topic:
-            who = " OR ".join(names)
-            yield q(f'({who}) AND "{query_words(topic)}"', "author")
-        else:
-            yield q(_words_of([" ".join(names), topic]), "author")
+        yield q(words_of(concepts[:2]), "tags", words_of(concepts[:1]))
+    ts = topics(m)
+    if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
+        ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
+    for t in ts:
+        query, broader = _plain_topic(backend, t)
+        yield q(query, t.purpose, broader if backend != "openalex" else "")
     for t in m.ref_titles:
         yield q(t, "reference title")
-    for i in range(3, len(concepts), 3):
-        yield q(words_of(concepts[i : i + 3]), "tags")
-    for i in range(3, len(m.statement), 3):
+    for i in range(2, len(concepts), 2):
+        yield q(words_of(concepts[i : i + 2]), "tags")
+    for i in range(0, len(m.statement), 3):
         yield q(words_of(m.statement[i : i + 3]), "key phrases")
-    for p in m.known[1:]:
-        yield q(words_of([p, *(concepts[:1])]), "known result")
 
 
 def _theorem_pool(m: _Material, user: str | None) -> Iterator[PlannedQuery]:
@@ -517,11 +629,23 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     if user:
         base = m.user or ([query_words(_plain_of_arxiv(user))] if user.strip() else [])
         terms += [Term(query_words(p).lower(), "query", 3.0, user.strip()) for p in base]
-    terms += [Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t) for t in problem.tags]
+    said = stems(
+        " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
+    )
+    for t in problem.tags:
+        tag = Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t)
+        terms.append(replace(tag, echoed=contains_phrase(said, tag.stems)))
     terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
-    terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:6]]
-    terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:4]]
+    terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]
+    terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:8]]
     terms += [Term(n.lower(), "author", 1.0, n) for g in m.author_groups for n in g]
+    # People the statement names an object after ("the Kermack–McKendrick model"): a paper by
+    # them on the topic is its source.
+    named = [
+        *statement_names(problem.statement),
+        *(n for g in people_named(problem.statement) for n in g),
+    ]
+    terms += [Term(fold(n), "author", 1.0, n) for n in named]
     out: dict[tuple[str, tuple[str, ...]], Term] = {}
     for t in terms:
         key = ("author" if t.kind == "author" else "text", t.stems)

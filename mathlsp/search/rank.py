@@ -1,143 +1,259 @@
-"""Ranking candidates: relevance × log(citations + 1), ties by relevance. Pure.
+"""Ranking candidates and drawing the line: what is specific to the problem, weighted by rarity.
 
-Relevance (0–1) is measured against the problem's own terms (`QueryPlan.terms`): a term found as a
-phrase in the title counts fully, in the abstract or a quoted theorem 0.7, its words scattered
-0.4, half of its words (author names included, generic words like "graphs" not) 0.2; cited
-authors count when they are among the paper's authors. Weights: the user's query 3,
-tags 2, named results 1.5, key phrases of the statement 1, of the Known Results 0.75. The best
-position a backend gave the paper and TheoremSearch's similarity add a little. A paper listed in
-PROBLEM.md References is relevant by definition. The cut-off (`keep`): a paper must match a
-telling term (a phrase, a named result, a cited author, the user's query) or a fifth of the
-weighted terms, or half-match terms through two different telling words; single shared words
-("primes", "finite") are not enough, however similar
-TheoremSearch found one of its theorems. The rest are capped (10–20 per search).
+Pure. Each of the problem's terms (`QueryPlan.terms`: the user's query, tags, named results, key
+objects of the statement and of the Known Results, cited authors) is looked for in a candidate's
+title, abstract and quoted theorem statements, as a phrase after `text.core` ("zero density
+estimate" is said by "Explicit zero density for …"). A term found in most of what the search
+retrieved tells nothing about a paper (it is the field); a term few retrieved papers say is the
+problem's own. So each match counts its kind's weight × where it was said (title 1, abstract or
+statement 0.6) × its rarity among the retrieved papers (an IDF, 0–1): that sum is the paper's
+**evidence**.
+
+A paper is above the line (`admitted`) when PROBLEM.md names it, or when it says something
+specific — a phrase of two or more words that is not only a tag, a named result, or the user's
+query — and its evidence reaches `MIN_EVIDENCE`. A tag alone, a cited author alone, single
+shared words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to
+the evidence of a paper that already matches the topic. Below the line, candidates with any match
+are kept as `below` (shown, never written). Admitted papers are ordered by evidence, citations
+breaking near-ties: relevance × (1 + log(citations + 1)).
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import Term
-from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, has_all, stem, stems
+from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
 
 MAX_CANDIDATES = 20
+MAX_BELOW = 15  # candidates shown below the line
 _BLAND = frozenset(stem(w) for w in GENERIC | STOPWORDS)
-IN_TITLE, IN_TEXT, SCATTERED, PARTLY = 1.0, 0.7, 0.4, 0.2
-W_TERMS, W_POSITION, W_THEOREM = 0.7, 0.2, 0.1
+#: Where a term is said: as a phrase in the title, every word of it in the (short) title
+#: ("small gaps between primes" says `prime-gaps`), as a phrase in the abstract or a statement.
+PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6}
+#: Weight of a match, by the kind of term (a tag is the field, a named result the problem's own).
+KIND_WEIGHT = {"query": 3.0, "theorem": 1.5, "keyword": 1.0, "tag": 1.0, "author": 0.0}
+AUTHOR_BONUS = 0.4  # a cited author among the paper's authors, once the topic matches
+SINGLE_WORD = 0.4  # a one-word term ("chebyshev", "primes") counts for less
+MIN_EVIDENCE = 0.8
+RARITY_FLOOR = 0.5
+RARITY_POWER = 1.0
+MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
+RARE_TITLE = 0.8
+REQUIRE_DECLARED = False
+
+
+@dataclass(frozen=True, slots=True)
+class Match:
+    """One term said by a paper: where, and how rare it is among the retrieved papers."""
+
+    term: Term
+    place: str  # "title" | "text"
+    rarity: float  # 0–1
+
+    @property
+    def specific(self) -> bool:
+        """What can admit a paper: a phrase that is not only a tag, a named result, the query."""
+        t = self.term
+        if t.kind in ("query", "theorem"):
+            return True
+        if len(core(t.stems)) < 2:
+            return False
+        # A tag is the field's label: specific when the problem says it too, or when it is
+        # what the paper's title is about.
+        return t.kind == "keyword" or t.echoed or self.place.startswith("title")
+
+    @property
+    def value(self) -> float:
+        t = self.term
+        weight = KIND_WEIGHT.get(t.kind, 1.0) * (SINGLE_WORD if len(core(t.stems)) < 2 else 1.0)
+        # The problem's core object is said by most of what its queries retrieve: rarity
+        # sharpens the weight, it does not erase it.
+        rare = RARITY_FLOOR + (1 - RARITY_FLOOR) * self.rarity**RARITY_POWER
+        return weight * PLACE[self.place] * rare
+
+
+def _parts(candidate: Candidate) -> tuple[list[str], list[str]]:
+    title = stems(candidate.title)
+    text = stems(
+        " ".join([candidate.abstract or "", *(f"{t.name} {t.body}" for t in candidate.theorems)])
+    )
+    return title, text
+
+
+def said(candidate: Candidate, term: Term) -> str | None:
+    """Where the paper says `term`: "title", "text" (abstract or a quoted statement) or None."""
+    if term.kind == "author":
+        return "title" if term.text in candidate.surnames else None
+    title, text = _parts(candidate)
+    needle = core(term.stems)
+    if not needle:
+        return None
+    if contains_phrase(title, needle):
+        return "title"
+    if len(needle) > 1 and has_all(title, needle):
+        return "title words"
+    if contains_phrase(text, needle):
+        return "text"
+    return None
+
+
+MIN_POOL = 20  # fewer retrieved papers than this say little about a field
+
+
+def rarity(df: int, n: int) -> float:
+    """IDF of a term said by `df` of `n` retrieved papers, scaled to 0–1 (1: said by one); a
+    small pool counts as `MIN_POOL` papers."""
+    n = max(n, MIN_POOL)
+    if df <= 0:
+        return 1.0
+    return max(0.0, min(1.0, math.log((n + 1) / df) / math.log(n + 1)))
+
+
+def matches(
+    candidate: Candidate, terms: Sequence[Term], rarities: dict[Term, float]
+) -> list[Match]:
+    out = []
+    for t in terms:
+        place = said(candidate, t)
+        if place is not None:
+            out.append(Match(t, place, rarities.get(t, 1.0)))
+    return out
+
+
+def concepts(found: Sequence[Match]) -> list[Match]:
+    """The matches that say different things: a term whose words overlap a stronger match's
+    ("landau siegel" under "landau siegel zeros") is the same thing said again."""
+    out: list[Match] = []
+    for m in sorted((m for m in found if m.term.kind != "author"), key=lambda m: -m.value):
+        mine = set(core(m.term.stems)) - _BLAND
+        if not any(mine & (set(core(o.term.stems)) - _BLAND) for o in out):
+            out.append(m)
+    return out
+
+
+def evidence(found: Sequence[Match]) -> float:
+    topical = [m for m in found if m.term.kind != "author"]
+    value = sum(m.value for m in topical)
+    if topical and any(m.term.kind == "author" for m in found):
+        value += AUTHOR_BONUS
+    return value
+
+
+def admitted(
+    candidate: Candidate, found: Sequence[Match], value: float, terms: Sequence[Term] = ()
+) -> bool:
+    """Named in PROBLEM.md; or a specific match and evidence at least `MIN_EVIDENCE`; or by an
+    author the problem cites or names, with a word of the problem's topic in its title (the
+    classic "A contribution to the mathematical theory of epidemics" by the Kermack and
+    McKendrick of "the Kermack–McKendrick model")."""
+    if candidate.problem_reference is not None:
+        return True
+    distinct = concepts(found)
+    rare_title = any(
+        m.specific and m.place.startswith("title") and m.rarity >= RARE_TITLE for m in distinct
+    )
+    enough = len(distinct) >= MIN_CONCEPTS or rare_title
+    # The tags are what the user declared the problem to be about: a paper that says none of
+    # them (nor a named result, nor the query) is about something else that shares its words.
+    declared = not REQUIRE_DECLARED or any(
+        m.term.kind in ("tag", "query", "theorem") for m in found
+    )
+    if any(m.specific for m in found) and value >= MIN_EVIDENCE and enough and declared:
+        return True
+    return any(m.term.kind == "author" for m in found) and bool(topic_words(candidate, terms))
+
+
+def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
+    """Telling words (not "graphs", "number") of the problem's phrases that the title says."""
+    title = set(stems(candidate.title))
+    wanted = {
+        w
+        for t in terms
+        if t.kind != "author" and len(t.stems) > 1
+        for w in core(t.stems)
+        if w not in _BLAND and len(w) > 3
+    }
+    return title & wanted
 
 
 def match_terms(
     candidate: Candidate, terms: Sequence[Term]
 ) -> tuple[float, list[Term], list[Term]]:
-    """(weighted share of the terms matched, terms matched, terms matched only in part)."""
-    title = stems(candidate.title)
-    text = stems(
-        " ".join([candidate.abstract or "", *(f"{t.name} {t.body}" for t in candidate.theorems)])
-    )
-    surnames = candidate.surnames
-    vocabulary = set(title) | set(text) | {stem(s) for s in surnames}
+    """(weighted share of the terms said, terms said as phrases, terms whose words are all
+    there but apart)."""
+    title, text = _parts(candidate)
     total = sum(t.weight for t in terms)
     got = 0.0
     matched: list[Term] = []
     partly: list[Term] = []
     for term in terms:
-        if term.kind == "author":
-            m = IN_TITLE if term.text in surnames else 0.0
-        else:
-            needle = term.stems
-            if contains_phrase(title, needle):
-                m = IN_TITLE
-            elif contains_phrase(text, needle):
-                m = IN_TEXT
-            elif len(needle) > 1 and has_all(title + text, needle):
-                m = SCATTERED
-            elif len(needle) > 1 and 2 * sum(_telling(w, vocabulary) for w in needle) >= len(
-                needle
-            ):
-                got += term.weight * PARTLY
-                partly.append(term)
-                continue
-            else:
-                m = 0.0
-        if m:
-            got += term.weight * m
+        place = said(candidate, term)
+        if place is not None:
+            got += term.weight * PLACE[place]
             matched.append(term)
+        elif term.kind != "author" and len(term.stems) > 1 and has_all(title + text, term.stems):
+            partly.append(term)
     return (got / total if total else 0.0), matched, partly
 
 
-def _telling(word: str, vocabulary: set[str]) -> bool:
-    """A word of a term found in the paper that says something ("gap", not "graphs")."""
-    return word in vocabulary and word not in _BLAND
-
-
 def relevance(candidate: Candidate, terms: Sequence[Term]) -> tuple[float, list[Term], list[Term]]:
-    """(relevance 0–1, terms matched, terms matched in part)."""
-    share, matched, partly = match_terms(candidate, terms)
-    rank = candidate.best_rank
-    position = 1.0 / (1 + rank) if rank is not None else 0.0
-    similarity = max((t.similarity or 0.0 for t in candidate.theorems), default=0.0)
-    value = W_TERMS * min(1.0, 2 * share) + W_POSITION * position + W_THEOREM * similarity
-    if candidate.problem_reference is not None:
-        value = 1.0
-    return round(min(1.0, value), 4), matched, partly
+    """(relevance 0–1, terms said, terms partly there), rarities unknown (every term rare)."""
+    found = matches(candidate, terms, {})
+    _, matched, partly = match_terms(candidate, terms)
+    value = 1.0 if candidate.problem_reference is not None else 1 - math.exp(-evidence(found))
+    return round(value, 4), matched, partly
 
 
 def score(relevance_: float, citations: int | None) -> float:
-    """Relevance × log(citations + 1); an unknown count counts as none."""
-    return relevance_ * math.log((citations or 0) + 1)
-
-
-MIN_SHARE = 0.2  # of the problem's weighted terms, for a paper with no telling match
-
-
-def telling(term: Term) -> bool:
-    """A match that says the paper is about the problem: a phrase of two or more words, a named
-    result, a cited author or the user's query. One word — "primes", "finite", "integers",
-    "dimensions" — is shared by papers on every subject."""
-    return term.kind in ("query", "theorem", "author") or len(term.stems) >= 2
-
-
-def keep(candidate: Candidate) -> bool:
-    """Listed or named in PROBLEM.md; or matching one of its terms tellingly; or matching enough
-    of them (`MIN_SHARE`) in single words. Verification proves a paper exists, not that it
-    belongs: what falls below is set aside, never written as a reference (a TheoremSearch
-    statement counts as the paper's text; similarity alone is not relevance)."""
-    return (
-        candidate.problem_reference is not None
-        or any(telling(t) for t in candidate.matched)
-        or candidate.share >= MIN_SHARE
-        or len(partial_words(candidate)) >= 2
-    )
-
-
-def partial_words(candidate: Candidate) -> set[str]:
-    """The distinct telling words by which the paper half-matches terms: "epidemic" and the
-    cited authors' names count as three; "lattice" matching both "E8 lattice" and "Leech
-    lattice" counts once."""
-    vocabulary = (
-        set(stems(candidate.title))
-        | set(stems(candidate.abstract or ""))
-        | {stem(s) for s in candidate.surnames}
-    )
-    return {w for t in candidate.partly for w in t.stems if _telling(w, vocabulary)}
+    """Relevance × (1 + log(citations + 1)): citations order papers of like relevance; a paper
+    nobody has counted citations for is not sunk to zero."""
+    return relevance_ * (1 + math.log((citations or 0) + 1))
 
 
 def rank_candidates(
     candidates: Sequence[Candidate], terms: Sequence[Term], limit: int = MAX_CANDIDATES
 ) -> tuple[list[Candidate], list[Candidate]]:
-    """(kept, dropped): relevance, matched terms and score set on each; kept sorted best first
-    and capped at `limit` (PROBLEM.md references are always kept)."""
+    """(kept, dropped): evidence, matched terms and score set on each; kept = above the line,
+    best first, capped at `limit` (PROBLEM.md references always kept); dropped = the rest, best
+    first (those with some match are the "below the line" candidates)."""
+    n = len(candidates)
+    said_by: dict[Term, int] = {}
+    found_by: dict[int, list[Match]] = {}
     for c in candidates:
-        c.relevance, c.matched, c.partly = relevance(c, terms)
-        c.share = match_terms(c, terms)[0]
+        found = matches(c, terms, {})
+        found_by[id(c)] = found
+        for m in found:
+            said_by[m.term] = said_by.get(m.term, 0) + 1
+    rarities = {t: rarity(df, n) for t, df in said_by.items()}
+    above: list[Candidate] = []
+    rest: list[Candidate] = []
+    for c in candidates:
+        found = [Match(m.term, m.place, rarities.get(m.term, 1.0)) for m in found_by[id(c)]]
+        value = evidence(found)
+        c.evidence = round(value, 4)
+        c.share, c.matched, c.partly = match_terms(c, terms)
+        c.found = found
+        c.relevance = 1.0 if c.problem_reference is not None else round(1 - math.exp(-value), 4)
         c.score = score(c.relevance, c.citation_count)
-    ordered = sorted(candidates, key=lambda c: (-c.score, -c.relevance, c.title.lower()))
-    refs = [c for c in ordered if c.problem_reference is not None]
+        (above if admitted(c, found, value, terms) else rest).append(c)
+
+    def order(c: Candidate) -> tuple[float, float, str]:
+        return (-c.score, -c.relevance, c.title.lower())
+
+    above.sort(key=order)
+    rest.sort(key=order)
+    refs = [c for c in above if c.problem_reference is not None]
     room = max(0, limit - len(refs))
-    others = [c for c in ordered if c.problem_reference is None and keep(c)]
-    chosen = {id(c) for c in refs + others[:room]}
-    kept = [c for c in ordered if id(c) in chosen]
-    dropped = [c for c in ordered if id(c) not in chosen]
-    return kept, dropped
+    others = [c for c in above if c.problem_reference is None]
+    kept = sorted(refs + others[:room], key=order)
+    return kept, sorted(others[room:] + rest, key=order)
+
+
+def below_the_line(dropped: Sequence[Candidate], limit: int = MAX_BELOW) -> list[Candidate]:
+    """The set-aside candidates worth showing: those that say at least one of the problem's
+    topical terms, best first."""
+    return [c for c in dropped if any(m.term.kind != "author" for m in c.found)][:limit]

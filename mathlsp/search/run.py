@@ -23,6 +23,7 @@ from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.loader import read_note_text
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.follow import FollowReport, follow
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
 from mathlsp.search.named import named_works, resolve
 from mathlsp.search.queries import (
@@ -43,7 +44,9 @@ from mathlsp.verify.pipeline import ReferenceCheck, verify_subjects
 
 ProgressCallback = Callable[[str, str], None]  # (backend or phase, message)
 Reader = Callable[[Path], str | None]
-RESULTS_PER_QUERY = 10
+#: Results asked per query: a specialist's papers are rarely all in a search engine's first ten,
+#: and a longer answer costs no extra request.
+RESULTS_PER_QUERY = 25
 NOT_READY = "No defined problem found"
 
 
@@ -62,6 +65,18 @@ class BackendReport:
     papers: set[str] = field(default_factory=set)  # distinct papers among them
     errors: list[str] = field(default_factory=list)
     skipped: str | None = None  # why it was not asked
+    empty: list[PlannedQuery] = field(default_factory=list)  # answered with no result
+    broadened: list[PlannedQuery] = field(default_factory=list)  # asked instead of an empty one
+
+    @property
+    def asked(self) -> int:
+        """Queries sent and answered, the broadened ones included."""
+        return len(self.answered) + len(self.broadened)
+
+    @property
+    def zero_hit_rate(self) -> float:
+        """The share of answered queries (broadened ones included) that returned nothing."""
+        return len(self.empty) / self.asked if self.asked else 0.0
 
     @property
     def down(self) -> bool:
@@ -114,6 +129,7 @@ class SearchResult:
     named_found: list[str] = field(default_factory=list)  # works the problem names, found
     named_unfound: list[str] = field(default_factory=list)  # … and not found, by name
     references_found: int = 0
+    followed: FollowReport = field(default_factory=FollowReport)  # references followed
 
     @property
     def slug(self) -> str:
@@ -121,6 +137,13 @@ class SearchResult:
 
     def check(self, candidate: Candidate) -> ReferenceCheck | None:
         return self.checks.get(candidate.key)
+
+    @property
+    def below_line(self) -> list[Candidate]:
+        """Set aside but worth showing: papers that say some of the problem's terms."""
+        from mathlsp.search.rank import below_the_line
+
+        return below_the_line(self.dropped)
 
     @property
     def confirmed(self) -> list[Candidate]:
@@ -263,6 +286,7 @@ async def run_search(
     reader: Reader = read_note_text,
     limit: int = MAX_CANDIDATES,
     plan: QueryPlan | None = None,
+    follow_references: bool = True,
 ) -> SearchResult:
     """Discover, merge, rank and verify; nothing is written (see `mathlsp.search.write`).
 
@@ -304,15 +328,32 @@ async def run_search(
         sources.on_event = relay
     try:
         found, ref_found = await _discover(plan, sources, result, progress)
+
+        def fresh_of(candidates: list[Candidate]) -> list[Candidate]:
+            result.already_listed = []
+            fresh: list[Candidate] = []
+            for c in candidates:
+                entry = listed.candidate(c)
+                if entry is not None:
+                    result.already_listed.append((c, entry))
+                else:
+                    fresh.append(c)
+            return fresh
+
         candidates = merge_records(found, ref_found)
-        fresh: list[Candidate] = []
-        for c in candidates:
-            entry = listed.candidate(c)
-            if entry is not None:
-                result.already_listed.append((c, entry))
-            else:
-                fresh.append(c)
-        kept, dropped = rank_candidates(fresh, plan.terms, limit)
+        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+        if follow_references and not result.all_down:
+            # What the named and the strongest papers cite, then the same line for everything.
+            progress("references", "following the references of the strongest papers")
+            cited, result.followed = await follow(
+                [*kept, *(c for c, _ in result.already_listed)], sources
+            )
+            n_seeds = len(result.followed.seeds)
+            progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
+            if cited:
+                found = [*found, *cited]
+                candidates = merge_records(found, ref_found)
+                kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
         result.candidates, result.dropped = kept, dropped
         progress(
             "merge",
@@ -347,11 +388,8 @@ async def _discover(
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
 
-    async def one(index: int, q: PlannedQuery) -> None:
-        numbered[q.backend] += 1
-        n, total = numbered[q.backend], len(reports[q.backend].queries)
-        report = reports[q.backend]
-        progress(q.backend, f"query {n}/{total}: {q.query}")
+    async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
+        """(results, detail, error) of one query."""
         items: list[Found] = []
         detail = ""
         if q.backend == "theoremsearch":
@@ -369,30 +407,49 @@ async def _discover(
                     arxiv_rank += 1
                 count = len(outcome.hits)
                 detail = f"{count} theorem{'s' if count != 1 else ''} ({len(items)} from arXiv)"
-        else:
-            # Semantic Scholar's relevance search spans every field: keep a mathematics problem
-            # among mathematics papers.
-            filters = (
-                {"fieldsOfStudy": "Mathematics"}
-                if q.backend == "semantic_scholar"
-                and result.plan.mathematical
-                and not result.plan.biomedical
-                else None
-            )
-            outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY, filters=filters)
-            error = outcome.error
-            if error is None:
-                items = [
-                    Found(r, Hit(q.backend, q.query, rank))
-                    for rank, r in enumerate(outcome.records)
-                ]
-                detail = f"{len(items)} result{'s' if len(items) != 1 else ''}"
+            return items, detail, error
+        # Semantic Scholar's relevance search spans every field: keep a mathematics problem
+        # among mathematics papers.
+        filters = (
+            {"fieldsOfStudy": "Mathematics"}
+            if q.backend == "semantic_scholar"
+            and result.plan.mathematical
+            and not result.plan.biomedical
+            else None
+        )
+        outcome = await sources.search(q.backend, q.query, RESULTS_PER_QUERY, filters=filters)
+        error = outcome.error
+        if error is None:
+            items = [
+                Found(r, Hit(q.backend, q.query, rank)) for rank, r in enumerate(outcome.records)
+            ]
+            detail = f"{len(items)} result{'s' if len(items) != 1 else ''}"
+        return items, detail, error
+
+    async def one(index: int, q: PlannedQuery) -> None:
+        numbered[q.backend] += 1
+        n, total = numbered[q.backend], len(reports[q.backend].queries)
+        report = reports[q.backend]
+        progress(q.backend, f"query {n}/{total}: {q.query}")
+        items, detail, error = await ask(q)
         if error is not None:
             message = str(getattr(error, "message", error))
             report.errors.append(message)
             progress(q.backend, f"query {n}/{total} failed: {message}")
             return
         report.answered.append(q)
+        if not items:
+            report.empty.append(q)
+            if q.broader and q.broader.lower() != q.query.lower():
+                # Nothing at all: too many phrases, or a category the papers are not in. Asked
+                # once more with fewer constraints, never more.
+                wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
+                progress(q.backend, f"query {n}/{total}: no result; broadened to {wider.query}")
+                items, detail, error = await ask(wider)
+                if error is None:
+                    report.broadened.append(wider)
+                    if not items:
+                        report.empty.append(wider)
         report.results += len(items)
         report.papers.update(_paper_key(f.record) for f in items)
         found[index] = items
@@ -462,7 +519,10 @@ def describe_backends(result: SearchResult) -> list[str]:
             lines.append(f"{label(b)}: down ({r.error_summary})")
         else:
             note = f"; {len(r.errors)} queries failed ({r.error_summary})" if r.errors else ""
-            n, k = len(r.papers), len(r.answered)
+            n, k = len(r.papers), r.asked
+            if r.empty:
+                wide = f", {len(r.broadened)} broadened" if r.broadened else ""
+                note = f"; {len(r.empty)} of {k} returned nothing{wide}" + note
             lines.append(
                 f"{label(b)}: {n} paper{'' if n == 1 else 's'} from {k} "
                 f"quer{'y' if k == 1 else 'ies'}{note}"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from mathlsp.verify.normalize import fold, strip_latex
 
@@ -41,7 +41,33 @@ STOPWORDS = frozenset(
     sometimes converge converges satisfy satisfies satisfying imply implies implied tend
     tends act acts acting vanish vanishes equal equals contain contains containing lie lies
     admit admits th st nd rd
+    gave showed established improved improves introduced conjectured computed announced
+    observed noted answered settled disproved claimed extends establishes refined refines
+    sharpened sharpens later earlier first
+    made modulo independently carry carries sit sits push pushes avoid avoids goes back
+    characterise characterize characterising characterizing construct constructing classify
+    compute computing decide recover transfer bounding
     """.split()
+)
+# Verbs that report what someone did: after a name they make the name a person, not an object
+# ("Schoenfeld gave", "Lacey and Thiele's argument extends"). Some are also adjectives
+# ("extended Riemann hypothesis"), so only these that follow a name are read as prose.
+REPORTING = frozenset(
+    """
+    gave give gives showed shows proved proves established establishes improved improves
+    introduced introduces conjectured conjectures computed announced observed noted answered
+    settled disproved claimed extended extends extend generalized generalised generalizes
+    generalises refined refines sharpened sharpens obtained obtains developed develops used
+    uses applied applies constructed constructs found finds verified verifies studied
+    combined combines treated treats considered made introduced studied predicted proved
+    showed excluded realised realized surveyed placed avoid avoids push pushes
+    """.split()
+)
+# What a person's contribution is called: "the Lacey–Thiele argument" names people, not a topic.
+WORK_NOUNS = frozenset(
+    "argument arguments idea ideas technique techniques method methods approach approaches "
+    "proof proofs work works result results paper papers bound bounds estimate estimates "
+    "contribution contributions trick tricks".split()
 )
 # Nouns too generic to search for on their own (fine inside a phrase: "mixing time").
 GENERIC = frozenset(
@@ -175,30 +201,180 @@ def words(text: str) -> list[str]:
     return out
 
 
+def fold_keep_case(text: str) -> str:
+    """Diacritics to ASCII, case kept: "Szemerédi" → "Szemeredi"."""
+    return "".join(fold(c).upper() if c.isupper() else fold(c) for c in text)
+
+
 def stems(text: str) -> list[str]:
     return [stem(w) for w in words(text)]
 
 
-def key_phrases(text: str, limit: int = 8, max_words: int = 4) -> list[str]:
+_RAW_WORD = re.compile(r"[^\W_][\w'’]*(?:-[^\W_][\w'’]*)*")
+
+
+def _tokens(chunk: str) -> list[tuple[str, bool]]:
+    """(folded word, capitalised as a name is) for each word of `chunk`; "GL2", "E8" and "SIR"
+    are symbols or acronyms, not names."""
+    out: list[tuple[str, bool]] = []
+    for raw in _RAW_WORD.findall(chunk):
+        folded = fold(raw)
+        if not _WORD.fullmatch(folded):
+            folded = "".join(_WORD.findall(folded))
+            if not folded:
+                continue
+        bare = re.sub(r"['’]s$", "", raw).replace("-", "")
+        capital = raw[:1].isupper() and any(c.islower() for c in bare[1:]) and bare.isalpha()
+        out.append((folded, capital))
+    return out
+
+
+def people(tokens: Sequence[tuple[str, bool]]) -> set[int]:
+    """Positions of words that name people in prose: a run of capitalised words (joined by
+    "and", commas or dashes, possessives allowed) followed by a reporting verb, directly or
+    after what the contribution is called — "Schoenfeld gave", "Trudgian improved", "Lacey and
+    Thiele's argument extends". "Riemann zeta function" is followed by no verb: an object."""
+    out: set[int] = set()
+    i = 0
+    while i < len(tokens):
+        if not tokens[i][1]:
+            i += 1
+            continue
+        run: list[int] = []
+        j = i
+        while j < len(tokens):
+            word, capital = tokens[j]
+            if capital and word not in STOPWORDS:
+                run.append(j)
+                j += 1
+            elif word in ("and", "et", "al") and run and j + 1 < len(tokens) and tokens[j + 1][1]:
+                j += 1
+            else:
+                break
+        k = j
+        if k < len(tokens) and tokens[k][0].rstrip("s'’") in WORK_NOUNS | {
+            w.rstrip("s") for w in WORK_NOUNS
+        }:
+            k += 1
+        if run and k < len(tokens) and re.sub(r"['’]s$", "", tokens[k][0]) in REPORTING:
+            out.update(run)
+            if k > j:
+                out.add(j)  # the contribution's name goes with them
+        i = max(j, i + 1)
+    return out
+
+
+_NAME = (
+    r"(?:(?:[Ll]e|[Dd]u|[Vv]an|[Dd]e|[Vv]on|[Dd]er|[Dd]i)\s+)*"
+    r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*"
+)
+_SEP = r"(?:\s*[,;]\s*(?:and\s+)?(?:independently\s+)?|\s+and\s+(?:independently\s+)?)"
+_NAME_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
+_WORK = "|".join(sorted(WORK_NOUNS))
+_VERB = "|".join(sorted(REPORTING))
+_WHO_DID = re.compile(
+    rf"(?<![\w-])({_NAME_LIST})(?:['’]s?)?,?\s+(?:[a-z]+ly\s+)?(?:(?:{_WORK})\s+)?(?:{_VERB})\b"
+)
+_POSSESSIVE = re.compile(rf"(?<![\w-])({_NAME})['’]s?\s+(?=[\w$\\])")
+_LISTED = re.compile(rf"\(\s*({_NAME_LIST})\s*\)")
+_NOT_PEOPLE = frozenset(
+    "the a an this that these those it its we our their there here every each all any some "
+    "many most one two if when while since then thus hence however moreover physicists "
+    "numerical special classical standard".split()
+)
+
+
+def people_named(text: str) -> list[tuple[str, ...]]:
+    """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
+    Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
+    "(Le Doussal, Majumdar, Schehr; Meerson …)"; hyphenated names ("Brenti–Caselli–Marietti")
+    are several people. Groups of names as written (diacritics kept), in order."""
+    plain = plain_text(text).replace(BREAK, " ")
+    found: list[tuple[int, str]] = []
+    for pattern in (_WHO_DID, _POSSESSIVE, _LISTED):
+        found += [(m.start(1), m.group(1)) for m in pattern.finditer(plain)]
+    groups: list[tuple[str, ...]] = []
+    for _, raw in sorted(found):
+        names: list[str] = []
+        for part in re.split(_SEP, raw):
+            for name in re.split(r"(?<=\w)[-–](?=[A-Z])", part.strip()):
+                name = " ".join(name.split())
+                if name and name.lower() not in _NOT_PEOPLE and name.lower() not in STOPWORDS:
+                    names.append(name)
+        group = tuple(dict.fromkeys(names))
+        if group and group not in groups:
+            groups.append(group)
+    return groups
+
+
+_GREEK_WORDS = frozenset(g.lower() for g in _GREEK)
+
+
+def _trim_symbols(phrase: list[str]) -> list[str]:
+    out = list(phrase)
+    while out and (_symbol_word(out[0]) or out[0] in _GREEK_WORDS):
+        out.pop(0)
+    while out and (_symbol_word(out[-1]) or out[-1] in _GREEK_WORDS):
+        out.pop()
+    return out
+
+
+def _symbol_word(word: str) -> bool:
+    return bool(re.fullmatch(r"[a-z]{1,2}\d{1,3}", word))
+
+
+def _bland_word(word: str) -> bool:
+    """A symbol such as "l2" or a generic noun: neither names a topic on its own."""
+    return _symbol_word(word) or word in GENERIC or stem(word) in GENERIC
+
+
+def key_phrases(
+    text: str, limit: int = 8, max_words: int = 4, names: Collection[str] = ()
+) -> list[str]:
     """Content phrases of `text` (plain or Markdown), best first, lower case, hyphens kept.
 
     RAKE: split at stopwords, punctuation and formulas; word score = degree / frequency; a phrase
-    scores the sum of its words. Single generic nouns ("walk", "bound") are dropped."""
+    scores the sum of its words. Single generic nouns ("walk", "bound") are dropped, and so is
+    prose about people: a phrase made only of people's names (`names`, or names followed by a
+    reporting verb, "Schoenfeld gave") and words for their contribution ("argument")."""
     plain = plain_text(text)
+    named = {fold(n) for n in names}
     phrases: list[list[str]] = []
     for chunk in re.split(r"[|.,;:!?()\[\]{}\"“”]+|\s[-–—]\s", plain):
+        tokens = _tokens(chunk)
+        persons = people(tokens)
         current: list[str] = []
-        for token in _WORD.findall(fold(chunk)):
-            token = re.sub(r"['’]s$", "", token)
-            if token in STOPWORDS or token.isdigit() or len(token) < 2:
+        for index, (raw_token, _capital) in enumerate(tokens):
+            token = re.sub(r"['’]s$", "", raw_token)
+            if (
+                token in STOPWORDS
+                or token.isdigit()
+                or len(token) < 2
+                or (index in persons and token not in named and token in WORK_NOUNS)
+            ):
                 if current:
                     phrases.append(current)
                 current = []
                 continue
             current.append(token)
+            if index in persons:
+                named.add(token)
         if current:
             phrases.append(current)
-    phrases = [p[-max_words:] for p in phrases]  # long runs: keep the head noun end
+    # A symbol or a Greek letter at either end is notation, not part of the name ("xi space
+    # time white noise" from `$\xi$ space-time white noise`, "axioms i3 i0").
+    phrases = [_trim_symbols(p) for p in phrases]
+    # People at the head of a phrase are who, not what: "Corazza's Wholeness Axiom".
+    phrases = [p[next((i for i, w in enumerate(p) if w not in named), len(p)) :] for p in phrases]
+    phrases = [p[-max_words:] for p in phrases if p]  # long runs: keep the head noun end
+    # People and their "argument", or a symbol with generic nouns ("L2 function bounds" from
+    # `$L^2$ function bounds`), say nothing a paper's title would.
+    phrases = [
+        p
+        for p in phrases
+        if not all(w in named or w in WORK_NOUNS for w in p)
+        and not (any(_symbol_word(w) for w in p) and all(_bland_word(w) for w in p))
+    ]
     freq: Counter[str] = Counter()
     degree: Counter[str] = Counter()
     for p in phrases:
@@ -230,6 +406,29 @@ def key_phrases(text: str, limit: int = 8, max_words: int = 4) -> list[str]:
 def query_words(phrase: str) -> str:
     """A phrase as search words: hyphens to spaces, whitespace collapsed."""
     return " ".join(phrase.replace("-", " ").replace("–", " ").split())
+
+
+# Head nouns a paper's title often leaves out: "zero density estimate" is answered by "Explicit
+# zero density for the Riemann zeta function".
+HEAD_FILLER = frozenset(
+    "estimate bound result problem question method approach technique theory".split()
+)
+
+
+def core(needle: Sequence[str]) -> tuple[str, ...]:
+    """A term's stems as relevance and the Synthesis gaps match them: trailing head nouns that
+    say nothing specific ("estimate", "bound") dropped while two words or more remain."""
+    out = list(needle)
+    while len(out) > 2 and out[-1] in HEAD_FILLER:
+        out.pop()
+    return tuple(out)
+
+
+def mentions(parts: Sequence[Sequence[str]], needle: Sequence[str]) -> bool:
+    """`needle` (stems) said in one of `parts` (stems of a title, an abstract, …): as a phrase,
+    after `core`."""
+    wanted = core(needle)
+    return any(contains_phrase(p, wanted) for p in parts)
 
 
 def contains_phrase(haystack: Sequence[str], needle: Sequence[str]) -> bool:

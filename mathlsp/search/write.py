@@ -131,7 +131,9 @@ def _holds_phrase(candidate: Candidate, needle: Sequence[str]) -> bool:
 
 
 def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
-    """Which of the problem's terms the paper matches — measured, not judged."""
+    """What the paper says that is specific to the problem — measured, not judged: the terms
+    its title or abstract says (as phrases), rarest first, with where; a cited author only
+    next to a topic."""
     parts: list[str] = []
     if candidate.problem_reference is not None:
         where, _, line = candidate.problem_reference.partition(": ")
@@ -140,36 +142,30 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
             parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
         else:
             parts.append("listed in PROBLEM.md References")
-    by_kind: dict[str, list[str]] = {}
-    for t in candidate.matched:
-        by_kind.setdefault(t.kind, []).append(t.label)
-    if "query" in by_kind:
-        parts.append(f'matches your query "{by_kind["query"][0]}"')
-    if "tag" in by_kind:
-        noun = "tag" if len(by_kind["tag"]) == 1 else "tags"
-        parts.append(f"matches the {noun} {_join(by_kind['tag'])}")
-    if "theorem" in by_kind:
-        parts.append("names " + _join([f'"{x}"' for x in by_kind["theorem"]]))
-    if "keyword" in by_kind:
-        # "Mentions" only for a phrase the paper's text holds as such: the synthesis says which
-        # terms no paper mentions, and the two must not contradict each other.
-        said = [t for t in candidate.matched if t.kind == "keyword"]
-        phrases = [t.label for t in said if _holds_phrase(candidate, t.stems)]
-        apart = [t.label for t in said if t.label not in phrases]
-        if phrases:
-            parts.append("mentions " + _join([f'"{x}"' for x in phrases]))
-        if apart:
-            parts.append("has the words of " + _join([f'"{x}"' for x in apart]) + " apart")
-    if "author" in by_kind:
-        parts.append("is by " + _join(by_kind["author"]) + " (cited in the problem)")
-    if candidate.partly:
-        parts.append("partly matches " + _join([f'"{t.label}"' for t in candidate.partly]))
-    if candidate.theorems:
-        best = max(candidate.theorems, key=lambda t: t.similarity or 0)
-        sim = f" (similarity {best.similarity:.2f})" if best.similarity is not None else ""
-        parts.append(f"TheoremSearch matched its {best.name or 'statement'}{sim}")
+    found = [m for m in candidate.found if m.term.kind != "author"]
+    found.sort(key=lambda m: (not m.place.startswith("title"), -m.value))
+
+    def shown(m: Any) -> str:
+        t = m.term
+        if t.kind == "tag":
+            return f"the tag {t.label}"
+        if t.kind == "query":
+            return f'your query "{t.label}"'
+        return f'"{t.label}"'
+
+    in_title = [shown(m) for m in found if m.place.startswith("title")]
+    in_text = [shown(m) for m in found if not m.place.startswith("title")]
+    if in_title:
+        parts.append("its title says " + _join(in_title))
+    if in_text:
+        parts.append("its abstract says " + _join(in_text))
+    authors = [m.term.label for m in candidate.found if m.term.kind == "author"]
+    if authors and found:
+        parts.append("by " + _join(authors) + " (cited in the problem)")
     if not parts:
-        parts.append("returned by the search but matches none of the problem's terms")
+        parts.append(
+            "returned by the search; its title and abstract say none of the problem's terms"
+        )
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
 
@@ -319,6 +315,8 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
     """Date | Query Summary | arXiv Results | S2 Results | New Confirmed."""
     reports = result.backends
     ran = [q for q in result.plan.queries if q in reports[q.backend].answered]
+    # A broadened query ran too: recorded, so the next search asks something else.
+    ran += [q for b in DISCOVERY for q in reports[b].broadened]
     # A person reads the row's start: how many queries went where, then what else happened; the
     # exact queries follow (they are how the next search knows what not to run again).
     per_backend = Counter(q.backend for q in ran)

@@ -26,7 +26,7 @@ from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.safetext import neutralize_markup
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.text import contains_phrase, has_all, stems
+from mathlsp.search.text import core, has_all, mentions, stems
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.synthesis.graph import CitationGraph, reading_order
 from mathlsp.synthesis.review import normalize
@@ -160,13 +160,13 @@ def shared_terms(
     texts = [entry.title, entry.fields.value("abstract")]
     texts += [f"{t.name} {t.body}" for t in theorems if t.ref == entry.id]
     parts = [stems(x) for x in texts]
-    haystack = [w for p in parts for w in [*p, "."]]
-    # As a phrase anywhere, or every word of it within one text ("gaps between primes" has
-    # the tag `prime-gaps`).
+    # After the normalisation relevance uses (`core`: "zero density estimate" is said by
+    # "Explicit zero density for …"), as a phrase, or every word of it within one text ("gaps
+    # between primes" has the tag `prime-gaps`).
     return [
         t
         for t in terms
-        if contains_phrase(haystack, t.stems) or any(has_all(p, t.stems) for p in parts)
+        if mentions(parts, t.stems) or any(has_all(p, core(t.stems)) for p in parts)
     ]
 
 

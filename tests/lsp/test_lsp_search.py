@@ -318,3 +318,64 @@ def test_reads_as_query() -> None:
         "ab",
     ):
         assert not reads_as_query(text), text
+
+
+async def test_a_set_aside_paper_is_offered_and_added_as_unconfirmed(
+    client: LanguageClient, fake, tmp_path: Path
+) -> None:
+    """After a search (from the terminal or the editor) its papers below the line are remembered
+    in the cache; LITERATURE.md offers to add one, and it is added as a UREF, never a REF."""
+    import datetime as dt
+
+    from mathlsp.cache import Cache
+    from mathlsp.notes.templates import fill_template
+    from mathlsp.search import below
+
+    root: Path = client.root  # type: ignore[attr-defined]
+    lit_path = root / "LITERATURE.md"
+    lit_path.write_text(
+        fill_template("LITERATURE.md", {"PROBLEM_SLUG": "prime-gaps", "PROBLEM_TITLE": "Gaps"}),
+        encoding="utf-8",
+    )
+    item = {
+        "title": "Small gaps between primes",
+        "authors": ["James Maynard"],
+        "year": 2015,
+        "arxiv_id": "1311.4600",
+        "doi": "10.4007/annals.2015.181.1.7",
+        "source": "arXiv",
+        "evidence": 0.7,
+        "relevance": "Its title says the tag prime-gaps.",
+    }
+    with Cache(tmp_path / "cache") as cache:
+        below.remember(cache, root, [item], dt.datetime(2026, 11, 26, tzinfo=dt.UTC))
+    uri = open_file(client, lit_path)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.Source]),
+        )
+    )
+    offered = [as_action(a) for a in actions or [] if a.title.startswith("Add set-aside paper")]
+    assert [a.title for a in offered] == [
+        "Add set-aside paper (unconfirmed): Small gaps between primes"
+    ]
+    result = await run(client, offered[0].command)
+    assert result == {"added": "Small gaps between primes"}
+    lit = LiteratureDoc(text_of(client, lit_path))
+    assert not lit.confirmed
+    (entry,) = lit.unconfirmed
+    assert entry.id == "UREF-001" and entry.title == "Small gaps between primes"
+    reason = entry.fields.value("reason")
+    assert "set aside by the search of 2026-11-26" in reason and "not verified" in reason
+    assert lit.frontmatter.get("unconfirmed_count") == 1
+    # Listed now: no longer offered.
+    again = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.Source]),
+        )
+    )
+    assert not [a for a in again or [] if a.title.startswith("Add set-aside paper")]

@@ -264,3 +264,39 @@ async def test_works_the_problem_names_are_found_and_verified(
     entry = next(e for e in doc.entries if e.title.startswith("On sets of integers"))
     assert "names in Known Result 1" in entry.fields.value("relevance")
     assert "Fabricius" in writes.journal_entry.what_was_tried  # reported by name
+
+
+async def test_an_empty_query_is_broadened_once_and_recorded(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    from mathlsp.search.queries import PlannedQuery, QueryPlan
+
+    folder = write_problem(tmp_path, GRAPHS, "broaden")
+    base = build_queries(problem(GRAPHS), backends=["arxiv"])
+    nothing = PlannedQuery(
+        "arxiv",
+        'all:"zzqx wwvv" AND all:"qqzz"',
+        "known result 1",
+        'all:"ramanujan graphs"',
+    )
+    plan = QueryPlan([nothing], base.terms, [], base.primary_categories, ())
+    result = await run_search(folder, sources, plan=plan, follow_references=False)
+    report = result.backends["arxiv"]
+    assert report.empty == [nothing]
+    (wider,) = report.broadened
+    assert wider.query == 'all:"ramanujan graphs"' and report.papers
+    assert report.zero_hit_rate == 0.5  # one of the two answered queries returned nothing
+    row = plan_writes(result).history_row
+    assert row is not None and '`arxiv: all:"ramanujan graphs"`' in row[1]
+
+
+async def test_references_of_the_strongest_papers_are_followed(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    result = await run_search(graphs_dir, sources)
+    followed = result.followed
+    assert followed.ran and 1 <= len(followed.seeds) <= 4
+    assert followed.looked_up <= 25
+    # What was followed faced the same line: nothing admitted without a specific match.
+    for c in result.candidates:
+        assert c.problem_reference is not None or c.found

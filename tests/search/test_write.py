@@ -12,7 +12,7 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import apply_edits
 from mathlsp.search.merge import Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import build_queries, prior_queries
+from mathlsp.search.queries import QUOTA, build_queries, prior_queries
 from mathlsp.search.rank import rank_candidates
 from mathlsp.search.run import BackendReport, SearchResult
 from mathlsp.search.write import NO_ABSTRACT, NONE_QUOTED, SearchWriteError, plan_writes, text_edits
@@ -193,7 +193,9 @@ def test_new_literature_from_the_template() -> None:
     assert ref.arxiv_id is not None and str(ref.arxiv_id) == "1304.4132"
     assert ref.doi == "10.4007/annals.2015.182.1.7"
     assert ref.fields.value("abstract") == MSS.abstract  # the confirming record's, verbatim
-    assert ref.fields.value("relevance").startswith("[S] Matches the tag ramanujan-graphs")
+    relevance_line = ref.fields.value("relevance")
+    assert relevance_line.startswith("[S] Its title says")
+    assert "the tag ramanujan-graphs" in relevance_line
     key = ref.fields.value("key_results")
     assert key.startswith('Theorem 1.1: "For every $d \\geq 3$') and THEOREM.link in key
     assert ref.verified is not None and ref.verified.url == MSS.url
@@ -297,7 +299,8 @@ def test_backend_down_is_noted_in_the_history() -> None:
     writes = plan_writes(make_result(None, s2_down=True))
     assert writes.history_row is not None
     summary = writes.history_row[1]
-    assert "Semantic Scholar down (HTTP 503): 3 queries not run" in summary
+    n = QUOTA["semantic_scholar"]
+    assert f"Semantic Scholar down (HTTP 503): {n} queries not run" in summary
     assert "`semantic_scholar:" not in summary
     assert writes.history_row[3] == "0 (down)"
     assert writes.journal_entry is not None

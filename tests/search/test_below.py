@@ -1,0 +1,56 @@
+"""Below the line: set-aside papers added by hand are Unconfirmed, never Confirmed."""
+
+from __future__ import annotations
+
+import datetime as dt
+
+from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.templates import fill_template
+from mathlsp.search.below import add_to_literature, listed, reference
+
+WHEN = dt.datetime(2026, 11, 26, 12, 0, tzinfo=dt.UTC)
+ITEM = {
+    "title": "Explicit zero density for the Riemann zeta function",
+    "authors": ["Habiba Kadiri", "Allysa Lumley", "Nathan Ng"],
+    "year": 2018,
+    "arxiv_id": "1708.06118",
+    "doi": "",
+    "source": "arXiv",
+    "evidence": 0.6,
+    "relevance": 'Its abstract says "zero density".',
+}
+
+
+def literature() -> str:
+    return fill_template("LITERATURE.md", {"PROBLEM_SLUG": "pnt", "PROBLEM_TITLE": "PNT"})
+
+
+def test_added_as_the_next_uref_with_the_reason_and_counts() -> None:
+    text = add_to_literature(literature(), ITEM, WHEN)
+    assert text is not None
+    doc = LiteratureDoc(text)
+    assert not doc.confirmed
+    (entry,) = doc.unconfirmed
+    assert entry.id == "UREF-001" and entry.title == ITEM["title"]
+    reason = entry.fields.value("reason")
+    assert reason.startswith("set aside by the search of 2026-11-26 (below the relevance line")
+    assert 'its abstract says "zero density"' in reason and "not verified" in reason
+    assert doc.frontmatter.get("unconfirmed_count") == 1
+    assert doc.frontmatter.get("total_papers") == 1
+    # A second time: already listed, nothing to add.
+    assert listed(doc, ITEM) and add_to_literature(text, ITEM, WHEN) is None
+
+
+def test_never_a_confirmed_reference_whatever_the_item_says() -> None:
+    forged = {**ITEM, "status": "confirmed", "verified": "2026-11-26 via https://arxiv.org"}
+    ref = reference(forged, 3, WHEN)
+    assert ref.kind == "UREF" and ref.id == "UREF-003" and not ref.verified
+
+
+def test_numbering_continues_after_existing_entries() -> None:
+    first = add_to_literature(literature(), ITEM, WHEN)
+    assert first is not None
+    other = {**ITEM, "title": "A different paper", "arxiv_id": "1901.00001"}
+    second = add_to_literature(first, other, WHEN)
+    assert second is not None
+    assert [e.id for e in LiteratureDoc(second).unconfirmed] == ["UREF-001", "UREF-002"]
