@@ -17,41 +17,53 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Hashable
-from dataclasses import dataclass
 
 from mathlsp.checks.literature import duplicate_keys
 from mathlsp.checks.references import literature_index
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 
 
-@dataclass(slots=True)
 class TitleReaders:
-    ids: Counter[str]  # entry id → how many entries carry it
-    keys: Counter[Hashable]  # duplicate key (arXiv id, DOI, title and year) → how many entries
-    owners: frozenset[str]  # UREF entries that record a moved REF id
+    """The counts are made from the checked version's entries when first asked for: a check
+    whose next keystroke is not a title typed (an id edited, a line moved) never pays for
+    them."""
+
+    __slots__ = ("_entries", "_ids", "_keys", "owners")
+
+    def __init__(self, entries: list[ReferenceEntry], owners: frozenset[str]) -> None:
+        self._entries: list[ReferenceEntry] | None = entries
+        self._ids: Counter[str] = Counter()  # entry id → how many entries carry it
+        self._keys: Counter[Hashable] = Counter()  # duplicate key → how many entries
+        self.owners = owners  # UREF entries that record a moved REF id
 
     @staticmethod
     def of(doc: LiteratureDoc) -> TitleReaders:
-        entries = doc.entries
         return TitleReaders(
-            Counter(e.core.id for e in entries),
-            Counter(k for e in entries for k in duplicate_keys(e)),
-            frozenset(e.id for e in literature_index(doc).moved.values()),
+            doc.entries, frozenset(e.id for e in literature_index(doc).moved.values())
         )
+
+    def _count(self) -> None:
+        entries = self._entries
+        if entries is not None:
+            self._ids = Counter(e.core.id for e in entries)
+            self._keys = Counter(k for e in entries for k in duplicate_keys(e))
+            self._entries = None
 
     def read(self, was: ReferenceEntry, now: ReferenceEntry) -> bool:
         """Whether a whole-file rule reads the title of `was` (an entry this summary counts)
         or of `now` (the same entry retitled, in its place)."""
-        if self.ids[was.core.id] > 1 or was.id in self.owners:
+        self._count()
+        if self._ids[was.core.id] > 1 or was.id in self.owners:
             return True
         before = duplicate_keys(was)
-        if any(self.keys[k] > 1 for k in before):
+        if any(self._keys[k] > 1 for k in before):
             return True
-        return any(self.keys[k] - (k in before) > 0 for k in duplicate_keys(now))
+        return any(self._keys[k] - (k in before) > 0 for k in duplicate_keys(now))
 
     def retitled(self, was: ReferenceEntry, now: ReferenceEntry) -> TitleReaders:
         """This summary once `was` became `now` (only its title changed). Updated in place:
         the summary belongs to the one check memo, which the new version's replaces."""
-        self.keys.subtract(duplicate_keys(was))
-        self.keys.update(duplicate_keys(now))
+        self._count()
+        self._keys.subtract(duplicate_keys(was))
+        self._keys.update(duplicate_keys(now))
         return self

@@ -914,8 +914,13 @@ def _typed(
     h = view.heading
     if heading:
         h = parse_heading(new_texts[0], first, starts[first])
-        if h is None or h.level != view.heading.level or _ENTRY.match(h.title) is None:
+        m = _ENTRY.match(h.title) if h is not None else None
+        if h is None or m is None or h.level != view.heading.level:
             return None  # the line is no longer this entry's heading
+        if ref_id(m["kind"], int(m["num"])) != view.core.id:
+            # A new id: every whole-file rule runs, on the whole structure: re-parsed at
+            # once, it costs less than deferred and worked out inside the check.
+            return None
     doc = LiteratureDoc.__new__(LiteratureDoc)
     doc.text = text
     doc.path = old.path
