@@ -116,7 +116,7 @@ def problem_frontmatter(ctx: CheckContext) -> Iterator[Finding]:
             BAD_MSC,
             f"`msc:` holds {', '.join(f'`{_shown(v)}`' for v in doc.msc_invalid[:3])}, not an "
             "MSC2020 class: write codes such as `11N05`, `11Nxx` or `11-XX` "
-            "(they select the zbMATH Open classes searched)",
+            "(the classification zbMATH Open files papers under)",
             _where(msc, fence),
             data={"key": "msc", "invalid": doc.msc_invalid},
         )
