@@ -30,6 +30,7 @@ SEARCH = "mathlsp.searchLiterature"
 ADD_SET_ASIDE = "mathlsp.addSetAside"
 MAX_SET_ASIDE_ACTIONS = 5
 RUN, CANCEL = "Run", "Cancel"
+MAX_LISTED = 10  # queries named in the Run/Cancel question
 
 
 def _arg(args: Sequence[Any], index: int, key: str) -> Any:
@@ -134,10 +135,18 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
         )
         return None
     # What the CLI shows: the services' names, not the backends' keys the Search History keeps.
-    listing = (
-        "\n".join(f"• {label(q.backend)}: {clean_query(q.query)}" for q in plan.queries)
-        or "(only PROBLEM.md references)"
-    )
+    lines = [f"• {label(q.backend)}: {clean_query(q.query)}" for q in plan.queries]
+    if len(lines) > MAX_LISTED:
+        # VS Code shows no notification at all for a message much longer than this; the whole
+        # plan goes to the output log, where nothing cuts it.
+        server.log_to_client(
+            "mathlsp: the search's queries:\n" + "\n".join(lines), types.MessageType.Info
+        )
+        lines = [
+            *lines[:MAX_LISTED],
+            f"… and {len(lines) - MAX_LISTED} more (all in the output log)",
+        ]
+    listing = "\n".join(lines) or "(only PROBLEM.md references)"
     if not await confirm(server, f"Search the literature with these queries?\n{listing}"):
         show(server, "mathlsp: search cancelled; nothing was changed", types.MessageType.Info)
         return None
