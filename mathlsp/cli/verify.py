@@ -138,7 +138,7 @@ async def _run(args: argparse.Namespace) -> int:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
             detail = c.url if c.confirmed else "; ".join(c.reasons)
             if c.notes:
-                detail = f"{detail} (note: {'; '.join(c.notes)})"
+                detail = f"{detail} — note: {'; '.join(c.notes)}"
             print(f"{c.entry_id:<9} {status:<11} {detail}")
         for row in problem_rows:
             found = row["status"] == "found"

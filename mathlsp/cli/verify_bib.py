@@ -62,7 +62,7 @@ async def run_bib(args: argparse.Namespace) -> int:
             status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
             detail = c.url if c.confirmed else "; ".join(c.reasons)
             if c.notes:
-                detail = f"{detail} (note: {'; '.join(c.notes)})"
+                detail = f"{detail} — note: {'; '.join(c.notes)}"
             print(f"{c.entry_id:<9} {status:<11} {detail}")
         for p in problems:
             print(f"{path.name}:{p['line']}: {p['message']}")

@@ -164,7 +164,7 @@ def test_a_differing_year_is_confirmed_with_its_note_as_in_verify(
     refs.write_text(bibtex([maynard]), encoding="utf-8")
     assert main(["verify", str(refs)]) == 0
     line = next(ln for ln in capsys.readouterr().out.splitlines() if ln.startswith("maynard"))
-    assert "confirmed" in line and "(note: year 2015 in the entry, 2013 in arXiv" in line
+    assert "confirmed" in line and "— note: year 2015 in the entry, 2013 in arXiv" in line
     assert main(["verify", str(refs), "--format", "json"]) == 0
     (row,) = json.loads(capsys.readouterr().out)["references"]
     assert row["notes"] and row["notes"][0].startswith("year 2015 in the entry, 2013 in arXiv")

@@ -281,4 +281,4 @@ def test_a_year_one_off_is_confirmed_with_a_note(folder: Path, fake_env, capsys)
     ]
     assert main(["verify", str(lit)]) == 0
     line = capsys.readouterr().out.splitlines()[0]
-    assert line.startswith("REF-001   confirmed") and "(note: year 2003 in the entry" in line
+    assert line.startswith("REF-001   confirmed") and "— note: year 2003 in the entry" in line
