@@ -120,7 +120,8 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     problem = load_problem(folder)
     text = read_note_text(folder / "LITERATURE.md")
     doc = LiteratureDoc(text) if text is not None else None
-    prior = prior_queries(r.cells for r in doc.history) if doc else set()
+    journal = read_note_text(folder / "JOURNAL.md")
+    prior = prior_queries((r.cells for r in (doc.history if doc else [])), journal)
     notation = read_note_text(folder / "NOTATION.md")
     plan = build_queries(problem, args.query, prior, backends=_enabled(settings), notation=notation)
     listed = Listed(doc)
@@ -178,7 +179,7 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         below.remember(cache, folder, set_aside, result.started_at)
     if result.nothing_to_do:
         print(
-            "Every query for this problem is already in the Search History and PROBLEM.md "
+            "Every query for this problem ran in an earlier search and PROBLEM.md "
             "lists no identifier to look up: give a new one with --query.",
             file=sys.stderr,
         )

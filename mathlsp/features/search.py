@@ -120,17 +120,16 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
         return None
     sources = await server.verification.sources(root)
     lit_text = reader(root / "LITERATURE.md")
-    prior: set[str] = set()
-    if lit_text is not None:
-        from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.notes.literature import LiteratureDoc
 
-        prior = prior_queries(r.cells for r in LiteratureDoc(lit_text).history)
+    history = LiteratureDoc(lit_text).history if lit_text is not None else []
+    prior = prior_queries((r.cells for r in history), reader(root / "JOURNAL.md"))
     notation = reader(root / "NOTATION.md")
     plan = build_queries(problem, query, prior, backends=sources.enabled, notation=notation)
     if plan.empty and not plan.reference_ids:
         show(
             server,
-            "mathlsp: every query of this search is in the Search History already",
+            "mathlsp: every query of this search ran in an earlier search already",
             types.MessageType.Info,
         )
         return None

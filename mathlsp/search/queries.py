@@ -4,9 +4,10 @@
 Results (theorem names, cited authors) and References (authors, titles, identifiers), picks arXiv
 categories from the domain table, and returns a `QueryPlan`: 3–5 arXiv queries in arXiv's
 `search_query` syntax and 2–3 plain-text queries for each other backend, in priority order. An
-explicit user query leads and the others adjust around it. Queries already in the Search History
-(`prior`) are skipped and the next candidate query takes their place, so an incremental search
-asks something new. The plan also carries the weighted `terms` that relevance is measured by.
+explicit user query leads and the others adjust around it. Queries an earlier search ran
+(`prior`, from the LIT- journal entries) are skipped and the next candidate query takes their
+place, so an incremental search asks something new. The plan also carries the weighted `terms`
+that relevance is measured by.
 """
 
 from __future__ import annotations
@@ -190,12 +191,21 @@ def parse_summary(cell: str) -> list[tuple[str, str]]:
     ]
 
 
-def prior_queries(history_cells: Iterable[Sequence[str]]) -> set[str]:
-    """Keys (`query_key`) of every query in the Search History rows' summary cells."""
+_TRIED = re.compile(r"^[ \t]*[-*+][ \t]+\*\*What was tried:\*\*(?P<text>.*)$", re.MULTILINE)
+
+
+def prior_queries(
+    history_cells: Iterable[Sequence[str]], journal_text: str | None = None
+) -> set[str]:
+    """Keys (`query_key`) of every query a search ran: recorded in its LIT- journal entry's
+    "What was tried" (`` `backend: query` ``), and in Search History rows written before the
+    row kept only a summary."""
     out: set[str] = set()
     for cells in history_cells:
         if len(cells) > 1:
             out.update(query_key(b, q) for b, q in parse_summary(cells[1]))
+    for m in _TRIED.finditer(journal_text or ""):
+        out.update(query_key(b, q) for b, q in parse_summary(m["text"]))
     return out
 
 
@@ -758,5 +768,5 @@ def describe_plan(plan: QueryPlan, listed: Mapping[Identifier, str] | None = Non
     if known:
         lines.append("PROBLEM.md references already listed: " + ", ".join(known))
     if plan.already_run:
-        lines.append(f"skipped {len(plan.already_run)} queries already in the Search History")
+        lines.append(f"skipped {len(plan.already_run)} queries an earlier search ran")
     return lines

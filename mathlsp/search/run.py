@@ -303,7 +303,8 @@ async def run_search(
     literature_text = reader(problem_dir / "LITERATURE.md")
     journal_text = reader(problem_dir / "JOURNAL.md")
     literature = LiteratureDoc(literature_text) if literature_text is not None else None
-    prior = prior_queries(r.cells for r in literature.history) if literature else set()
+    history = literature.history if literature else []
+    prior = prior_queries((r.cells for r in history), journal_text)
     enabled: Collection[str] = getattr(sources, "enabled", DISCOVERY)
     notation = reader(problem_dir / "NOTATION.md")
     plan = plan or build_queries(problem, user_query, prior, backends=enabled, notation=notation)

@@ -352,10 +352,8 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
             parts.append(f"{label(b)}: {n} {'query' if n == 1 else 'queries'} failed")
     if result.plan.already_run:
         parts.append(f"{len(result.plan.already_run)} earlier queries skipped")
-    parts = [p.replace("`", "'") for p in parts]
-    if ran:
-        parts.append("queries: " + "; ".join(f"`{q.display()}`" for q in ran))
-    summary = "; ".join(parts)
+    # The exact queries go to the LIT- journal entry (`journal_entry`): the row stays readable.
+    summary = "; ".join(p.replace("`", "'") for p in parts)
 
     def count(backend: str) -> str:
         r = reports[backend]
@@ -545,7 +543,11 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         )
         if result.already_listed:
             tried += f"; {len(result.already_listed)} already listed"
-        tried += f". Queries in the Search History row of {result.started_at.date().isoformat()}."
+        ran = [q for q in plan.queries if q in reports[q.backend].answered]
+        ran += [q for b in DISCOVERY for q in reports[b].broadened]
+        if ran:
+            # Read back by the next search (`queries.prior_queries`): what not to ask again.
+            tried += ". Queries: " + "; ".join(f"`{q.display()}`" for q in ran)
     down = [f"{label(b)} ({r.error_summary})" for b, r in reports.items() if r.down]
     if outcome == "FAILED" and result.all_down:
         reasoning = "No source answered: " + ", ".join(down) + "."

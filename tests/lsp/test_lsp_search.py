@@ -173,8 +173,9 @@ async def test_search_shows_queries_then_writes_verified_results(
     assert lit.confirmed and all(e.verified and e.verified.url for e in lit.confirmed)
     titles = {e.title for e in lit.confirmed}
     assert "The primes contain arbitrarily long arithmetic progressions" in titles
-    assert lit.history and "`arxiv:" in lit.history[-1].cells[1]
+    assert lit.history and "queries (arXiv" in lit.history[-1].cells[1]
     journal = JournalDoc(text_of(client, root / "JOURNAL.md"))
+    assert "`arxiv:" in journal.entries[0].fields.value("what_was_tried")
     (entry,) = journal.entries
     assert entry.id == "LIT-001" and entry.insight
     messages = [m.message for m in client.messages]

@@ -286,8 +286,8 @@ async def test_an_empty_query_is_broadened_once_and_recorded(
     (wider,) = report.broadened
     assert wider.query == 'all:"ramanujan graphs"' and report.papers
     assert report.zero_hit_rate == 0.5  # one of the two answered queries returned nothing
-    row = plan_writes(result).history_row
-    assert row is not None and '`arxiv: all:"ramanujan graphs"`' in row[1]
+    journal = plan_writes(result).journal
+    assert journal is not None and '`arxiv: all:"ramanujan graphs"`' in journal.text
 
 
 async def test_references_of_the_strongest_papers_are_followed(

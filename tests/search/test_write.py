@@ -227,7 +227,13 @@ def test_history_row_parses_back() -> None:
     (row,) = doc.history
     assert len(row.cells) == 5
     assert row.cells[0] == "2026-03-01" and row.cells[4] == "1 (REF-001)"
-    assert prior_queries([row.cells]) == {q.key for q in result.plan.queries}
+    # The row is a summary a person reads; the exact queries are in the LIT- entry
+    assert prior_queries([row.cells]) == set()
+    assert writes.journal is not None
+    assert prior_queries([], writes.journal.text) == {q.key for q in result.plan.queries}
+    # rows written before that still count
+    old_row = ["2026-01-01", "`arxiv: all:fiber`; `openalex: x`", "1", "0", "1"]
+    assert prior_queries([old_row]) == {"arxiv: all:fiber", "openalex: x"}
     assert "PubMed skipped (not a biomedical problem)" in row.cells[1]
     assert "OpenAlex 1" in row.cells[1]
 
