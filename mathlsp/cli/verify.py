@@ -88,15 +88,7 @@ async def _run(args: argparse.Namespace) -> int:
     settings = SourceSettings.from_env(load_project_config(path.parent))
     cache = Cache()
     entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
-    quiet = args.format == "json"
-
-    def progress(done: int, total: int, message: str) -> None:
-        if not quiet or sys.stderr.isatty():
-            print(f"[{done}/{total}] {message}", file=sys.stderr)
-
-    def event(ev: Any) -> None:
-        print(getattr(ev, "message", str(ev)), file=sys.stderr)
-
+    progress, event = reporters(quiet=args.format == "json")
     async with open_sources(settings, cache=cache, on_event=event) as sources:
         checks = await verify_entries(
             entries, sources, use_cache=not args.no_cache, on_progress=progress
@@ -113,11 +105,7 @@ async def _run(args: argparse.Namespace) -> int:
         }
         for ident, outcome in zip(listed, outcomes, strict=True)
     ]
-    summary = {
-        "confirmed": sum(c.confirmed for c in checks),
-        "unconfirmed": sum(not c.confirmed and not c.pending for c in checks),
-        "pending": sum(not c.confirmed and c.pending for c in checks),
-    }
+    summary = summarize(checks)
     if args.format == "json":
         json.dump(
             {
@@ -135,19 +123,12 @@ async def _run(args: argparse.Namespace) -> int:
             print(line)
     else:
         for c in checks:
-            status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
-            detail = c.url if c.confirmed else "; ".join(c.reasons)
-            if c.notes:
-                detail = f"{detail} — note: {'; '.join(c.notes)}"
-            print(f"{c.entry_id:<9} {status:<11} {detail}")
+            print(table_row(c))
         for row in problem_rows:
             found = row["status"] == "found"
             what = f"{row['title']} (via {row['source']})" if found else row["reason"]
             print(f"PROBLEM.md {row['identifier']}: {'found' if found else row['status']}: {what}")
-        line = f"{summary['confirmed']} confirmed, {summary['unconfirmed']} unconfirmed"
-        if summary["pending"]:
-            line += f", {summary['pending']} pending (a source could not answer; try again later)"
-        print(line, file=sys.stderr)
+        print(summary_line(summary), file=sys.stderr)
 
     if args.write:
         try:
@@ -159,6 +140,43 @@ async def _run(args: argparse.Namespace) -> int:
     if any(not c.pending for c in in_confirmed):
         return 1  # a confirmed reference failed
     return 3 if in_confirmed else 0  # 3: some could not be checked (pending), none failed
+
+
+# -- shared with `verify refs.bib` (cli/verify_bib.py): one table, one summary, one progress ----
+def reporters(quiet: bool) -> tuple[Any, Any]:
+    """(progress, event) callbacks printing to stderr; JSON output keeps progress off a pipe."""
+
+    def progress(done: int, total: int, message: str) -> None:
+        if not quiet or sys.stderr.isatty():
+            print(f"[{done}/{total}] {message}", file=sys.stderr)
+
+    def event(ev: Any) -> None:
+        print(getattr(ev, "message", str(ev)), file=sys.stderr)
+
+    return progress, event
+
+
+def summarize(checks: list[Any]) -> dict[str, int]:
+    return {
+        "confirmed": sum(c.confirmed for c in checks),
+        "unconfirmed": sum(not c.confirmed and not c.pending for c in checks),
+        "pending": sum(not c.confirmed and c.pending for c in checks),
+    }
+
+
+def table_row(c: Any) -> str:
+    status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
+    detail = c.url if c.confirmed else "; ".join(c.reasons)
+    if c.notes:
+        detail = f"{detail} — note: {'; '.join(c.notes)}"
+    return f"{c.entry_id:<9} {status:<11} {detail}"
+
+
+def summary_line(summary: dict[str, int]) -> str:
+    line = f"{summary['confirmed']} confirmed, {summary['unconfirmed']} unconfirmed"
+    if summary["pending"]:
+        line += f", {summary['pending']} pending (a source could not answer; try again later)"
+    return line
 
 
 def github_annotations(path: Path, entries: list[Any], checks: list[Any]) -> list[str]:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import Any
 
 
 async def run_bib(args: argparse.Namespace) -> int:
@@ -15,6 +14,7 @@ async def run_bib(args: argparse.Namespace) -> int:
     from mathlsp.bib.update import apply_text_edits
     from mathlsp.cache import Cache
     from mathlsp.cli import InputError, UsageError
+    from mathlsp.cli.verify import reporters, summarize, summary_line, table_row
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
 
@@ -26,23 +26,11 @@ async def run_bib(args: argparse.Namespace) -> int:
         raise InputError(f"cannot read {path}")
     bib = parse_bib(original)
     settings = SourceSettings.from_env(load_project_config(path.parent))
-    quiet = args.format == "json"
-
-    def progress(done: int, total: int, message: str) -> None:
-        if not quiet or sys.stderr.isatty():
-            print(f"[{done}/{total}] {message}", file=sys.stderr)
-
-    def event(ev: Any) -> None:
-        print(getattr(ev, "message", str(ev)), file=sys.stderr)
-
+    progress, event = reporters(quiet=args.format == "json")
     async with open_sources(settings, cache=Cache(), on_event=event) as sources:
         results = await verify_bib(bib, sources, use_cache=not args.no_cache, on_progress=progress)
     checks = [r.check for r in results]
-    summary = {
-        "confirmed": sum(c.confirmed for c in checks),
-        "unconfirmed": sum(not c.confirmed and not c.pending for c in checks),
-        "pending": sum(not c.confirmed and c.pending for c in checks),
-    }
+    summary = summarize(checks)
     problems = [{"line": p.line + 1, "message": p.message} for p in bib.problems]
     if args.format == "json":
         references = []
@@ -59,16 +47,10 @@ async def run_bib(args: argparse.Namespace) -> int:
         sys.stdout.write("\n")
     else:
         for c in checks:
-            status = "confirmed" if c.confirmed else ("pending" if c.pending else "UNCONFIRMED")
-            detail = c.url if c.confirmed else "; ".join(c.reasons)
-            if c.notes:
-                detail = f"{detail} — note: {'; '.join(c.notes)}"
-            print(f"{c.entry_id:<9} {status:<11} {detail}")
+            print(table_row(c))
         for p in problems:
             print(f"{path.name}:{p['line']}: {p['message']}")
-        line = f"{summary['confirmed']} confirmed, {summary['unconfirmed']} unconfirmed"
-        if summary["pending"]:
-            line += f", {summary['pending']} pending (a source could not answer; try again later)"
+        line = summary_line(summary)
         if problems:
             line += f", {len(problems)} unreadable block(s)"
         print(line, file=sys.stderr)
