@@ -203,22 +203,11 @@ def _rss_mb(pid: int, key: str = "VmRSS:") -> float | None:
 
 async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
     from lsprotocol import types
-    from pytest_lsp import LanguageClient, client_capabilities
+    from pytest_lsp import client_capabilities
 
-    published: list[tuple[float, types.PublishDiagnosticsParams]] = []
-    client = LanguageClient()
+    from benchmarks.bench_server import recording_client
 
-    @client.feature(types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
-    def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
-        published.append((time.perf_counter(), params))
-
-    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
-    def on_register(params: types.RegistrationParams) -> None:
-        return None
-
-    @client.feature(types.WORKSPACE_CONFIGURATION)
-    def on_configuration(params: types.ConfigurationParams) -> list[object]:
-        return [{"debounceMs": 0, "cacheDir": str(cache_dir)} for _ in params.items]
+    client, published = recording_client({"debounceMs": 0, "cacheDir": str(cache_dir)})
 
     text = path.read_text(encoding="utf-8")
     bib = parse_bib(text)

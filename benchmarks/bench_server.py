@@ -34,7 +34,12 @@ def _pos(text: str, needle: str, delta: int = 0) -> types.Position:
     return types.Position(line=line, character=offset - (text.rfind("\n", 0, offset) + 1))
 
 
-async def _run(folder: Path, n_refs: int) -> dict[str, float]:
+def recording_client(
+    settings: dict[str, object],
+) -> tuple[LanguageClient, list[tuple[float, types.PublishDiagnosticsParams]]]:
+    """A client that records every publishDiagnostics with its arrival time and answers what
+    VS Code answers (registrations; `settings` for workspace/configuration), so the server runs
+    as it does there."""
     published: list[tuple[float, types.PublishDiagnosticsParams]] = []
     client = LanguageClient()
 
@@ -42,14 +47,19 @@ async def _run(folder: Path, n_refs: int) -> dict[str, float]:
     def on_diagnostics(params: types.PublishDiagnosticsParams) -> None:
         published.append((time.perf_counter(), params))
 
-    # Answer what VS Code answers, so the server runs as it does there.
     @client.feature(types.CLIENT_REGISTER_CAPABILITY)
     def on_register(params: types.RegistrationParams) -> None:
         return None
 
     @client.feature(types.WORKSPACE_CONFIGURATION)
     def on_configuration(params: types.ConfigurationParams) -> list[object]:
-        return [{"debounceMs": 0} for _ in params.items]
+        return [dict(settings) for _ in params.items]
+
+    return client, published
+
+
+async def _run(folder: Path, n_refs: int) -> dict[str, float]:
+    client, published = recording_client({"debounceMs": 0})
 
     lit = folder / "LITERATURE.md"
     text = lit.read_text(encoding="utf-8")
