@@ -249,6 +249,34 @@ def show(server: MathLanguageServer, message: str, kind: types.MessageType) -> N
         log.debug("could not show message: %s", message)
 
 
+class CannotAsk(Exception):
+    """The client has no `window/showMessageRequest`: the question cannot be put."""
+
+
+async def ask_choice(
+    server: MathLanguageServer,
+    message: str,
+    choices: Sequence[str],
+    kind: types.MessageType,
+    timeout_s: float,
+) -> str | None:
+    """The title the user picked (None when dismissed). Raises CannotAsk when the client cannot
+    ask, and the request's error (a timeout included) when it gives no answer."""
+    if get_capability(server.client_capabilities, "window.show_message", None) is None:
+        raise CannotAsk(message)
+    answer = await asyncio.wait_for(
+        server.window_show_message_request_async(
+            types.ShowMessageRequestParams(
+                type=kind,
+                message=message,
+                actions=[types.MessageActionItem(title=c) for c in choices],
+            )
+        ),
+        timeout_s,
+    )
+    return getattr(answer, "title", None)
+
+
 async def apply_edit(
     server: MathLanguageServer, prepared: PreparedEdit, label: str, *, retrying: bool = False
 ) -> bool:

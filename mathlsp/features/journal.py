@@ -118,29 +118,15 @@ ASK_TIMEOUT_S = 300.0  # a person reads the question; a client that never answer
 async def ask(server: MathLanguageServer, message: str) -> str | None:
     """Proceed or Cancel before the entry is written; None when the editor cannot ask (no
     `window.showMessage` capability, no answer in time, an error). Dismissed counts as Cancel."""
-    import asyncio
+    from mathlsp.features.edits import ask_choice
 
-    from pygls.capabilities import get_capability
-
-    if get_capability(server.client_capabilities, "window.show_message", None) is None:
-        return None
     try:
-        answer = await asyncio.wait_for(
-            server.window_show_message_request_async(
-                types.ShowMessageRequestParams(
-                    type=types.MessageType.Warning,
-                    message=message,
-                    actions=[
-                        types.MessageActionItem(title=PROCEED),
-                        types.MessageActionItem(title=CANCEL),
-                    ],
-                )
-            ),
-            ASK_TIMEOUT_S,
+        answer = await ask_choice(
+            server, message, [PROCEED, CANCEL], types.MessageType.Warning, ASK_TIMEOUT_S
         )
     except Exception:
         return None
-    return getattr(answer, "title", None) or CANCEL
+    return answer or CANCEL
 
 
 def code_actions(state: Any, params: types.CodeActionParams, wanted: Any) -> list[types.CodeAction]:

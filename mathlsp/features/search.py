@@ -9,16 +9,22 @@ the newest text when the user typed meanwhile, so their text survives.
 
 from __future__ import annotations
 
-import asyncio
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from lsprotocol import types
-from pygls.capabilities import get_capability
 
 from mathlsp.features.arguments import checked
-from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show, snapshot
+from mathlsp.features.edits import (
+    CannotAsk,
+    FileEdit,
+    apply_edit,
+    ask_choice,
+    build_workspace_edit,
+    show,
+    snapshot,
+)
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
 from mathlsp.sources.labels import label
@@ -51,23 +57,12 @@ async def confirm(server: MathLanguageServer, message: str) -> bool:
     """Ask Run/Cancel; clients that cannot answer a message request just run."""
     if not server.settings.confirm_queries:
         return True
-    caps = server.client_capabilities
-    if get_capability(caps, "window.show_message", None) is None:
-        return True
     try:
-        answer = await asyncio.wait_for(
-            server.window_show_message_request_async(
-                types.ShowMessageRequestParams(
-                    type=types.MessageType.Info,
-                    message=message,
-                    actions=[
-                        types.MessageActionItem(title=RUN),
-                        types.MessageActionItem(title=CANCEL),
-                    ],
-                )
-            ),
-            CONFIRM_TIMEOUT_S,
+        answer = await ask_choice(
+            server, message, [RUN, CANCEL], types.MessageType.Info, CONFIRM_TIMEOUT_S
         )
+    except CannotAsk:
+        return True
     except Exception as exc:  # no answer in time, or a reply that is not an answer: not a "Run"
         show(
             server,
@@ -76,7 +71,7 @@ async def confirm(server: MathLanguageServer, message: str) -> bool:
             types.MessageType.Warning,
         )
         return False
-    return getattr(answer, "title", None) == RUN
+    return answer == RUN
 
 
 def summary(result: Any, writes: Any) -> str:
