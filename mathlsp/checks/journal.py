@@ -14,12 +14,11 @@ from mathlsp.checks.findings import Finding, Severity
 from mathlsp.checks.literature import count_mismatch, missing_keys, numbering, section_structure
 from mathlsp.notes.fields import Field
 from mathlsp.notes.journal import (
-    LITERATURE_STRATEGIES,
     OUTCOME_STATUS,
     OUTCOMES,
-    PROOF_STRATEGIES,
     SECTION_ORDER,
     SECTION_TITLES,
+    STRATEGIES,
     JournalDoc,
     JournalEntry,
 )
@@ -53,7 +52,6 @@ STATUS_MISMATCH = define(
 )
 
 REQUIRED_KEYS = ("problem", "total_entries", "last_entry", "strategies_tried")
-STRATEGIES = {"PROOF": PROOF_STRATEGIES, "LIT": LITERATURE_STRATEGIES}
 # Dead-end detection also reads "failed", so it is accepted for a FAILED outcome.
 _ALSO_ACCEPTED = {"FAILED": ("failed",)}
 
@@ -212,7 +210,7 @@ def _strategy(ctx: CheckContext, entry: JournalEntry) -> Iterator[Finding]:
                 UNKNOWN_STRATEGY,
                 f"{entry.id} has no Strategy type: dead-end detection matches on it — "
                 f"use one of {', '.join(known)}",
-                entry.id_span,
+                entry.id_span if f is None else f.span,
                 data={"id": entry.id, "known": list(known)},
             )
         return

@@ -119,6 +119,12 @@ def offers_for(state: NoteState, diagnostics: Sequence[types.Diagnostic]) -> lis
             args = {"prior": prior, "entry": entry}
             title = f"Record {entry} as a re-attempt of {prior}"
             offers.append(Offer(title, QUICKFIX, "reattempt", args, [d]))
+        elif code == "JRN013" and data.get("id") and isinstance(data.get("known"), list):
+            entry_id = str(data["id"])
+            for strategy in data["known"]:
+                args = {"id": entry_id, "strategy": str(strategy)}
+                title = f"Set {entry_id}'s strategy type to {strategy}"
+                offers.append(Offer(title, QUICKFIX, "strategy", args, [d]))
         elif code == "JRN010" and data.get("id"):
             args = {"id": str(data["id"])}
             title = f"Add an Insight/Takeaway field to {data['id']} (fill it in)"

@@ -128,6 +128,11 @@ def _insight(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
     return fixes.insert_insight(journal, str(args["id"])) if journal else []
 
 
+def _strategy(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    journal = _journal(state)
+    return fixes.set_strategy(journal, str(args["id"]), str(args["strategy"])) if journal else []
+
+
 def _renumber(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
     """LITERATURE.md renumbered and every mention in every note of the folder updated."""
     lit = _lit(state)
@@ -168,6 +173,7 @@ FIXES: dict[str, FixFn] = {
     "section": _single(_section),
     "reattempt": _single(_reattempt),
     "insight": _single(_insight),
+    "strategy": _single(_strategy),
     "renumber": _renumber,
 }
 MULTI_FILE = frozenset({"renumber"})

@@ -13,7 +13,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from mathlsp.notes.document import MarkdownDoc, ref_id
-from mathlsp.notes.journal import JournalDoc, JournalEntry
+from mathlsp.notes.journal import STRATEGIES, JournalDoc, JournalEntry
 from mathlsp.notes.literature import SECTION_TITLES, LiteratureDoc
 from mathlsp.notes.render import Edit, ensure_sections, line_ending, update_frontmatter
 from mathlsp.notes.spans import Span
@@ -241,6 +241,28 @@ def record_reattempt(doc: JournalDoc, entry_id: str, prior_id: str) -> list[Edit
     line = doc.lines.line_of(anchor.span.end) if anchor is not None else entry.heading.line
     at = _after_line(doc, line)
     return [Edit(Span(at, at), line_ending(doc.text) + f"- **Re-attempt of:** {prior}")]
+
+
+def set_strategy(doc: JournalDoc, entry_id: str, strategy: str) -> list[Edit]:
+    """Give the entry the Strategy type STRATEGY (JRN013): the existing field's value replaced,
+    or the field added after Agent (or Timestamp, or the heading). Only a strategy of the entry's
+    category is written; no edit when the entry already has it."""
+    entry = _entry(doc, entry_id)
+    value = strategy.strip().lower()
+    known = STRATEGIES.get(entry.category) if entry is not None else None
+    if entry is None or known is None or value not in known:
+        return []
+    existing = entry.fields.get("strategy_type")
+    if existing is not None:
+        if entry.strategy_type == value:
+            return []
+        span = existing.value_span
+        gap = span.start == span.end and doc.text[span.start - 1 : span.start] not in (" ", "\t")
+        return [Edit(span, (" " if gap else "") + value)]
+    anchor = entry.fields.get("agent") or entry.fields.get("timestamp")
+    line = doc.lines.line_of(anchor.span.end) if anchor is not None else entry.heading.line
+    at = _after_line(doc, line)
+    return [Edit(Span(at, at), line_ending(doc.text) + f"- **Strategy type:** {value}")]
 
 
 def insert_insight(doc: JournalDoc, entry_id: str) -> list[Edit]:

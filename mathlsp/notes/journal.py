@@ -42,6 +42,8 @@ PROOF_STRATEGIES = (
     "computation-assisted",
 )
 LITERATURE_STRATEGIES = ("broad-survey", "targeted-search")
+# The strategy types a category knows; COMP and NOTE strategies are free-form.
+STRATEGIES = {"PROOF": PROOF_STRATEGIES, "LIT": LITERATURE_STRATEGIES}
 ENTRY_FIELDS = (
     "timestamp",
     "agent",

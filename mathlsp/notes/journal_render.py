@@ -53,7 +53,9 @@ def render_entry(entry: NewJournalEntry, number: int, eol: str = "\n") -> str:
 
     add("Timestamp", iso(entry.timestamp))
     add("Agent", entry.agent)
-    if entry.strategy_type:
+    # A PROOF entry always has the line: dead-end detection matches on it, and an empty one is
+    # a slot the user fills (JRN013's quick fixes offer the types).
+    if entry.strategy_type or entry.category == "PROOF":
         add("Strategy type", entry.strategy_type)
     add("Tags", "[" + ", ".join(one_line(t) for t in entry.tags) + "]")
     if entry.re_attempt_of:

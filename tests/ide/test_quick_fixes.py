@@ -326,3 +326,31 @@ def test_insert_insight_at_the_end_of_the_entry(tmp_path: Path):
     new = apply_edits(JOURNAL, fixes.insert_insight(JournalDoc(JOURNAL), "PROOF-002"))
     assert "- **Outcome:** IN_PROGRESS\n- **Insight/Takeaway:** \n\n## Literature" in new
     assert fixes.insert_insight(JournalDoc(new), "PROOF-002") == []  # the field is there now
+
+
+def test_set_strategy_fills_the_empty_slot_or_adds_the_field_after_agent(tmp_path: Path):
+    text = (
+        "## Proof Attempts\n\n### PROOF-001: x\n- **Timestamp:** 2026-01-01T00:00:00Z\n"
+        "- **Agent:** human\n- **Strategy type:**\n- **Outcome:** IN_PROGRESS\n"
+    )
+    [jrn013] = [f for f in findings(tmp_path, "JOURNAL.md", text) if f.code == "JRN013"]
+    assert jrn013.data["id"] == "PROOF-001" and "induction" in jrn013.data["known"]
+    # The finding sits on the empty slot, where the user types.
+    assert text.splitlines()[jrn013.range.start.line] == "- **Strategy type:**"
+    new = apply_edits(text, fixes.set_strategy(JournalDoc(text), "PROOF-001", "induction"))
+    assert "- **Strategy type:** induction\n- **Outcome:**" in new
+    assert "JRN013" not in codes_of(findings(tmp_path, "JOURNAL.md", new))
+    assert fixes.set_strategy(JournalDoc(new), "PROOF-001", "induction") == []
+    # A wrong value is replaced; a type of another category or an unknown one is never written.
+    wrong = new.replace("induction", "inducton")
+    assert "induction" in apply_edits(
+        wrong, fixes.set_strategy(JournalDoc(wrong), "PROOF-001", "Induction")
+    )
+    assert fixes.set_strategy(JournalDoc(wrong), "PROOF-001", "broad-survey") == []
+    assert fixes.set_strategy(JournalDoc(wrong), "PROOF-404", "induction") == []
+    missing = "### PROOF-001: x\r\n- **Agent:** human\r\n- **Outcome:** FAILED\r\n"
+    new = apply_edits(missing, fixes.set_strategy(JournalDoc(missing), "PROOF-001", "extremal"))
+    assert new == (
+        "### PROOF-001: x\r\n- **Agent:** human\r\n- **Strategy type:** extremal\r\n"
+        "- **Outcome:** FAILED\r\n"
+    )

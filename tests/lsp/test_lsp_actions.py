@@ -635,3 +635,21 @@ async def test_new_journal_entry_from_the_editor(client, problem: Problem):
     assert new.outcome == "FAILED" and new.strategy_type == "induction"
     assert after.frontmatter.get("total_entries") == len(before.entries) + 1
     assert any(t["id"] == new.id for t in after.frontmatter.get("strategies_tried"))
+
+
+async def test_a_new_proof_entry_has_a_strategy_slot_the_quick_fix_fills(client, problem: Problem):
+    uri = open_note(client, problem, "JOURNAL.md")
+    await settled(client, uri)
+    result = await execute(client, "mathlsp.newJournalEntry", {"uri": uri, "kind": "proof"})
+    entry_id = result["id"]
+    assert f"### {entry_id}: New proof attempt\n" in buffer(client, uri)
+    # The slot is there to fill; JRN013 sits on it and offers each proof strategy type.
+    slots = [d for d in await diagnostics_with(client, uri, "JRN013") if entry_id in d.message]
+    [slot] = slots
+    assert buffer(client, uri).splitlines()[slot.range.start.line] == "- **Strategy type:**"
+    offered = await actions_for(client, uri, [slot])
+    assert len([a for a in offered if "strategy type to" in a.title]) == 14
+    await apply(client, named(offered, f"Set {entry_id}'s strategy type to contradiction"))
+    assert "- **Strategy type:** contradiction\n" in buffer(client, uri)
+    remaining = await settled(client, uri)
+    assert not [d for d in remaining if d.code == "JRN013" and entry_id in d.message]
