@@ -151,9 +151,10 @@ local function main()
   if vim.tbl_contains(out.commands or {}, "mathlsp.resume") then
     vim.cmd("MathResume")
     got = vim.wait(15000, function()
-      return vim.loop.fs_stat(dashboard) ~= nil
+      return vim.loop.fs_stat(dashboard) ~= nil and vim.api.nvim_buf_get_name(0) == dashboard
     end, 100)
-    out.resume = { dashboard = got }
+    out.resume = { dashboard = vim.loop.fs_stat(dashboard) ~= nil, opened = got }
+    vim.cmd("buffer " .. buf) -- back to the note for what follows
   else
     vim.cmd("MathResume")
     out.resume = { dashboard = false }

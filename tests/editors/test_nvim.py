@@ -116,6 +116,8 @@ def test_commands(nvim_run):
     )
     if "mathlsp.resume" in nvim_run["commands"]:
         assert nvim_run["resume"]["dashboard"], messages
+        # Opened on every version: by window/showDocument (0.8+), by the plugin on 0.7.
+        assert nvim_run["resume"]["opened"], messages
     else:
         assert any("`mathlsp.resume` is not supported" in m for m in messages), messages
 

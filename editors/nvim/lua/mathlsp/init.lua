@@ -269,8 +269,21 @@ local function create_commands()
     M.execute("mathlsp.verifyAll", { current_uri() })
   end, { nargs = 0, desc = "mathlsp: verify all references" })
   cmd("MathResume", function()
-    M.execute("mathlsp.resume", { current_uri() })
-  end, { nargs = 0, desc = "mathlsp: regenerate DASHBOARD.md" })
+    M.execute("mathlsp.resume", { current_uri() }, function(err, result)
+      -- Neovim 0.7 has no window/showDocument: the server only says where it wrote the
+      -- dashboard, so open it here unless the server already showed it.
+      if err or type(result) ~= "table" or type(result.dashboard) ~= "string" then
+        return
+      end
+      local path = vim.uri_to_fname(result.dashboard)
+      vim.schedule(function()
+        if vim.api.nvim_buf_get_name(0) ~= path and vim.loop.fs_stat(path) then
+          -- A modified note stays as it is: the dashboard gets its own window then.
+          vim.cmd((vim.bo.modified and "split " or "edit ") .. vim.fn.fnameescape(path))
+        end
+      end)
+    end)
+  end, { nargs = 0, desc = "mathlsp: regenerate DASHBOARD.md and open it" })
   cmd("MathInit", function(o)
     M.execute("mathlsp.init", o.args ~= "" and { o.args } or {})
   end, { nargs = "?", desc = "mathlsp: create a problem folder (SLUG)" })
