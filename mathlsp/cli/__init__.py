@@ -27,6 +27,7 @@ SUBCOMMANDS.insert(SUBCOMMANDS.index("resume") + 1, "journal")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("init") + 1, "switch")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("verify") + 1, "export")
 SUBCOMMANDS.insert(SUBCOMMANDS.index("export") + 1, "import")
+SUBCOMMANDS.append("tutorial")
 
 
 # A subcommand whose name is no valid module name.

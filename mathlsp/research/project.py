@@ -113,7 +113,7 @@ def next_step_after_init(root: Path, slug: str) -> str:
         shown = problem
     return (
         f"next: write the problem in {shown} (statement, domain, tags), set `status: defined`, "
-        "then run `mathlsp search --write` (walkthrough: docs/tutorial.md)"
+        "then run `mathlsp search --write` (walkthrough: `mathlsp tutorial`)"
     )
 
 

@@ -148,3 +148,34 @@ def test_synthesize_accept_removes_the_draft_markers(
     assert main(["synthesize", str(tmp_path), "--accept"]) == 0
     assert "nothing to accept" in capsys.readouterr().err
     assert main(["synthesize", str(tmp_path), "--accept", "--write"]) == 2
+
+
+def test_init_points_at_a_tutorial_every_installation_has(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    from mathlsp.cli import tutorial
+
+    monkeypatch.chdir(tmp_path)
+    main(["init", "p"])
+    assert "(walkthrough: `mathlsp tutorial`)" in capsys.readouterr().err
+    assert main(["tutorial"]) == 0
+    assert capsys.readouterr().out.startswith("# A first day with mathlsp\n")
+    # The wheel's copy comes first; without either copy, one clear line and exit 2.
+    shipped, checkout = tmp_path / "_docs" / "tutorial.md", tmp_path / "docs" / "tutorial.md"
+    checkout.parent.mkdir()
+    checkout.write_text("# from a checkout\n")
+    assert tutorial.tutorial_file((shipped, checkout)) == checkout
+    shipped.parent.mkdir()
+    shipped.write_text("# from the wheel\n")
+    assert tutorial.tutorial_file((shipped, checkout)) == shipped
+    monkeypatch.setattr(tutorial, "PLACES", (tmp_path / "none.md",))
+    assert main(["tutorial"]) == 2
+    assert "the tutorial is not in this installation" in capsys.readouterr().err
+
+
+def test_the_wheel_carries_the_tutorial() -> None:
+    import tomllib
+
+    pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
+    shipped = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
+    assert shipped == {"docs/tutorial.md": "mathlsp/_docs/tutorial.md"}
