@@ -59,6 +59,31 @@ def configured_bases(
     return out
 
 
+def project_urls(config: Mapping[str, object]) -> dict[str, tuple[str, ...]]:
+    """The base URLs a project's `.math/config.json` gives its backends (`source_urls` or
+    `base_urls`, as `SourceSettings.from_env` reads them); anything malformed is ignored."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key in ("source_urls", "base_urls"):
+        urls = config.get(key)
+        if not isinstance(urls, Mapping):
+            continue
+        for backend, url in urls.items():
+            if backend in DEFAULT_BASE_URLS and isinstance(url, str) and url.strip():
+                out[backend] = (*out.get(backend, ()), url.strip().rstrip("/"))
+    return out
+
+
+def with_project_urls(
+    bases: Mapping[str, tuple[str, ...]], project: Mapping[str, tuple[str, ...]]
+) -> dict[str, tuple[str, ...]]:
+    """`bases` with a project's own base URLs added: a stamp written while the project pointed a
+    backend at a mirror re-checks on that mirror."""
+    out = dict(bases)
+    for backend, urls in project.items():
+        out[backend] = tuple(dict.fromkeys((*out.get(backend, ()), *urls)))
+    return out
+
+
 def recheck_backend(url: str, bases: Mapping[str, Iterable[str]]) -> str | None:
     """The backend whose re-check URL `url` is, or None when no backend writes such a URL."""
     for backend, roots in bases.items():
