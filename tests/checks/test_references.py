@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 
 import pytest
 
@@ -365,7 +366,7 @@ def test_a_base_url_from_the_projects_config_is_the_verifiers_too(check, problem
     text = edit(LITERATURE, good, url)
     assert "REF011" in codes(check(L, text))
     config = problem_dir.parents[1] / "config.json"
-    config.write_text('{"%s": {"arxiv": "http://127.0.0.1:8765/arxiv/"}}' % key, "utf-8")
+    config.write_text(json.dumps({key: {"arxiv": "http://127.0.0.1:8765/arxiv/"}}), "utf-8")
     assert "REF011" not in codes(check(L, text))
     # The mirror counts for its own backend only, and a malformed config counts for nothing.
     other = edit(LITERATURE, good, "http://127.0.0.1:8765/arxiv/works/10.1007/s00020-019-2500-1")
