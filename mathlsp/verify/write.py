@@ -55,7 +55,8 @@ def stamp_edit(doc: LiteratureDoc, entry: ReferenceEntry, stamp: str) -> Edit:
     return Edit(Span(last, last), f"{eol}- **Verified:** {stamp}")
 
 
-#: A stamp older than this is renewed even when its evidence is the same (REF008's default).
+#: A stamp older than this is renewed even when its evidence is the same: REF008's default; the
+#: callers pass the user's `stale_after_days`, so a stamp is renewed once REF008 calls it stale.
 RESTAMP_AFTER = dt.timedelta(days=180)
 _SINGLE = "(only source reachable)"
 
@@ -129,6 +130,7 @@ def verification_edits(
     checks: Sequence[ReferenceCheck],
     others: Mapping[Path, MarkdownDoc] | None = None,
     now: dt.datetime | None = None,
+    renew_after: dt.timedelta = RESTAMP_AFTER,
 ) -> VerificationEdits:
     now = now or dt.datetime.now(dt.UTC)
     out = VerificationEdits()
@@ -140,7 +142,7 @@ def verification_edits(
         if check is None or entry.section != "confirmed":
             continue
         if check.confirmed and check.url:
-            if stamp_holds(entry, check, now):
+            if stamp_holds(entry, check, now, renew_after):
                 out.unchanged.append(entry.id)
                 continue
             out.literature.append(stamp_edit(doc, entry, check.stamp))

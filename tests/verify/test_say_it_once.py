@@ -131,3 +131,10 @@ def test_verification_edits_leave_a_current_stamp_alone() -> None:
     assert edits.literature == [] and edits.stamped == [] and edits.unchanged == ["REF-001"]
     renewed = verification_edits(doc, [_check(url=URL + "v2")], now=NOW)
     assert renewed.stamped == ["REF-001"] and len(renewed.literature) == 1
+
+
+def test_a_stamp_is_renewed_once_the_configured_age_makes_it_stale() -> None:
+    doc = LiteratureDoc(entry_text(2013, f"2026-01-10T10:00:00Z via {URL}"))  # 40 days before NOW
+    assert verification_edits(doc, [_check()], now=NOW).unchanged == ["REF-001"]
+    month = verification_edits(doc, [_check()], now=NOW, renew_after=dt.timedelta(days=30))
+    assert month.stamped == ["REF-001"] and len(month.literature) == 1
