@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 DEFAULT_BASE_URLS: dict[str, str] = {
     "arxiv": "http://export.arxiv.org",
@@ -116,3 +116,32 @@ def _query_fits(backend: str, query: str) -> bool:
         # A document found by its Zbl number (`an:`), not a search by words.
         return params["search_string"][0].startswith("an:")
     return True
+
+
+def same_recheck(
+    stamp_url: str, url: str, *, openalex_id: str | None = None, doi: str | None = None
+) -> bool:
+    """Whether a stamp's URL re-checks the same record as `url`. OpenAlex answers a work at
+    `works/W…` and at `works/doi:…`; stamps written before one form was chosen per work used
+    either, and are the same evidence as the other form of the same work on the same host."""
+    if stamp_url == url:
+        return True
+    a, b = _openalex_work(stamp_url), _openalex_work(url)
+    if a is None or b is None or a[0] != b[0]:
+        return False
+    names = {n for n in (openalex_id and openalex_id.upper(), doi and "DOI:" + doi.lower()) if n}
+    return {a[1], b[1]} <= names
+
+
+def _openalex_work(url: str) -> tuple[str, str] | None:
+    """(host and base path, `W…` or `DOI:<doi>`) of an OpenAlex work URL, else None."""
+    bare = _bare(url).split("?", 1)[0]
+    root, sep, work = bare.rpartition("/works/")
+    if not sep or not work:
+        return None
+    work = unquote(work)
+    if work[:1] in "wW" and work[1:].isdigit():
+        return root, work.upper()
+    if work.lower().startswith("doi:"):
+        return root, "DOI:" + work[4:].lower()
+    return None

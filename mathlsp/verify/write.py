@@ -27,6 +27,7 @@ from mathlsp.notes.render import (
     update_frontmatter,
 )
 from mathlsp.notes.spans import Span
+from mathlsp.sources.recheck import same_recheck
 from mathlsp.verify.pipeline import ReferenceCheck
 
 # Fields the UREF schema renders itself; any other field of a moved entry is kept as written.
@@ -82,7 +83,14 @@ def stamp_still_holds(
     """`stamp_holds` for a stamp read from anywhere (a note's `Verified:`, a .bib's field)."""
     if stamp is None or stamp.url is None or stamp.timestamp is None or not check.url:
         return False
-    if stamp.url != check.url or (_SINGLE in stamp.raw) != check.single_source:
+    record = check.record
+    same = same_recheck(
+        stamp.url,
+        check.url,
+        openalex_id=record.openalex_id if record else None,
+        doi=record.doi if record else None,
+    )
+    if not same or (_SINGLE in stamp.raw) != check.single_source:
         return False
     age = now - stamp.timestamp
     return dt.timedelta(days=-1) <= age <= renew_after
