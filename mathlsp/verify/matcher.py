@@ -461,8 +461,11 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
             "authors", False, None, "the source lists no authors to check the note's against"
         )
     people = _distinct(source)
+    # The source's family name must be among the note's words: a note's name may be written in
+    # either order (`Zhang Wei`), but a shared given name is not a shared surname (Michael
+    # Winkler is not Michael Revers).
     source_keys = [
-        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.name)) for a in people
+        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.family)) for a in people
     ]
     matched: list[str] = []
     invented: list[str] = []

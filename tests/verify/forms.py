@@ -474,6 +474,26 @@ def _one_word_changed(title: str, other: str, rng: random.Random) -> str | None:
     return " ".join(words)
 
 
+def _namesake(
+    record: PaperRecord, pool: list[PaperRecord], rng: random.Random
+) -> tuple[int, Author] | None:
+    """(position, another person with the same given name) for one of the record's authors."""
+    families = {a.family.lower() for a in record.authors}
+    for i in rng.sample(range(len(record.authors)), len(record.authors)):
+        given = (record.authors[i].given or "").split()
+        if not given or len(given[0]) < 3:
+            continue
+        same = [
+            a
+            for p in pool
+            for a in p.authors
+            if (a.given or "").split()[:1] == given[:1] and a.family.lower() not in families
+        ]
+        if same:
+            return i, rng.choice(same)
+    return None
+
+
 def _year_lie(record: PaperRecord, rng: random.Random) -> int:
     # In the direction no version explains: before an arXiv preprint, or years after a journal
     # version (a preprint may precede its journal version by up to six years).
@@ -543,6 +563,14 @@ def lies(
         names = (extra, *record.authors[1:])
         add(
             "lie: first author another",
+            {**with_ids(record, base), "author": author_field(names, rng)},
+        )
+    namesake = _namesake(record, pool, rng)
+    if namesake is not None:
+        i, person = namesake
+        names = (*record.authors[:i], person, *record.authors[i + 1 :])
+        add(
+            "lie: an author swapped for a namesake",
             {**with_ids(record, base), "author": author_field(names, rng)},
         )
     if record.year:

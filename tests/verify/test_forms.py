@@ -46,6 +46,15 @@ def test_glued_initials_match_the_source() -> None:
     assert not match_authors(["Y.Gu", "Z.Xu"], source, et_al=False).ok
 
 
+def test_a_shared_given_name_is_not_a_shared_surname() -> None:
+    source = (Author("Revers", "Michael"),)
+    assert not match_authors(["Michael Winkler"], source, et_al=False).ok
+    assert not match_authors(["Winkler, Michael"], source, et_al=False).ok
+    # Either order of the note's own words still finds the source's family name.
+    assert match_authors(["Revers Michael"], source, et_al=False).ok
+    assert match_authors(["Zhang Wei"], (Author("Zhang", "Wei"),), et_al=False).ok
+
+
 def test_any_dash_joins_a_double_barrelled_name() -> None:
     source = (Author("Muñoz--Bertrand", "Rubén"),)
     for written in ("Muñoz–Bertrand R", "Muñoz-Bertrand, Rubén", "R. Muñoz—Bertrand"):
