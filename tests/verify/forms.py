@@ -22,6 +22,7 @@ import random
 import re
 import unicodedata
 from dataclasses import dataclass
+from urllib.parse import quote
 
 from rapidfuzz import fuzz, process
 
@@ -297,14 +298,21 @@ def doi_fields(doi: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]
         ("DOI: dx.doi.org URL", {"doi": "https://dx.doi.org/" + doi}),
         ("DOI: trailing period", {"doi": doi + "."}),
         ("DOI: in the url field", {"url": "https://doi.org/" + doi}),
-        ("DOI: in a note", {"note": f"doi:{doi}."}),
+        ("DOI: in a note", {"note": rng.choice([f"doi:{doi}.", f"DOI {doi.upper()}"])}),
+        ("DOI: percent-encoded URL", {"url": "https://doi.org/" + quote(doi, safe="/:;()")}),
     ]
 
 
 def arxiv_fields(arxiv_id: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]:
     category = rng.choice(["math.NT", "math.AG", "math.PR", "math.CO"])
     v = rng.randint(1, 3)
+    if "/" in arxiv_id:  # an old id: `math/0501001`, also written `math.NT/0501001`
+        archive, number = arxiv_id.split("/", 1)
+        old = [("arXiv: old id with class", {"eprint": f"{archive}.{category[5:]}/{number}"})]
+    else:
+        old = []
     return [
+        *old,
         ("arXiv: eprint with class", {"eprint": arxiv_id, "archivePrefix": "arXiv",
                                       "primaryClass": category}),
         ("arXiv: arXiv:…vN", {"eprint": f"arXiv:{arxiv_id}v{v}"}),
