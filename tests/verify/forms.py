@@ -305,7 +305,7 @@ def doi_fields(doi: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]
 
 def arxiv_fields(arxiv_id: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]:
     category = rng.choice(["math.NT", "math.AG", "math.PR", "math.CO"])
-    v = rng.randint(1, 3)
+    v = 1  # every paper has v1; naming a version it lacks is a lie (bench_gate's "arXiv v9")
     if "/" in arxiv_id:  # an old id: `math/0501001`, also written `math.NT/0501001`
         archive, number = arxiv_id.split("/", 1)
         old = [("arXiv: old id with class", {"eprint": f"{archive}.{category[5:]}/{number}"})]
