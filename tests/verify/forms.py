@@ -486,7 +486,8 @@ def _namesake(
     record: PaperRecord, pool: list[PaperRecord], rng: random.Random
 ) -> tuple[int, Author] | None:
     """(position, another person with the same given name) for one of the record's authors."""
-    families = {a.family.lower() for a in record.authors}
+    # Folded: the corpus spells one surname with precomposed or combining accents (Gątarek).
+    families = {ascii_fold(a.family).lower() for a in record.authors}
     for i in rng.sample(range(len(record.authors)), len(record.authors)):
         given = (record.authors[i].given or "").split()
         if not given or len(given[0]) < 3:
@@ -495,7 +496,8 @@ def _namesake(
             a
             for p in pool
             for a in p.authors
-            if (a.given or "").split()[:1] == given[:1] and a.family.lower() not in families
+            if (a.given or "").split()[:1] == given[:1]
+            and ascii_fold(a.family).lower() not in families
         ]
         if same:
             return i, rng.choice(same)
