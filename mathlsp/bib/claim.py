@@ -24,7 +24,8 @@ from mathlsp.verify.matcher import Claim
 from mathlsp.verify.pipeline import Subject
 
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
-_DOI_IN = re.compile(r"(?:doi\.org/|doi:\s*)(10\.\d{4,9}/[^\s{}\\]+)", re.IGNORECASE)
+# `doi.org/…`, `doi:10.…`, and `DOI 10.…` as a note writes it.
+_DOI_IN = re.compile(r"(?:doi\.org/|\bdoi:?\s*)(10\.\d{4,9}/[^\s{}\\]+)", re.IGNORECASE)
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s{}\\]+?)(?:\.pdf)?/?(?:[\s}]|$)", re.I)
 
 

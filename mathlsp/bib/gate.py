@@ -24,7 +24,7 @@ from mathlsp.verify.pipeline import (
     claim_fingerprint,
     verify_subjects,
 )
-from mathlsp.verify.write import stamp_still_holds
+from mathlsp.verify.write import RESTAMP_AFTER, stamp_still_holds
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,10 @@ async def verify_bib(
 
 
 def stamp_edits(
-    text: str, results: Sequence[BibCheck], now: dt.datetime | None = None
+    text: str,
+    results: Sequence[BibCheck],
+    now: dt.datetime | None = None,
+    renew_after: dt.timedelta = RESTAMP_AFTER,
 ) -> list[TextEdit]:
     """`mathlsp-verified` set on every confirmed entry and dropped from every entry that now
     fails (a stale stamp would vouch for it); pending entries and every other field untouched.
@@ -92,7 +95,7 @@ def stamp_edits(
         if (
             r.check.confirmed
             and existing
-            and stamp_still_holds(parse_verified(existing), r.check, now)
+            and stamp_still_holds(parse_verified(existing), r.check, now, renew_after)
         ):
             continue
         value = r.check.stamp if r.check.confirmed and r.check.url else None

@@ -72,7 +72,7 @@ def check_document(
     """Every finding for one note of a problem folder. Never raises on any document; raises
     `CheckCancelled` between rules once `cancelled()` says the result is no longer wanted."""
     load_rules()
-    settings = settings or CheckSettings()
+    settings = (settings or CheckSettings()).for_folder(folder.root)
     doc = folder.doc(path)
     if doc is None:
         return _unreadable(folder, path)

@@ -3,17 +3,19 @@
 from __future__ import annotations
 
 import datetime as dt
+import functools
 import os
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from mathlsp.checks.findings import Finding, Related, Severity
+from mathlsp.fsutil import MAX_CONFIG_BYTES, parse_json_object, read_bounded
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.spans import Span
-from mathlsp.sources.recheck import configured_bases
+from mathlsp.sources.recheck import configured_bases, project_urls, with_project_urls
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,11 +42,43 @@ class CheckSettings:
     # The local cache of verified records (mathlsp.cache.Cache): with it, entries are compared
     # with what their sources returned — offline, no network call. None: those checks are off.
     verification: Any = None
-    # Every base URL each backend may have had (defaults, `MATHLSP_*_URL`): a stamp's URL must
-    # be a re-check URL on one of them (REF011).
+    # Every base URL each backend may have had (defaults, `MATHLSP_*_URL`; the project's
+    # `source_urls` are added per folder by `for_folder`): a stamp's URL must be a re-check URL
+    # on one of them (REF011).
     recheck_bases: Mapping[str, tuple[str, ...]] = field(
         default_factory=lambda: configured_bases(os.environ)
     )
+
+    def for_folder(self, root: Path) -> CheckSettings:
+        """These settings for the notes under `root`: with the base URLs its project's
+        `.math/config.json` gives its backends."""
+        urls = _project_source_urls(root)
+        if not urls:
+            return self
+        merged = with_project_urls(self.recheck_bases, urls)
+        return self if merged == dict(self.recheck_bases) else replace(self, recheck_bases=merged)
+
+
+def _project_source_urls(root: Path) -> dict[str, tuple[str, ...]]:
+    for folder in (root, *root.parents):
+        path = folder / ".math" / "config.json"
+        try:
+            st = path.stat()
+        except OSError:
+            continue
+        return _read_source_urls(path, st.st_mtime_ns, st.st_size)
+    return {}
+
+
+@functools.lru_cache(maxsize=32)
+def _read_source_urls(path: Path, mtime_ns: int, size: int) -> dict[str, tuple[str, ...]]:
+    """Keyed by the file's mtime and size: a check per keystroke reads it once per change."""
+    del mtime_ns, size
+    try:
+        config = parse_json_object(read_bounded(path, MAX_CONFIG_BYTES).decode("utf-8-sig"))
+    except (OSError, ValueError):  # an unusable config is reported elsewhere, not here
+        return {}
+    return project_urls(config)
 
 
 @dataclass(slots=True)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TypeVar
 
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
@@ -19,6 +20,7 @@ from mathlsp.notes.literature import (
 )
 from mathlsp.notes.markdown import normalize_heading
 from mathlsp.notes.numbering import NextNumbers, next_numbers
+from mathlsp.notes.reuse import other_titles
 from mathlsp.notes.spans import Span
 
 MISSING_FRONTMATTER = define(
@@ -355,13 +357,16 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
 
 def _reused_ids(ctx: CheckContext, doc: LiteratureDoc) -> Iterator[Finding]:
     """An entry whose id an earlier paper carried: a moved entry's "moved from REF-003" says
-    REF-003 was that paper, so every older mention of REF-003 means it, not this one."""
+    REF-003 was that paper, so every older mention of REF-003 means it, not this one; a mention
+    naming REF-003 with another title (`REF-003 ("…")`, in any note) says the same."""
     numbers: NextNumbers | None = None
+    reported: set[str] = set()
     for moved in doc.entries:
         for old_id, date in moved_from(moved):
             entry = doc.by_id.get(old_id)
-            if entry is None or entry is moved:
+            if entry is None or entry is moved or old_id in reported:
                 continue
+            reported.add(old_id)
             numbers = numbers or next_numbers(doc)
             new_id = numbers.peek(entry.kind)
             when = f" on {date}" if date else ""
@@ -374,6 +379,24 @@ def _reused_ids(ctx: CheckContext, doc: LiteratureDoc) -> Iterator[Finding]:
                 related=[(doc, moved.id_span, f"moved from {old_id}")],
                 data={"id": old_id, "moved_to": moved.id, "next": new_id},
             )
+    others = [d for d in ctx.folder.docs() if d.path != doc.path]
+    for seen in other_titles(doc, others):
+        if seen.id in reported:
+            continue
+        reported.add(seen.id)
+        entry = doc.by_id[seen.id]
+        numbers = numbers or next_numbers(doc, others)
+        new_id = numbers.peek(entry.kind)
+        where = Path(seen.doc.path).name
+        yield ctx.finding(
+            REUSED_NUMBER,
+            f"{seen.id} was another paper's id: {where} names it '{_short(seen.title)}', not "
+            f"this entry's title; ids are never reused, and that mention means that paper — "
+            f"give this entry a new id ({new_id})",
+            entry.id_span,
+            related=[(seen.doc, seen.span, f"{seen.id} named for another title")],
+            data={"id": seen.id, "other_title": seen.title, "next": new_id},
+        )
 
 
 @entry_rule

@@ -33,8 +33,25 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         help="stamp confirmed entries and move failing ones to Unconfirmed References (a .bib: "
         "set or clear only its mathlsp-verified field)",
     )
+    p.add_argument(
+        "--stale-after-days",
+        type=int,
+        default=180,
+        metavar="N",
+        help="with --write, a stamp older than N days is renewed even when its evidence is "
+        "unchanged: the age at which `check --stale-after-days N` calls it stale "
+        "(default %(default)s)",
+    )
     p.add_argument("--no-cache", action="store_true", help="ask the sources again")
     p.set_defaults(run=run)
+
+
+def renew_after(args: argparse.Namespace) -> dt.timedelta:
+    from mathlsp.cli import UsageError
+
+    if args.stale_after_days < 0:
+        raise UsageError("--stale-after-days must be 0 or more")
+    return dt.timedelta(days=args.stale_after_days)
 
 
 def literature_path(path: Path | None) -> Path:
@@ -67,6 +84,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
+    renew = renew_after(args)  # a bad value is refused before any request
     if args.path is not None and args.path.suffix.lower() == ".bib":
         from mathlsp.cli.verify_bib import run_bib
 
@@ -132,7 +150,7 @@ async def _run(args: argparse.Namespace) -> int:
 
     if args.write:
         try:
-            written = _write(path, original, doc, checks, ProblemFolder(path.parent))
+            written = _write(path, original, doc, checks, ProblemFolder(path.parent), renew)
         except ChangedOnDisk as exc:
             raise UsageError(str(exc)) from exc
         print(written, file=sys.stderr)
@@ -225,7 +243,14 @@ def problem_identifiers(folder: Path, entries: list[Any]) -> list[Any]:
     return out
 
 
-def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) -> str:
+def _write(
+    path: Path,
+    original: str,
+    doc: Any,
+    checks: list[Any],
+    folder: Any,
+    renew_after: dt.timedelta,
+) -> str:
     from mathlsp.fsutil import write_if_unchanged
     from mathlsp.notes.render import apply_edits
     from mathlsp.verify.write import verification_edits
@@ -236,7 +261,7 @@ def _write(path: Path, original: str, doc: Any, checks: list[Any], folder: Any) 
             other = folder.doc(note)
             if other is not None:
                 others[note] = other
-    edits = verification_edits(doc, checks, others, dt.datetime.now(dt.UTC))
+    edits = verification_edits(doc, checks, others, dt.datetime.now(dt.UTC), renew_after)
     kept = f" ({len(edits.unchanged)} stamp(s) already current)" if edits.unchanged else ""
     if not edits.literature and not edits.others:
         return f"nothing changed in {path}{kept}"

@@ -14,7 +14,7 @@ async def run_bib(args: argparse.Namespace) -> int:
     from mathlsp.bib.update import apply_text_edits
     from mathlsp.cache import Cache
     from mathlsp.cli import InputError, UsageError
-    from mathlsp.cli.verify import reporters, summarize, summary_line, table_row
+    from mathlsp.cli.verify import renew_after, reporters, summarize, summary_line, table_row
     from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
 
@@ -55,7 +55,7 @@ async def run_bib(args: argparse.Namespace) -> int:
             line += f", {len(problems)} unreadable block(s)"
         print(line, file=sys.stderr)
     if args.write:
-        edits = stamp_edits(original, results)
+        edits = stamp_edits(original, results, renew_after=renew_after(args))
         try:
             write_if_unchanged(path, original, apply_text_edits(original, edits))
         except ChangedOnDisk as exc:

@@ -106,6 +106,12 @@ def offers_for(state: NoteState, diagnostics: Sequence[types.Diagnostic]) -> lis
             old, new = str(data["id"]), str(data["replacement"])
             args = {"start": start, "end": start + len(old), "old": old, "new": new}
             offers.append(Offer(f"Replace {old} with {new}", QUICKFIX, "replace", args, [d], True))
+        elif code == "LIT013" and data.get("id"):
+            old = str(data["id"])
+            title = (
+                f"Give this entry a new id (instead of {old}) and update the mentions that mean it"
+            )
+            offers.append(Offer(title, QUICKFIX, "new_id", {"id": old}, [d], True))
         elif code == "REF010":
             args = {"offset": state.offset(d.range.start)}
             title = "Mark the claim [~] (an unconfirmed reference cannot support [V])"

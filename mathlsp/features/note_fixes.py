@@ -23,6 +23,8 @@ from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.numbering import next_numbers
+from mathlsp.notes.reuse import give_new_id
 from mathlsp.notes.spans import Span
 
 if TYPE_CHECKING:
@@ -133,11 +135,9 @@ def _strategy(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
     return fixes.set_strategy(journal, str(args["id"]), str(args["strategy"])) if journal else []
 
 
-def _renumber(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
-    """LITERATURE.md renumbered and every mention in every note of the folder updated."""
-    lit = _lit(state)
-    if lit is None:
-        return []
+def _other_notes(state: NoteState) -> tuple[list[MarkdownDoc], dict[str, Snapshot]]:
+    """The folder's other notes, each with the snapshot its edit is versioned against (an open
+    note whose buffer differs from what was checked is left out)."""
     store = state.server.store
     snapshots: dict[str, Snapshot] = {}
     notes: list[MarkdownDoc] = []
@@ -155,8 +155,35 @@ def _renumber(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
             version = note.version
         notes.append(doc)
         snapshots[doc.path] = Snapshot(path, store.uri_for(path), doc.text, version)
+    return notes, snapshots
+
+
+def _renumber(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
+    """LITERATURE.md renumbered and every mention in every note of the folder updated."""
+    lit = _lit(state)
+    if lit is None:
+        return []
+    notes, snapshots = _other_notes(state)
     out: list[FileEdit] = []
     for p, edits in fixes.renumber_references(lit, notes).items():
+        if p == lit.path:
+            out.append(state.file_edit(edits))
+        elif p in snapshots:
+            out.append(snapshots[p].edit(edits))
+    return out
+
+
+def _new_id(state: NoteState, args: dict[str, Any]) -> list[FileEdit]:
+    """LIT013: the entry holding a reused id gets the next never-used id, with the mentions that
+    mean it (those meaning the earlier paper stay)."""
+    lit = _lit(state)
+    entry = lit.by_id.get(str(args.get("id", ""))) if lit is not None else None
+    if lit is None or entry is None:
+        return []
+    notes, snapshots = _other_notes(state)
+    new_id = next_numbers(lit, notes).peek(entry.kind)
+    out: list[FileEdit] = []
+    for p, edits in give_new_id(lit, entry.id, new_id, notes).items():
         if p == lit.path:
             out.append(state.file_edit(edits))
         elif p in snapshots:
@@ -175,5 +202,6 @@ FIXES: dict[str, FixFn] = {
     "insight": _single(_insight),
     "strategy": _single(_strategy),
     "renumber": _renumber,
+    "new_id": _new_id,
 }
-MULTI_FILE = frozenset({"renumber"})
+MULTI_FILE = frozenset({"renumber", "new_id"})

@@ -289,7 +289,8 @@ class SynthesisItem:
 _AND = re.compile(r"\s+and\s+|\s*&\s*|\s+und\s+|\s+et\s+(?!al\b)", re.IGNORECASE)
 # Given names written as initials: `F`, `FM`, `F.`, `F. M.`, `J.-P.`, `Ch.`
 _INITIALS = re.compile(
-    r"^(?:[A-Z][a-z]?\.?(?:\s*-?\s*[A-Z][a-z]?\.?)*|[A-Z]{1,4})"
+    # A two-letter initial has its dot (`Ch.`, `Yu.`): `Yu Ye` is a name.
+    r"^(?:(?:[A-Z]\.?|[A-Z][a-z]\.)(?:\s*-?\s*(?:[A-Z]\.?|[A-Z][a-z]\.))*|[A-Z]{1,4})"
     r"(?:\s+(?:van|von|der|den|de|del|della|di|da|du|dos|das|le|la|ter|ten))*$"  # `B. L. van der`
 )
 _NAME_PARTICLES = frozenset(
@@ -302,6 +303,14 @@ _GIVEN_THEN_FAMILY = re.compile(
     r"^[A-Z][a-z]?\.(?:\s*-?\s*[A-Z][a-z]?\.)*\s+[^\s.]{2,}$"  # `Y. Jin`, `J.-S. Li`
     r"|^\S{2,}(?:\s+\S+)*\s+[A-Z]{1,3}$"  # `Pani AK` (PubMed's family-then-initials)
 )
+
+
+def _bare_surname(text: str) -> bool:
+    """One surname, its particles aside (`de la Harpe`); a particle ends no surname (`Minh Le`
+    is a given name and a family name)."""
+    words = text.split()
+    core = [w for w in words[:-1] if w.lower() not in _NAME_PARTICLES]
+    return not core
 
 
 def split_authors(value: str) -> list[str]:
@@ -347,7 +356,7 @@ def split_authors(value: str) -> list[str]:
                 and len(ps) == 2
                 and len(chunks) == 1
                 and not _GIVEN_THEN_FAMILY.match(name)  # `Das S, Banerjee D`: two people
-                and len([w for w in name.split() if w.lower() not in _NAME_PARTICLES]) == 1
+                and _bare_surname(name)
             ):
                 names.append(f"{name}, {following}")
                 i += 2

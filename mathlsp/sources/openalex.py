@@ -53,6 +53,9 @@ def _short_id(value: Any) -> str | None:
 
 
 def record_url(base_url: str, *, doi: str | None = None, openalex_id: str | None = None) -> str:
+    """The re-check URL of a work: by its DOI when it has one, else by its `W…` id. One form per
+    work whichever request found it (a search, a DOI batch, an id), so a stamp written by
+    `search --write` is the one `verify --write` would write."""
     if doi:
         return build_url(base_url, f"/works/doi:{quote(doi, safe='/:;()')}")
     return build_url(base_url, f"/works/{openalex_id}")
@@ -63,7 +66,6 @@ def parse_work(
     base_url: str,
     *,
     fetched_at: datetime | None = None,
-    prefer_doi_url: bool = False,
 ) -> PaperRecord | None:
     openalex_id = _short_id(obj.get("id"))
     title = obj.get("title") or obj.get("display_name")
@@ -100,11 +102,7 @@ def parse_work(
             authors.append(Author.from_name(name))
     year = obj.get("publication_year")
     cites = obj.get("cited_by_count")
-    url = (
-        record_url(base_url, doi=doi)
-        if doi and prefer_doi_url
-        else record_url(base_url, openalex_id=openalex_id)
-    )
+    url = record_url(base_url, doi=doi, openalex_id=openalex_id)
     return PaperRecord(
         backend=NAME,
         title=clean_text(title) or "",
@@ -147,9 +145,7 @@ def parse_links(obj: Any) -> tuple[list[str], list[list[str]]] | None:
     return own, cited
 
 
-def parse_list(
-    data: Any, base_url: str, url: str, *, prefer_doi_url: bool = False
-) -> list[PaperRecord]:
+def parse_list(data: Any, base_url: str, url: str) -> list[PaperRecord]:
     """A `{meta, results}` list envelope."""
     if not isinstance(data, Mapping) or not isinstance(data.get("results"), list):
         raise MalformedResponse(NAME, url, "OpenAlex sent an unexpected list body")
@@ -157,7 +153,7 @@ def parse_list(
     out = []
     for obj in data["results"]:
         if isinstance(obj, Mapping):
-            record = parse_work(obj, base_url, fetched_at=when, prefer_doi_url=prefer_doi_url)
+            record = parse_work(obj, base_url, fetched_at=when)
             if record is not None:
                 out.append(record)
     return out
@@ -210,19 +206,18 @@ class OpenAlexSource:
                 self.base_url + "/works",
                 params=self._params(filter=f"{field}:{values}", **{"per-page": len(chunk)}),
             )
-            records = parse_list(
-                resp.json(NAME), self.base_url, resp.url, prefer_doi_url=field == "doi"
-            )
+            records = parse_list(resp.json(NAME), self.base_url, resp.url)
         except SourceError as exc:
             return error_results(chunk, NAME, exc)
         out = []
         for ident in chunk:
             record = next((r for r in records if r.carries(ident)), None)
-            url = (
-                record_url(self.base_url, doi=ident.value)
-                if ident.kind is IdKind.DOI
-                else record_url(self.base_url, openalex_id=ident.value)
-            )
+            if record is not None:
+                url = record.url
+            elif ident.kind is IdKind.DOI:
+                url = record_url(self.base_url, doi=ident.value)
+            else:
+                url = record_url(self.base_url, openalex_id=ident.value)
             status = LookupStatus.FOUND if record else LookupStatus.NOT_FOUND
             out.append(LookupResult(ident, NAME, status, record=record, url=url))
         return out
@@ -234,11 +229,7 @@ class OpenAlexSource:
             if resp.status == 404:  # an HTML page, by design of the API
                 return LookupResult(ident, NAME, LookupStatus.NOT_FOUND, url=url)
             data = resp.json(NAME)
-            record = (
-                parse_work(data, self.base_url, prefer_doi_url=True)
-                if isinstance(data, Mapping)
-                else None
-            )
+            record = parse_work(data, self.base_url) if isinstance(data, Mapping) else None
             if record is None:
                 raise MalformedResponse(NAME, resp.url, "OpenAlex sent a work without id or title")
         except SourceError as exc:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping
-from urllib.parse import parse_qs, urlsplit
+from urllib.parse import parse_qs, unquote, urlsplit
 
 DEFAULT_BASE_URLS: dict[str, str] = {
     "arxiv": "http://export.arxiv.org",
@@ -59,6 +59,31 @@ def configured_bases(
     return out
 
 
+def project_urls(config: Mapping[str, object]) -> dict[str, tuple[str, ...]]:
+    """The base URLs a project's `.math/config.json` gives its backends (`source_urls` or
+    `base_urls`, as `SourceSettings.from_env` reads them); anything malformed is ignored."""
+    out: dict[str, tuple[str, ...]] = {}
+    for key in ("source_urls", "base_urls"):
+        urls = config.get(key)
+        if not isinstance(urls, Mapping):
+            continue
+        for backend, url in urls.items():
+            if backend in DEFAULT_BASE_URLS and isinstance(url, str) and url.strip():
+                out[backend] = (*out.get(backend, ()), url.strip().rstrip("/"))
+    return out
+
+
+def with_project_urls(
+    bases: Mapping[str, tuple[str, ...]], project: Mapping[str, tuple[str, ...]]
+) -> dict[str, tuple[str, ...]]:
+    """`bases` with a project's own base URLs added: a stamp written while the project pointed a
+    backend at a mirror re-checks on that mirror."""
+    out = dict(bases)
+    for backend, urls in project.items():
+        out[backend] = tuple(dict.fromkeys((*out.get(backend, ()), *urls)))
+    return out
+
+
 def recheck_backend(url: str, bases: Mapping[str, Iterable[str]]) -> str | None:
     """The backend whose re-check URL `url` is, or None when no backend writes such a URL."""
     for backend, roots in bases.items():
@@ -91,3 +116,32 @@ def _query_fits(backend: str, query: str) -> bool:
         # A document found by its Zbl number (`an:`), not a search by words.
         return params["search_string"][0].startswith("an:")
     return True
+
+
+def same_recheck(
+    stamp_url: str, url: str, *, openalex_id: str | None = None, doi: str | None = None
+) -> bool:
+    """Whether a stamp's URL re-checks the same record as `url`. OpenAlex answers a work at
+    `works/W…` and at `works/doi:…`; stamps written before one form was chosen per work used
+    either, and are the same evidence as the other form of the same work on the same host."""
+    if stamp_url == url:
+        return True
+    a, b = _openalex_work(stamp_url), _openalex_work(url)
+    if a is None or b is None or a[0] != b[0]:
+        return False
+    names = {n for n in (openalex_id and openalex_id.upper(), doi and "DOI:" + doi.lower()) if n}
+    return {a[1], b[1]} <= names
+
+
+def _openalex_work(url: str) -> tuple[str, str] | None:
+    """(host and base path, `W…` or `DOI:<doi>`) of an OpenAlex work URL, else None."""
+    bare = _bare(url).split("?", 1)[0]
+    root, sep, work = bare.rpartition("/works/")
+    if not sep or not work:
+        return None
+    work = unquote(work)
+    if work[:1] in "wW" and work[1:].isdigit():
+        return root, work.upper()
+    if work.lower().startswith("doi:"):
+        return root, "DOI:" + work[4:].lower()
+    return None

@@ -8,6 +8,7 @@ source's abstract. Thresholds were calibrated on tests/verify/labelled.py (see i
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -232,7 +233,27 @@ def _spelling_variant(a: str, b: str, strict: frozenset[str] = frozenset()) -> b
         return False
     if a in strict or b in strict:
         return False
+    if _american(a) == _american(b):
+        return True
     return fuzz.ratio(a, b) >= WORD_VARIANT_MIN and not _opposite(a, b)
+
+
+# British spellings and their American forms, by ending: centre/center, colour/color,
+# polarised/polarized, analyse/analyze, modelling/modeling, analogue/analog.
+_BRITISH = (
+    (re.compile(r"(?<=[a-z]{2}[bgt])re(s?)$"), r"er\1"),
+    (re.compile(r"(?<=[a-z]{2})our(s|ed|ing|able)?$"), r"or\1"),
+    (re.compile(r"(?<=[a-z]{4})is(e|es|ed|ing|ation|ations|er|ers)$"), r"iz\1"),
+    (re.compile(r"(?<=[a-z]{3})ys(e|es|ed|ing)$"), r"yz\1"),
+    (re.compile(r"(?<=[a-z]{3}[aeiou])ll(ed|ing|er|ers)$"), r"l\1"),
+    (re.compile(r"(?<=[a-z]{3})ogue(s?)$"), r"og\1"),
+)
+
+
+def _american(word: str) -> str:
+    for pattern, american in _BRITISH:
+        word = pattern.sub(american, word)
+    return word
 
 
 def changed_words(claimed: str, source: str) -> list[str]:
@@ -333,7 +354,33 @@ def _truncated_prefix(claimed: str, source: str) -> float | None:
     return 100.0 * len(head) / len(full)
 
 
+_ROMAN = ("", "I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "XI", "XII")
+_PART_ARABIC = re.compile(r"\b([Pp]art\s+)(\d{1,2})\b")
+_TRAILING_ARABIC = re.compile(r"([\s.,]\s*)(\d{1,2})\.?\s*$")
+_TRAILING_ROMAN = re.compile(r"[\s.,]\s*([IVX]{1,4})\.?\s*$")
+
+
+def _roman(m: re.Match[str]) -> str:
+    number = int(m.group(2))
+    return m.group(1) + _ROMAN[number] if 1 <= number < len(_ROMAN) else m.group(0)
+
+
+def roman_parts(title: str, other: str) -> str:
+    """`Part 3` → `Part III`; and a number ending the title (`… Varieties 2`) in roman numerals
+    when the other title ends with that part number in roman (`… Varieties II`) — only then: `…
+    modulo 2` or `… rank 2` names no part."""
+    title = _PART_ARABIC.sub(_roman, title)
+    ending = _TRAILING_ROMAN.search(other)
+    if ending and ending.group(1) in _ROMAN:
+        part = _ROMAN.index(ending.group(1))
+        title = _TRAILING_ARABIC.sub(
+            lambda m: _roman(m) if int(m.group(2)) == part else m.group(0), title
+        )
+    return title
+
+
 def match_title(claimed: str, source: str) -> Criterion:
+    claimed, source = roman_parts(claimed, source), roman_parts(source, claimed)
     if not normalize_title(source):
         return Criterion("title", False, None, "the source gives no title to compare with")
     flipped = opposites(claimed, source)
@@ -414,8 +461,11 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
             "authors", False, None, "the source lists no authors to check the note's against"
         )
     people = _distinct(source)
+    # The source's family name must be among the note's words: a note's name may be written in
+    # either order (`Zhang Wei`), but a shared given name is not a shared surname (Michael
+    # Winkler is not Michael Revers).
     source_keys = [
-        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.name)) for a in people
+        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.family)) for a in people
     ]
     matched: list[str] = []
     invented: list[str] = []

@@ -284,14 +284,22 @@ _SUFFIXES = frozenset({"jr", "sr", "ii", "iii", "iv"})
 _ET_AL = re.compile(r"\bet\.?\s*al\.?|\band others\b", re.IGNORECASE)
 
 
+_DASHES = re.compile(r"[-‐‑–—]+")
+
+
 def _name_tokens(name: str) -> list[str]:
-    text = fold(strip_latex(name)).replace("-", " ").replace("'", "")
+    # Any dash joins a double-barrelled name (`Muñoz--Bertrand`, `Muñoz–Bertrand`).
+    text = _DASHES.sub(" ", fold(strip_latex(name))).replace("'", "")
     return [t for t in re.split(r"[\s.,]+", text) if t]
+
+
+# `W.Xu`, `A.K.Uncu`: an initial typed against the family name.
+_GLUED_INITIAL = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
 
 
 def surname(name: str) -> str:
     """Family name, folded: `Erdős, Paul` / `P. Erdős` / `Paul Erdős` / `Erdos P` → `erdos`."""
-    name = " ".join(name.split())
+    name = " ".join(_GLUED_INITIAL.sub(". ", name).split())
     if "," in name:
         family = name.split(",", 1)[0]
         tokens = _name_tokens(family)
@@ -321,7 +329,7 @@ def given_tokens(name: str, particles: bool = False) -> list[str]:
     """The folded words of a name, initials one a letter (`Alperin JP` → alperin, j, p;
     `J.-P. Serre` → j, p, serre), suffixes and (unless `particles`) particles left out."""
     out: list[str] = []
-    for raw in re.split(r"[\s.,\-‐]+", strip_latex(name)):
+    for raw in re.split(r"[\s.,\-‐‑–—]+", strip_latex(name)):
         if not raw:
             continue
         if raw.isalpha() and raw.isupper() and 2 <= len(raw) <= 3:  # `JP`, `GW`: initials

@@ -27,6 +27,7 @@ from mathlsp.notes.render import (
     update_frontmatter,
 )
 from mathlsp.notes.spans import Span
+from mathlsp.sources.recheck import same_recheck
 from mathlsp.verify.pipeline import ReferenceCheck
 
 # Fields the UREF schema renders itself; any other field of a moved entry is kept as written.
@@ -55,7 +56,8 @@ def stamp_edit(doc: LiteratureDoc, entry: ReferenceEntry, stamp: str) -> Edit:
     return Edit(Span(last, last), f"{eol}- **Verified:** {stamp}")
 
 
-#: A stamp older than this is renewed even when its evidence is the same (REF008's default).
+#: A stamp older than this is renewed even when its evidence is the same: REF008's default; the
+#: callers pass the user's `stale_after_days`, so a stamp is renewed once REF008 calls it stale.
 RESTAMP_AFTER = dt.timedelta(days=180)
 _SINGLE = "(only source reachable)"
 
@@ -81,7 +83,14 @@ def stamp_still_holds(
     """`stamp_holds` for a stamp read from anywhere (a note's `Verified:`, a .bib's field)."""
     if stamp is None or stamp.url is None or stamp.timestamp is None or not check.url:
         return False
-    if stamp.url != check.url or (_SINGLE in stamp.raw) != check.single_source:
+    record = check.record
+    same = same_recheck(
+        stamp.url,
+        check.url,
+        openalex_id=record.openalex_id if record else None,
+        doi=record.doi if record else None,
+    )
+    if not same or (_SINGLE in stamp.raw) != check.single_source:
         return False
     age = now - stamp.timestamp
     return dt.timedelta(days=-1) <= age <= renew_after
@@ -129,6 +138,7 @@ def verification_edits(
     checks: Sequence[ReferenceCheck],
     others: Mapping[Path, MarkdownDoc] | None = None,
     now: dt.datetime | None = None,
+    renew_after: dt.timedelta = RESTAMP_AFTER,
 ) -> VerificationEdits:
     now = now or dt.datetime.now(dt.UTC)
     out = VerificationEdits()
@@ -140,7 +150,7 @@ def verification_edits(
         if check is None or entry.section != "confirmed":
             continue
         if check.confirmed and check.url:
-            if stamp_holds(entry, check, now):
+            if stamp_holds(entry, check, now, renew_after):
                 out.unchanged.append(entry.id)
                 continue
             out.literature.append(stamp_edit(doc, entry, check.stamp))

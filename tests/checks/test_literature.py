@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from mathlsp.checks import check_document
 from mathlsp.checks.findings import Severity
 from mathlsp.notes.folder import ProblemFolder
 from tests.checks.conftest import (
+    JOURNAL,
     LITERATURE,
     SETTINGS,
     codes,
@@ -326,3 +329,31 @@ def test_crlf_positions(check) -> None:
     text = edit(LITERATURE, "confirmed_count: 2", "confirmed_count: 5").replace("\n", "\r\n")
     found = only(check(L, text), "LIT003")
     assert span(found[0]) == (3, 17, 3, 18)
+
+
+def test_a_mention_naming_the_id_with_another_title_is_a_reuse(check) -> None:
+    journal = JOURNAL + '\nFollowing REF-002 ("Bounded gaps between primes"), we tried sieves.\n'
+    found = only(check(L, LITERATURE, JOURNAL_md=journal), "LIT013")
+    assert len(found) == 1
+    f = found[0]
+    assert f.data == {
+        "id": "REF-002",
+        "other_title": "Bounded gaps between primes",
+        "next": "REF-003",
+    }
+    assert "JOURNAL.md names it 'Bounded gaps between primes'" in f.message
+    assert f.related[0].path.endswith("JOURNAL.md")
+
+
+@pytest.mark.parametrize(
+    "mention",
+    [
+        'REF-002 ("Spectral radius and operator norms")',  # its own title
+        "REF-002 (*Spectral radius and norms*)",  # shortened
+        'REF-002 ("the key lemma")',  # a phrase, not a title
+        "REF-002 and Bounded gaps between primes",  # no quotes: no claim about REF-002
+    ],
+)
+def test_a_mention_naming_the_entrys_own_title_is_fine(check, mention: str) -> None:
+    journal = JOURNAL + f"\nFollowing {mention}, we tried sieves.\n"
+    assert "LIT013" not in codes(check(L, LITERATURE, JOURNAL_md=journal))

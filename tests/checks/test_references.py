@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import datetime as dt
+import json
 
 import pytest
 
@@ -356,3 +357,19 @@ def test_a_configured_base_url_is_the_verifiers_too(check, monkeypatch) -> None:
     assert "REF011" in codes(check(L, text))
     monkeypatch.setenv("MATHLSP_ARXIV_URL", "http://127.0.0.1:8765/arxiv")
     assert "REF011" not in codes(check(L, text, settings=CheckSettings(now=SETTINGS.now)))
+
+
+@pytest.mark.parametrize("key", ["source_urls", "base_urls"])
+def test_a_base_url_from_the_projects_config_is_the_verifiers_too(check, problem_dir, key) -> None:
+    url = "http://127.0.0.1:8765/arxiv/api/query?id_list=1901.01234"
+    good = "http://export.arxiv.org/api/query?id_list=1901.01234"
+    text = edit(LITERATURE, good, url)
+    assert "REF011" in codes(check(L, text))
+    config = problem_dir.parents[1] / "config.json"
+    config.write_text(json.dumps({key: {"arxiv": "http://127.0.0.1:8765/arxiv/"}}), "utf-8")
+    assert "REF011" not in codes(check(L, text))
+    # The mirror counts for its own backend only, and a malformed config counts for nothing.
+    other = edit(LITERATURE, good, "http://127.0.0.1:8765/arxiv/works/10.1007/s00020-019-2500-1")
+    assert "REF011" in codes(check(L, other))
+    config.write_text('{"source_urls": ["http://127.0.0.1:8765/arxiv"]}', "utf-8")
+    assert "REF011" in codes(check(L, text))

@@ -210,6 +210,25 @@ async def test_renumber_updates_every_note_of_the_folder(client, problem: Proble
     assert not await actions_for(client, uri, [], only=["source.fixAll"])
 
 
+async def test_a_reused_id_gets_a_new_one_with_the_mentions_that_mean_it(client, problem: Problem):
+    # JOURNAL.md (on disk) names REF-002 with another paper's title: REF-002 was that paper.
+    journal = JOURNAL + '\nREF-002 ("Bounded gaps between primes") failed; REF-002 helps.\n'
+    problem.write("JOURNAL.md", journal)
+    problem.write("PROOF.md", "# Proof\n\nBy REF-002 it holds.\n")
+    uri = open_note(client, problem, "LITERATURE.md")
+    [diag] = await diagnostics_with(client, uri, "LIT013")
+    action = named(await actions_for(client, uri, [diag]), "Give this entry a new id")
+    assert action.is_preferred and action.edit is None  # multi-file: computed on resolve
+    await apply(client, action)
+    assert buffer(client, uri) == LITERATURE.replace("REF-002", "REF-003")
+    assert (
+        problem.path("PROOF.md").read_text(encoding="utf-8") == "# Proof\n\nBy REF-003 it holds.\n"
+    )
+    after = problem.path("JOURNAL.md").read_text(encoding="utf-8")
+    assert after.endswith('REF-002 ("Bounded gaps between primes") failed; REF-003 helps.\n')
+    assert "LIT013" not in codes(await settled(client, uri))
+
+
 async def test_moved_reference_and_unconfirmed_cited_as_verified(client, problem: Problem):
     lit = LITERATURE.replace(
         "- **Reason:** Semantic Scholar", "- **Reason:** moved from REF-007; Semantic Scholar"

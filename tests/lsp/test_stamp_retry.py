@@ -42,7 +42,11 @@ async def test_a_stale_stamp_edit_is_recomputed_once_on_the_new_text(monkeypatch
         url="http://export.arxiv.org/api/query?id_list=math/0211159",
         checked_at=dt.datetime(2026, 3, 1, tzinfo=dt.UTC),
     )  # fmt: skip
-    server = SimpleNamespace(client_capabilities=None, position_encoding="utf-16")
+    server = SimpleNamespace(
+        client_capabilities=None,
+        position_encoding="utf-16",
+        settings=SimpleNamespace(stale_after_days=180),
+    )
     await commands._stamp(server, Path("LITERATURE.md"), [check], {"REF-001": claim_key(entry)})
     assert [r for _, r in seen] == [True, False]
     assert seen[1][0].startswith("Typed meanwhile.")  # recomputed on the text as it now is

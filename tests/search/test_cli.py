@@ -142,6 +142,21 @@ def test_write_then_incremental_search(
     assert check_errors(capsys, graphs_dir) == []
 
 
+def test_verify_write_straight_after_search_write_restamps_nothing(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    code, _, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 0, err
+    lit = graphs_dir / "LITERATURE.md"
+    written = lit.read_bytes()
+    stamps = [e.verified.url for e in LiteratureDoc(written.decode()).confirmed if e.verified]
+    assert any("/openalex/works/" in (u or "") for u in stamps), stamps
+    main(["verify", str(graphs_dir), "--write", "--no-cache"])
+    err = capsys.readouterr().err
+    assert "nothing changed" in err, err
+    assert lit.read_bytes() == written
+
+
 def test_explicit_query_is_targeted(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
 ) -> None:

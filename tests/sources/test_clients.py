@@ -233,6 +233,20 @@ async def test_openalex_search_rebuilds_abstracts(make_sources: Callable[..., So
     assert zhang.abstract and zhang.abstract.startswith("It is proved that liminf")
 
 
+async def test_openalex_gives_a_work_one_recheck_url_whichever_request_found_it(
+    fake: FakeScholar, make_sources: Callable[..., Sources]
+) -> None:
+    """A search (`search --write`'s stamp), a DOI lookup and a `W…` lookup (`verify`'s) of the
+    same work give the same URL: a stamp never changes because another request found it."""
+    src = make_sources().get("openalex")
+    assert src is not None
+    found = next(r for r in await src.search("bounded gaps primes", 3) if r.doi)
+    by_doi, by_id = await src.lookup(ids(f"doi:{found.doi}", f"openalex:{found.openalex_id}"))
+    assert by_doi.record is not None and by_id.record is not None
+    assert found.url == by_doi.record.url == by_id.record.url == by_doi.url == by_id.url
+    assert found.url.endswith(f"/works/doi:{found.doi}")
+
+
 # --- Crossref ---------------------------------------------------------------------------------
 
 

@@ -159,9 +159,7 @@ def test_s2_record_url_syntax() -> None:
 
 
 def test_openalex_doi_filter_list() -> None:
-    records = openalex.parse_list(
-        load_json("openalex/filter_doi_two_one_unknown.json"), BASE, "u", prefer_doi_url=True
-    )
+    records = openalex.parse_list(load_json("openalex/filter_doi_two_one_unknown.json"), BASE, "u")
     assert len(records) == 1
     r = records[0]
     assert r.doi == "10.4007/annals.2008.167.481"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from pathlib import Path
 
@@ -257,6 +258,25 @@ def test_a_second_write_changes_nothing(folder: Path, fake_env, capsys) -> None:
     err = capsys.readouterr().err
     assert f"nothing changed in {lit} (2 stamp(s) already current)" in err
     assert lit.read_bytes() == first and lit.stat().st_mtime_ns == mtime
+
+
+def test_a_stamp_is_renewed_after_the_configured_stale_age(folder: Path, fake_env, capsys) -> None:
+    lit = folder / "LITERATURE.md"
+    lit.write_text(HEAD + PERELMAN + TAIL.replace("REF-003", "REF-001"))
+    assert main(["verify", str(folder), "--write"]) == 0
+    capsys.readouterr()
+    (entry,) = LiteratureDoc(lit.read_text()).confirmed
+    assert entry.verified is not None and entry.verified.timestamp is not None
+    old = entry.verified.timestamp - dt.timedelta(days=40)
+    aged = lit.read_text().replace(
+        entry.verified.raw.split(" via ")[0], old.strftime("%Y-%m-%dT%H:%M:%SZ")
+    )
+    lit.write_text(aged)
+    assert main(["verify", str(folder), "--write", "--stale-after-days", "90"]) == 0
+    assert "nothing changed" in capsys.readouterr().err and lit.read_text() == aged
+    assert main(["verify", str(folder), "--write", "--stale-after-days", "30"]) == 0
+    assert "stamped REF-001" in capsys.readouterr().err
+    assert main(["verify", str(folder), "--stale-after-days", "-1"]) == 2
 
 
 def test_a_stamp_whose_evidence_changed_is_rewritten(folder: Path, fake_env, capsys) -> None:

@@ -131,3 +131,38 @@ def test_verification_edits_leave_a_current_stamp_alone() -> None:
     assert edits.literature == [] and edits.stamped == [] and edits.unchanged == ["REF-001"]
     renewed = verification_edits(doc, [_check(url=URL + "v2")], now=NOW)
     assert renewed.stamped == ["REF-001"] and len(renewed.literature) == 1
+
+
+def test_a_stamp_is_renewed_once_the_configured_age_makes_it_stale() -> None:
+    doc = LiteratureDoc(entry_text(2013, f"2026-01-10T10:00:00Z via {URL}"))  # 40 days before NOW
+    assert verification_edits(doc, [_check()], now=NOW).unchanged == ["REF-001"]
+    month = verification_edits(doc, [_check()], now=NOW, renew_after=dt.timedelta(days=30))
+    assert month.stamped == ["REF-001"] and len(month.literature) == 1
+
+
+OA = "https://api.openalex.org/works"
+
+
+@pytest.mark.parametrize(
+    ("stamp_url", "holds"),
+    [
+        (f"{OA}/W2100000001", True),  # the older form of the same work: the same evidence
+        (f"{OA}/doi:10.4007/ANNALS.2014.179.3.7", True),
+        (f"{OA}/doi:10.4007%2Fannals.2014.179.3.7", True),
+        (f"{OA}/W2100000002", False),  # another work
+        (f"{OA}/doi:10.4007/annals.2014.179.3.8", False),
+        ("http://127.0.0.1:9/openalex/works/W2100000001", False),  # another host
+        ("https://api.crossref.org/works/10.4007/annals.2014.179.3.7", False),  # other source
+    ],
+)
+def test_an_openalex_stamp_in_either_form_is_the_same_evidence(stamp_url: str, holds: bool) -> None:
+    record = PaperRecord(
+        "openalex",
+        "Bounded gaps between primes",
+        doi="10.4007/annals.2014.179.3.7",
+        openalex_id="W2100000001",
+        url=f"{OA}/doi:10.4007/annals.2014.179.3.7",
+    )
+    check = replace(_check(url=record.url), source="openalex", record=record)
+    (entry,) = LiteratureDoc(entry_text(2013, f"2026-02-20T10:00:00Z via {stamp_url}")).entries
+    assert stamp_holds(entry, check, NOW) is holds

@@ -88,6 +88,7 @@ async def _stamp(
     from mathlsp.verify.write import stamp_edit, stamp_holds
 
     now = dt.datetime.now(dt.UTC)
+    renew_after = dt.timedelta(days=server.settings.stale_after_days)
     by_id = {c.entry_id: c for c in checks if c.confirmed and c.url}
     # The user may type while the edit travels: an edit found stale (the buffer moved on) is
     # computed once more on the new text and sent again; only then is the user told.
@@ -102,7 +103,8 @@ async def _stamp(
             if e.id in by_id
             and keys.get(e.id) == claim_key(e)
             and e.section == "confirmed"
-            and not stamp_holds(e, by_id[e.id], now)  # the same evidence: nothing to write
+            # The same evidence, not yet stale: nothing to write.
+            and not stamp_holds(e, by_id[e.id], now, renew_after)
         ]
         if not edits:
             return
