@@ -670,5 +670,5 @@ async def test_a_new_proof_entry_has_a_strategy_slot_the_quick_fix_fills(client,
     assert len([a for a in offered if "strategy type to" in a.title]) == 14
     await apply(client, named(offered, f"Set {entry_id}'s strategy type to contradiction"))
     assert "- **Strategy type:** contradiction\n" in buffer(client, uri)
-    remaining = await settled(client, uri)
+    remaining = (await settled(client, uri)).diagnostics
     assert not [d for d in remaining if d.code == "JRN013" and entry_id in d.message]
