@@ -11,12 +11,13 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mathlsp.checks import base
 from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
+from mathlsp.checks.cap import capped, counted, listed
 from mathlsp.checks.entries import entry_findings, moved, settings_key
 from mathlsp.checks.findings import Finding
 from mathlsp.notes.folder import ProblemFolder
@@ -83,19 +84,22 @@ def check_document(
     with gc_paused():
         findings = _document_rules(ctx, cancelled)
     findings.sort(key=lambda f: (f.range.start, f.code))
-    return findings
+    return listed(findings)
 
 
 def _document_rules(ctx: CheckContext, cancelled: Callable[[], bool] | None) -> list[Finding]:
-    findings: list[Finding] = []
+    """The whole-file rules' findings, at most `FINDINGS_PER_CODE` of a code built."""
+    return counted(ctx, lambda: _each_rule(ctx, cancelled))
+
+
+def _each_rule(ctx: CheckContext, cancelled: Callable[[], bool] | None) -> Iterator[Finding]:
     for fn in rules_for(ctx.doc):
         if cancelled is not None and cancelled():
             raise CheckCancelled(str(ctx.path))
         try:
-            findings.extend(fn(ctx))
+            yield from fn(ctx)
         except Exception:  # one broken rule must not hide the others' findings
             log.exception("check %s failed on %s", getattr(fn, "__name__", fn), ctx.path)
-    return findings
 
 
 def _check_literature(
@@ -120,6 +124,7 @@ def _check_literature(
             and memo[0] == scope.predecessor
             and memo[1] == key
             and not any(_touches(f, scope.rewritten, str(doc.path)) for f in memo[2])
+            and not capped(memo[2])  # uncounted findings may stand on the edited lines
         ):
             if cancelled is not None and cancelled():
                 raise CheckCancelled(str(ctx.path))
@@ -131,7 +136,8 @@ def _check_literature(
 
                 assert scope.view is not None
                 first, last = scope.lines
-                whole = [*whole, *prose_identifiers_on(ctx, first, last, scope.view)]
+                again = counted(ctx, lambda: prose_identifiers_on(ctx, first, last, scope.view))
+                whole = [*whole, *again]
             previous = memo[3]
             if shift:  # the entries after the edited one stand `shift` lines further
                 previous = [
@@ -162,7 +168,7 @@ def _check_literature(
         )  # fmt: skip
         findings = whole + entries_flat
     findings.sort(key=lambda f: (f.range.start, f.code))
-    return findings
+    return listed(findings)
 
 
 def _retitled_alone(scope: EditScope, summary: TitleReaders) -> bool:

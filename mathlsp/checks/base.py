@@ -15,6 +15,7 @@ from mathlsp.fsutil import MAX_CONFIG_BYTES, parse_json_object, read_bounded
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.spans import Span
+from mathlsp.notes.text import Position, Range
 from mathlsp.sources.recheck import configured_bases, project_urls, with_project_urls
 
 
@@ -81,12 +82,24 @@ def _read_source_urls(path: Path, mtime_ns: int, size: int) -> dict[str, tuple[s
     return project_urls(config)
 
 
+# At most this many findings of one code are listed per file (then one DOC006 says how many
+# more): a user gains nothing from 100,000 of one kind, and editors choke on them.
+FINDINGS_PER_CODE = 100
+
+# What `CheckContext.finding` returns for a finding past the cap while counting: dropped by
+# the caller, never shown.
+NOT_LISTED = Finding("", Severity.HINT, "", Range(Position(0, 0), Position(0, 0)))
+
+
 @dataclass(slots=True)
 class CheckContext:
     folder: ProblemFolder
     path: Path
     doc: MarkdownDoc
     settings: CheckSettings
+    # Findings made so far per code, while whole-file rules run (`checks.cap.counted`): past
+    # the cap a finding is counted and not built — building 100,000 costs a second.
+    counts: dict[str, int] | None = None
 
     def finding(
         self,
@@ -98,6 +111,11 @@ class CheckContext:
         data: dict[str, Any] | None = None,
         severity: Severity | None = None,
     ) -> Finding:
+        counts = self.counts
+        if counts is not None:
+            n = counts[code] = counts.get(code, 0) + 1
+            if n > FINDINGS_PER_CODE:
+                return NOT_LISTED
         return Finding(
             code=code,
             severity=severity or CATALOG[code].severity,

@@ -490,7 +490,8 @@ def _no_literature_reason(ctx: CheckContext) -> str:
 
 # -- small helpers -----------------------------------------------------------------------------
 def _value_span(f: Field) -> Span:
-    return f.value_span if f.value_span.end > f.value_span.start else f.name_span
+    span = f.value_span
+    return span if span.end > span.start else f.name_span
 
 
 def _aware(now: dt.datetime) -> dt.datetime:

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from mathlsp.checks.base import CheckContext, define, entry_rule
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.labels import label
-from mathlsp.verify.memo import OfflineVerifier
-from mathlsp.verify.normalize import normalize_title
-from mathlsp.verify.pipeline import ReferenceCheck
+
+if TYPE_CHECKING:
+    from mathlsp.verify.memo import OfflineVerifier
+    from mathlsp.verify.pipeline import ReferenceCheck
 
 NOT_CONFIRMED = define(
     "VER001", Severity.ERROR, "A confirmed reference is contradicted or unknown to its source"
@@ -26,6 +28,10 @@ def verifier_for(ctx: CheckContext) -> OfflineVerifier | None:
     v = ctx.settings.verification
     if v is None:
         return None
+    # Imported only with a cache to compare against: the verifier brings the matcher and the
+    # sources' records, a third of `mathlsp check`'s start-up, which an offline check never uses.
+    from mathlsp.verify.memo import OfflineVerifier
+
     return v if isinstance(v, OfflineVerifier) else OfflineVerifier(v)
 
 
@@ -76,6 +82,8 @@ def _differences(
     ctx: CheckContext, entry: ReferenceEntry, result: ReferenceCheck
 ) -> Iterator[Finding]:
     """A match within tolerance can still carry a wrong detail worth fixing from the source."""
+    from mathlsp.verify.normalize import normalize_title
+
     record = result.record
     assert record is not None
     src = label(record.backend)

@@ -81,8 +81,13 @@ def run(args: argparse.Namespace) -> int:
     gc.disable()
     reports: list[FileReport] = []
     read = _read_once()
+    # One per problem folder, however many of its files were named (pre-commit names each):
+    # every note of it resolves mentions against the same parse of its LITERATURE.md.
+    folders: dict[Path, ProblemFolder] = {}
     for folder_root, files in targets:
-        folder = ProblemFolder(folder_root, read)
+        folder = folders.get(folder_root)
+        if folder is None:
+            folder = folders[folder_root] = ProblemFolder(folder_root, read)
         for path in files:
             findings = check_document(folder, path, settings)
             doc = folder.doc(path)

@@ -120,20 +120,70 @@ def _pack(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     return a | b << 32 | c << 64 | d << 96 | e << 128 | f << 160 | g << 192
 
 
+# A canonical bullet, from the break before it to the end of its line: the name holds no `*`
+# and no break (so its `:**` is the first one on the line).
+_CANONICAL = re.compile(r"\n- \*\*([^*\n]*):\*\*([^\n]*)")
+
+
 def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list[int]]:
     """Fields on lines first..last (inclusive), and the lines that belong to no field.
 
-    Canonical bullets (`- **Name:** value` at the start of a line) are found with a C-level
-    substring search; only the lines between them (wrapped values, other bullet spellings, code,
+    Canonical bullets (`- **Name:** value` at the start of a line) are found by one regex pass
+    over the lines; only the lines between them (wrapped values, other bullet spellings, code,
     stray text) are looked at one by one.
     """
     fields: list[Field] = []
     loose: list[int] = []
     if first > last:
         return fields, loose
+    if lines.has_cr:  # lines may also break at a lone `\r`, which the regex does not know
+        return _parse_fields_cr(lines, first, last, fields, loose)
     texts, opaque, starts, text = lines.texts, lines.opaque, lines.starts, lines.text
     endpos = starts[last] + len(texts[last])
-    has_cr = lines.has_cr
+    line = first
+    at = b0 = starts[first]  # every field here is placed relative to b0 and `first`
+    prev_line = first - 1
+    current: Field | None = None
+    intern, new, count = sys.intern, Field.__new__, text.count
+    matches = _CANONICAL.finditer(text, b0 - 1, endpos) if b0 else ()
+    for m in matches:
+        start = m.start() + 1
+        line += count("\n", at, start)
+        at = start
+        if opaque[line]:
+            continue  # in code or a comment: the line-by-line pass below takes it
+        if line > prev_line + 1:
+            current = _between(lines, current, prev_line + 1, line - 1, fields, loose, b0, first)
+        if current is not None:
+            fields.append(current)
+        name = intern(m.group(1))  # 48k fields, a dozen names: one copy each
+        raw = m.group(2)
+        value = raw.strip()
+        vs = m.start(2) + len(raw) - len(raw.lstrip())
+        ve = vs + len(value)
+        if ve - b0 > _MASK:  # the largest offset of the seven (see `_pack`)
+            raise ValueError(f"field offset out of range: {ve - b0}")
+        current = new(Field)
+        current.name, current.key, current.value = name, field_key(name), value
+        current._b, current._l0 = b0, first
+        s, c = start - b0, m.end(1) - b0
+        current._rel = (
+            s | (ve - b0) << 32 | (s + 4) << 64 | c << 96 | (vs - b0) << 128 | (ve - b0) << 160
+        ) | (line - first) << 192
+        prev_line = line
+    if prev_line < last:
+        current = _between(lines, current, prev_line + 1, last, fields, loose, b0, first)
+    if current is not None:
+        fields.append(current)
+    return fields, loose
+
+
+def _parse_fields_cr(
+    lines: Lines, first: int, last: int, fields: list[Field], loose: list[int]
+) -> tuple[list[Field], list[int]]:
+    """`parse_fields` for a text with `\r` breaks: bullets found by substring search."""
+    texts, opaque, starts, text = lines.texts, lines.opaque, lines.starts, lines.text
+    endpos = starts[last] + len(texts[last])
     line = first
     line_start = b0 = starts[first]  # every field here is placed relative to these two
     prev_line = first - 1
@@ -141,7 +191,7 @@ def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list
     hit = text.find("\n- **", line_start - 1, endpos) if line_start else -1
     while hit >= 0:
         start = hit + 1
-        line = lines.line_of(start) if has_cr else line + text.count("\n", line_start, start)
+        line = lines.line_of(start)
         line_start = start
         hit = text.find("\n- **", start, endpos)
         stop = hit if hit >= 0 else endpos

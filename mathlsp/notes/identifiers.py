@@ -140,6 +140,8 @@ def _strip_unbalanced_closer(text: str) -> str:
     # "(see 10.1000/xyz)" must not swallow the ")"; "10.1002/(SICI)1097" keeps its own.
     # The counts are kept as the end moves (counting again per character was quadratic on a
     # long run of closers), and the text is cut once.
+    if not text.endswith((")", "]")):
+        return text  # the common case: nothing to strip
     pairs = {")": "(", "]": "["}
     counts = {c: text.count(c) for c in "()[]"}
     end = len(text)

@@ -106,6 +106,30 @@ def test_columns_are_one_based_characters(problem: Path, capsys) -> None:
     assert line[d["column"] - 1 :].lower().startswith("arxiv:2313.99999")
 
 
+def test_files_of_one_folder_share_one_parse_of_its_literature(
+    problem: Path, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """pre-commit names each changed note: LITERATURE.md is parsed once for all of them."""
+    import mathlsp.notes.folder as folder_module
+
+    (problem / "PROOF.md").write_text("# Proof\n\nBy [V] REF-001.\n", encoding="utf-8")
+    (problem / "NOTES.md").write_text("# Notes\n\nREF-001 and REF-009.\n", encoding="utf-8")
+    parsed: list[str] = []
+    real = folder_module.parse_note
+
+    def counting(path: Path, text: str):  # type: ignore[no-untyped-def]
+        parsed.append(Path(path).name)
+        return real(path, text)
+
+    monkeypatch.setattr(folder_module, "parse_note", counting)
+    names = ("LITERATURE.md", "PROOF.md", "NOTES.md")
+    _, report = run_json(capsys, *(str(problem / name) for name in names))
+    assert parsed.count("LITERATURE.md") == 1
+    assert len(report["files"]) == 3
+    (notes,) = [f for f in report["files"] if f["path"].endswith("NOTES.md")]
+    assert [d["code"] for d in notes["diagnostics"]] == ["REF009"]  # REF-009 only: resolved
+
+
 def test_text_format_is_compiler_style(problem: Path, capsys) -> None:
     code = main(["check", str(problem)])
     out, err = capsys.readouterr()

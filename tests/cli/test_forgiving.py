@@ -85,11 +85,14 @@ def test_check_outside_a_project_refuses(
 
 
 def test_quiet_on_a_closed_pipe(tmp_path: Path) -> None:
-    # Enough diagnostics to fill the pipe's buffer long after `head` has gone.
+    # Enough diagnostics to fill the pipe's buffer long after `head` has gone. At most 100 of
+    # a code are listed per file, so they come from many files (2,000 lines, ~250 KB).
     refs = "".join(f"### REF-{i:03d}: Paper {i}\n\n" for i in range(1, 3000))
     (tmp_path / "LITERATURE.md").write_text(
         f"# Literature\n\n## Confirmed References\n\n{refs}", encoding="utf-8"
     )
+    for k in range(20):
+        (tmp_path / f"NOTE-{k}.md").write_text("# Note\n\n" + "REF-9999\n" * 100)
     proc = subprocess.run(
         f"{sys.executable} -m mathlsp check . | head -n 1",
         shell=True,

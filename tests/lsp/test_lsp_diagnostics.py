@@ -169,6 +169,20 @@ async def test_close_clears_diagnostics(client: LanguageClient, problem):
     await wait_until(lambda: not latest(client, uri).diagnostics, what="cleared")
 
 
+async def test_at_most_100_findings_of_a_code_are_published(
+    client: LanguageClient, problem: Problem
+):
+    """The server publishes what `mathlsp check` lists: the first 100 of a code, then DOC006."""
+    problem.write("NOTES.md", "# Notes\n\n" + "REF-999 " * 130 + "\n")
+    uri = open_note(client, problem, "NOTES.md")
+    await wait_until(lambda: "DOC006" in codes(latest(client, uri)), what="DOC006")
+    published = latest(client, uri)
+    assert codes(published).count("REF009") == 100
+    more = next(d for d in published.diagnostics if d.code == "DOC006")
+    assert more.data == {"code": "REF009", "more": 30}
+    assert more.severity == types.DiagnosticSeverity.Information
+
+
 async def test_broken_documents_never_kill_the_server(client: LanguageClient, problem: Problem):
     problem.write("PROBLEM.md", "---\ntitle: [unclosed\nstatus: : :\n---\n# Problem\n")
     problem.write("NOTATION.md", "---\nbase: &a {x: 1}\nother: *a\n---\nREF-001\n")

@@ -185,3 +185,57 @@ def test_packed_offsets_round_trip_or_are_refused(offsets: list[int]) -> None:
     else:
         with pytest.raises(ValueError):
             _pack(*offsets)
+
+
+def _described(parsed: tuple[list, list[int]]) -> tuple[list[tuple], list[int]]:
+    fields, loose = parsed
+    return [
+        (f.name, f.key, f.value, f.line, f.span, f.name_span, f.value_span) for f in fields
+    ], loose
+
+
+_PIECES = (
+    "- **Year:** 1966",
+    "- **arXiv ID:**   2401.00001  ",
+    "- **Authors:**",
+    "- **:** nameless",
+    "- **A*B:** starred",
+    "- **Title**: other spelling",
+    "* **Note:** star bullet",
+    "  - **Nested:** x",
+    "- **Open",
+    "still open:** value",
+    "  wrapped continuation",
+    "stray text",
+    "",
+    "   ",
+    "```",
+    "<!-- c -->",
+    "- **Re:** a:** b",
+    "- **X:**",
+    "\t",
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.sampled_from(_PIECES), max_size=14), st.integers(0, 3), st.integers(0, 3))
+def test_the_regex_pass_equals_the_substring_scan(pieces: list[str], a: int, b: int) -> None:
+    from mathlsp.notes.fields import _parse_fields_cr
+
+    text = "### REF-001: T\n" + "\n".join(pieces) + "\n"
+    lines = scan(text)
+    last = len(lines.texts) - 1
+    first, last = min(1 + a, last), max(last - b, 0)
+    new = _described(parse_fields(lines, first, last))
+    old = _described(_parse_fields_cr(lines, first, last, [], []))
+    if any("\n" in name for name, *_ in old[0]):
+        # The substring scan let a name run on to a `:**` on a later line; no field is named so.
+        assert all("\n" not in name for name, *_ in new[0])
+        return
+    assert new == old
+
+
+def test_a_name_does_not_run_on_to_the_next_line() -> None:
+    fields, loose = _parse("x\n- **Open\nstill open:** value\n", 1)
+    assert fields == []
+    assert loose == [1, 2]

@@ -459,3 +459,29 @@ def test_a_private_line_added_with_a_malformed_identifier_is_reported(tmp_path: 
     assert {"REF005", "REF006"} <= {f.code for f in found if f.range.start.line == scope.lines[0]}
     found, fresh, scope = edit(at, at + len(line), "")  # and deleted: the findings go with it
     assert found == fresh
+
+
+def test_a_line_past_the_cap_keeps_the_keystrokes_equal_to_a_full_check(tmp_path: Path) -> None:
+    """Private lines with more malformed identifiers than are listed: those past the cap (on
+    the second line) are only counted, so a keystroke there must not reuse a count it cannot
+    see."""
+    from mathlsp.checks.base import FINDINGS_PER_CODE
+
+    bad = "arXiv:2313.1 "
+    text = BASE
+    for anchor, line in (
+        ("- **Relevance:** [S] Gives", "- **Notes:** " + bad * FINDINGS_PER_CODE),
+        ("- **Relevance:** [V] Cited", "- **Notes:** also " + bad * 40),
+    ):
+        at = text.index(anchor)
+        text = text[:at] + line + "\n" + text[at:]
+    _, edit = _session(tmp_path, text)
+    found, fresh, _ = edit(0, 0, "")
+    assert found == fresh
+    (more,) = [f.data["more"] for f in found if f.code == "DOC006"]
+    assert more >= 40 and [f.code for f in found].count("REF005") == FINDINGS_PER_CODE
+    cut = text.index("- **Notes:** also ") + len("- **Notes:** also ")
+    found, fresh, scope = edit(cut, cut + len(bad) * 30, "")  # 10 of the second line's stay
+    assert scope.free_text_only
+    assert found == fresh
+    assert [f.data["more"] for f in found if f.code == "DOC006"] == [more - 30]
