@@ -274,16 +274,18 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
                 ],
             )
         )
-        if (version - 1) % 100 == 0:
+        if (version - 1) % 100 == 0 or version == edits + 1:
             t = time.perf_counter()
             while published[-1][1].version != version:
                 await asyncio.sleep(0.0005)
             latencies.append(time.perf_counter() - t)
             rss.append((version - 1, _rss_mb(pid)))
-    print(
-        f"  edit → diagnostics of that version (sampled every 100 edits): median "
-        f"{1000 * statistics.median(latencies):.0f} ms, max {1000 * max(latencies):.0f} ms"
-    )
+    if latencies:  # none when --edits 0
+        print(
+            f"  edit → diagnostics of that version (sampled every 100 edits and after the "
+            f"last): median {1000 * statistics.median(latencies):.0f} ms, "
+            f"max {1000 * max(latencies):.0f} ms"
+        )
     shown = ", ".join(f"{n}: {m:.0f}" for n, m in rss if m is not None)
     print(f"  server memory (VmRSS, MB) after N edits: {shown}")
     print(f"  peak (VmHWM): {_rss_mb(pid, 'VmHWM:'):.0f} MB")
