@@ -60,6 +60,7 @@ class BibFile:
     entries: list[BibEntry] = field(default_factory=list)
     problems: list[BibProblem] = field(default_factory=list)
     strings: dict[str, str] = field(default_factory=dict)
+    read_whole: bool = False  # some block did not read alone: the file was read in one call
 
     def by_key(self) -> dict[str, BibEntry]:
         return {e.key: e for e in self.entries}
@@ -156,6 +157,15 @@ def parse_bib(text: str) -> BibFile:
     return out
 
 
+def block_start(text: str, n: int) -> int | None:
+    """The offset where the block after the first `n` entry blocks starts, None when the file
+    has no more: `text[:offset]` reads as the first `n` entries of `text` do in the whole."""
+    for i, m in enumerate(_BLOCK.finditer(text)):
+        if i == n:
+            return m.start()
+    return None
+
+
 def _read_blocks(blocks: list[str]) -> dict[str, tuple[_Item, ...]] | None:
     """Each block's strings and entries; None when one does not read cleanly on its own.
 
@@ -248,11 +258,12 @@ def _parse_whole(text: str) -> BibFile:
     try:
         library = bibtexparser.parse_string(text, parse_stack=[])
     except Exception as exc:  # a parser bug on hostile input: say so, read nothing
-        return BibFile(text, problems=[BibProblem(0, f"the BibTeX reader failed: {exc}")])
+        problems = [BibProblem(0, f"the BibTeX reader failed: {exc}")]
+        return BibFile(text, problems=problems, read_whole=True)
     finally:
         logger.setLevel(level)
     starts = _line_starts(text)
-    out = BibFile(text)
+    out = BibFile(text, read_whole=True)
     strings: dict[str, str] = dict(MONTHS)
     raw_entries: list[tuple[model.Entry, int, int]] = []
     # Blocks come in order: each one is looked for past the previous one's end (bibtexparser's

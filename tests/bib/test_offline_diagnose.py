@@ -52,6 +52,10 @@ class FakeCache:
         self.reads += 1
         return self.verdicts.get(key)
 
+    def get_verifications(self, keys: list[str]) -> dict[str, dict[str, Any]]:
+        self.reads += 1
+        return {k: self.verdicts[k] for k in keys if k in self.verdicts}
+
 
 def test_verdicts_from_the_cache_become_bib_diagnostics() -> None:
     bib = parse_bib(TEXT)
@@ -106,3 +110,26 @@ def test_the_record_offers_the_fields_it_gives_otherwise() -> None:
     fixes = field_fixes(entry, other)
     assert set(fixes) == {"title", "author", "doi"}
     assert fixes["author"] == "Perelman, G. and Other, A."
+
+
+def test_prefetch_reads_the_stored_verdicts_at_once_and_agrees_with_check() -> None:
+    bib = parse_bib(TEXT)
+    subs = subjects(bib)
+    cache = FakeCache()
+    cache.records["arxiv:math/0211159"] = PERELMAN
+    cache.verdicts[claim_fingerprint(subs[1].claim)] = ReferenceCheck(
+        "kato", "other", "unconfirmed", ("no source found a paper titled …",)
+    ).to_json()
+
+    def verdicts(checks: list[ReferenceCheck | None]) -> list[tuple[object, ...] | None]:
+        return [(c.status, c.reasons, c.source, c.url, c.pending) if c else None for c in checks]
+
+    one_by_one = verdicts([OfflineBibVerifier(cache).check(s) for s in subs])
+    reads = cache.reads
+    verifier = OfflineBibVerifier(cache)
+    verifier.prefetch(subs)
+    # One batched read of the stored verdicts, then the cached records of the entries with none.
+    assert cache.reads - reads == 1 + sum(len(s.identifiers) for s in subs if s.key != "kato")
+    reads = cache.reads
+    assert verdicts([verifier.check(s) for s in subs]) == one_by_one
+    assert cache.reads == reads

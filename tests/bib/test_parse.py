@@ -145,3 +145,15 @@ def test_nothing_but_garbage_gives_no_entries_and_no_exception() -> None:
     for text in ("", "@", "@article{", "}}}{{{", "@string{x = }", "@comment{", "\x00@misc{a,}"):
         bib = parse_bib(text)
         assert all(e.key is not None for e in bib.entries)
+
+
+def test_block_start_cuts_after_the_first_blocks() -> None:
+    from mathlsp.bib.parse import block_start
+
+    text = "@misc{a, title={A}}\n@misc{b, title={B}}\n  @misc{c, title={C}}\n"
+    cut = block_start(text, 2)
+    assert cut == text.index("  @misc{c")
+    assert [e.key for e in parse_bib(text[:cut]).entries] == ["a", "b"]
+    assert block_start(text, 3) is None
+    assert not parse_bib(text).read_whole
+    assert parse_bib(text + "@misc{broken, title = {x\n").read_whole

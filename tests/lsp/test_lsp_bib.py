@@ -138,3 +138,43 @@ async def test_copy_bibtex_on_a_verified_ref(client: LanguageClient, problem: Pr
         )
     )
     assert not any(a.title.startswith("Copy BibTeX") for a in actions or [])
+
+
+def _large_bib(n: int) -> str:
+    """`n` title-only entries; the sixth cites a proceedings volume that comes last."""
+    entries = [
+        f"@misc{{e{i},\n  title = {{Entry number {i}}},\n  year = {{2001}},\n}}\n" for i in range(n)
+    ]
+    entries[5] = "@inproceedings{child,\n  title = {A talk},\n  crossref = {proc},\n}\n"
+    entries.append("@proceedings{proc,\n  title = {The proceedings},\n  year = {1999},\n}\n")
+    return "\n".join(entries)
+
+
+async def test_a_large_bib_shows_its_first_entries_first(
+    client: LanguageClient, problem: Problem
+) -> None:
+    from lsp_helpers import published_for, wait_until
+
+    from mathlsp.features.bib import FIRST_PASS_ENTRIES
+
+    n = FIRST_PASS_ENTRIES + 30
+    problem.write("big.bib", _large_bib(n))
+    uri = open_note(client, problem, "big.bib")
+    await wait_until(lambda: len(published_for(client, uri)) >= 2, what="the whole file's")
+    final = published_for(client, uri)[1]
+    keys = [d.data["key"] for d in final.diagnostics]
+    assert len(keys) == n + 1 and "child" in keys and "proc" in keys
+    first = published_for(client, uri)[0]
+    assert first.version == final.version
+    # The first pass: the first entries, each as the whole file reports it; the child of a
+    # volume not read yet waits for the whole file (what it inherits is not known yet).
+    first_keys = [d.data["key"] for d in first.diagnostics]
+    assert first_keys == [k for k in keys[:FIRST_PASS_ENTRIES] if k != "child"]
+    by_key = {d.data["key"]: d for d in final.diagnostics}
+    for d in first.diagnostics:
+        assert d == by_key[d.data["key"]]
+    # An edit is read from the block cache at once: no first pass, the whole file.
+    version = change_buffer(client, uri, buffer(client, uri) + "\n")
+    await settled(client, uri)
+    after = [p for p in published_for(client, uri) if p.version == version]
+    assert after and all(len(p.diagnostics) == n + 1 for p in after)
