@@ -14,8 +14,6 @@ import bisect
 import itertools
 import logging
 import re
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -61,6 +59,8 @@ class BibFile:
     problems: list[BibProblem] = field(default_factory=list)
     strings: dict[str, str] = field(default_factory=dict)
     read_whole: bool = False  # some block did not read alone: the file was read in one call
+    # Each block's reading, by its text: what `parse_bib(next_version, known=…)` reuses.
+    blocks: dict[str, tuple[_Item, ...]] = field(default_factory=dict, repr=False)
 
     def by_key(self) -> dict[str, BibEntry]:
         return {e.key: e for e in self.entries}
@@ -78,14 +78,8 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
-# A block starts at a line whose first non-blank character is `@`. Each block's reading is kept
-# by its text, so reading a file again after a keystroke parses the one block that changed. The
-# least recently read go first: every keystroke in an entry leaves a version of its block behind,
-# and an editor session must not keep them all (ten 2,000-entry files fit).
+# A block starts at a line whose first non-blank character is `@`.
 _BLOCK = re.compile(r"(?m)^[ \t]*@")
-_BLOCKS: OrderedDict[str, tuple[_Item, ...]] = OrderedDict()
-_BLOCKS_MAX = 20_000
-_BLOCKS_LOCK = threading.Lock()
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,34 +93,29 @@ class _Item:
     fields: tuple[tuple[str, str], ...] = ()  # lower-case name → raw value
 
 
-def parse_bib(text: str) -> BibFile:
+def parse_bib(text: str, known: Mapping[str, tuple[_Item, ...]] | None = None) -> BibFile:
     """Every entry of `text`, in order, and every problem found (never an exception).
 
-    Read block by block (each block's reading reused while its text is unchanged); a file with
-    a block that does not read alone (an `@` opening a line inside a value, a broken entry) is
-    read whole, which is what bibtexparser reports lines and problems for."""
+    Read block by block: `known` is the `blocks` of an earlier reading (the buffer's previous
+    version), whose blocks are reused while their text is unchanged, so a keystroke re-reads
+    one entry; nothing else is kept, so what an editor holds is its open files' last reading.
+    A file with a block that does not read alone (an `@` opening a line inside a value, a
+    broken entry) is read whole, which is what bibtexparser reports lines and problems for."""
     cuts = [m.start() for m in _BLOCK.finditer(text)]
     if not cuts or cuts[0] != 0:
         cuts.insert(0, 0)
     cuts.append(len(text))
     spans = list(itertools.pairwise(cuts))
     blocks = [text[a:b] for a, b in spans]
-    with _BLOCKS_LOCK:
-        known = {b: items for b in blocks if (items := _BLOCKS.get(b)) is not None}
-        for b in known:
-            _BLOCKS.move_to_end(b)
-    missing = list(dict.fromkeys(b for b in blocks if b not in known))
+    found = {b: items for b in blocks if known and (items := known.get(b)) is not None}
+    missing = list(dict.fromkeys(b for b in blocks if b not in found))
     read = _read_blocks(missing) if missing else {}
     if read is None:
         return _parse_whole(text)
-    with _BLOCKS_LOCK:
-        _BLOCKS.update(read)
-        while len(_BLOCKS) > _BLOCKS_MAX:
-            _BLOCKS.popitem(last=False)
-    known.update(read)
-    pieces = [(a, known[b]) for (a, _), b in zip(spans, blocks, strict=True)]
+    found.update(read)
+    pieces = [(a, found[b]) for (a, _), b in zip(spans, blocks, strict=True)]
     starts = _line_starts(text)
-    out = BibFile(text)
+    out = BibFile(text, blocks=found)
     strings: dict[str, str] = dict(MONTHS)
     placed: list[tuple[_Item, int, int]] = []  # item, absolute line, absolute start
     for a, items in pieces:

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from mathlsp.bib.diagnose import BibFinding, findings
-from mathlsp.bib.gate import subjects
+from mathlsp.bib.gate import subject_map, subjects
 from mathlsp.bib.offline import OfflineBibVerifier
 from mathlsp.bib.parse import BibEntry, BibFile, block_start, parse_bib
 from mathlsp.features.arguments import checked
@@ -28,7 +28,7 @@ from mathlsp.features.workspace_state import OpenNote, uri_to_path
 from mathlsp.ide import hover_card
 from mathlsp.notes.render import Edit
 from mathlsp.notes.spans import Span
-from mathlsp.verify.pipeline import Subject
+from mathlsp.verify.pipeline import ReferenceCheck, Subject
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -43,19 +43,33 @@ def is_bib(path: Path | None) -> bool:
     return path is not None and path.suffix.lower() == ".bib"
 
 
+SubjectMap = dict[tuple[object, ...], Subject]
+
+
 @dataclass(slots=True)
 class ParsedBib:
     version: int | None
     length: int
     bib: BibFile
     lines: list[str]
+    # The previous version's subjects, reused for unchanged entries when this version's are
+    # first asked for (then dropped: no version holds more than the one before it).
+    known_subjects: SubjectMap | None = None
+    _subject_map: SubjectMap | None = None
     _subjects: list[Subject] | None = None
     _starts: list[int] | None = None
 
     @property
+    def subject_map(self) -> SubjectMap:
+        if self._subject_map is None:
+            self._subject_map = subject_map(self.bib, self.known_subjects)
+            self.known_subjects = None
+        return self._subject_map
+
+    @property
     def subjects(self) -> list[Subject]:
         if self._subjects is None:
-            self._subjects = subjects(self.bib)
+            self._subjects = list(self.subject_map.values())
         return self._subjects
 
     def entry_at(self, line: int) -> tuple[BibEntry, Subject] | None:
@@ -69,11 +83,16 @@ class ParsedBib:
 
 
 class BibFiles:
-    """The parsed versions of open `.bib` buffers and the offline verifier for them."""
+    """The parsed versions of open `.bib` buffers and the offline verifier for them.
+
+    Only each buffer's last version is kept; the next one re-reads only the blocks and maps only
+    the entries that changed, from it (`parse_bib(known=…)`, `subject_map(known=…)`), so what
+    the server holds for a `.bib` does not grow with the edits made to it."""
 
     def __init__(self, server: MathLanguageServer) -> None:
         self.server = server
         self._parsed: dict[str, ParsedBib] = {}
+        self._heads: dict[str, ParsedBib] = {}  # a first pass's reading of a file's first entries
         self._verifier: OfflineBibVerifier | None = None
         self._lock = threading.Lock()
 
@@ -81,13 +100,33 @@ class BibFiles:
         """The buffer's current version, parsed once (the version names the text)."""
         text = note.document.source
         with self._lock:
-            cached = self._parsed.get(note.uri)
+            cached = self._parsed.get(note.uri) or self._heads.pop(note.uri, None)
         if cached is not None and cached.version == note.version and cached.length == len(text):
             return cached
-        parsed = ParsedBib(note.version, len(text), parse_bib(text), text.splitlines())
+        known = None
+        if cached is not None:
+            known = (
+                cached._subject_map if cached._subject_map is not None else cached.known_subjects
+            )
+        parsed = ParsedBib(
+            note.version,
+            len(text),
+            parse_bib(text, cached.bib.blocks if cached is not None else None),
+            text.splitlines(),
+            known_subjects=known,
+        )
         with self._lock:
             self._parsed[note.uri] = parsed
         return parsed
+
+    def head(self, note: OpenNote, cut: int) -> ParsedBib:
+        """The first `cut` characters of a buffer never read before (`first_pass`), kept for
+        the whole file's reading to start from."""
+        text = note.document.source[:cut]
+        head = ParsedBib(note.version, -1, parse_bib(text), text.splitlines())
+        with self._lock:
+            self._heads[note.uri] = head
+        return head
 
     def has(self, uri: str) -> bool:
         with self._lock:
@@ -96,6 +135,9 @@ class BibFiles:
     def forget(self, uri: str) -> None:
         with self._lock:
             self._parsed.pop(uri, None)
+            self._heads.pop(uri, None)
+        if self._verifier is not None:
+            self._verifier.forget(uri)
 
     @property
     def verifier(self) -> OfflineBibVerifier:
@@ -150,15 +192,13 @@ def _diagnostic(f: BibFinding, lines: list[str], encoding: str) -> types.Diagnos
 def diagnostics(server: MathLanguageServer, note: OpenNote) -> list[types.Diagnostic]:
     parsed = files(server).parsed(note)
     bib, lines = parsed.bib, parsed.lines
-    service = getattr(server, "verification", None)
-    if service is None:
-        verdict: Any = lambda _s: None  # noqa: E731
+    subs = parsed.subjects
+    if getattr(server, "verification", None) is None:
+        checks: list[ReferenceCheck | None] = [None] * len(subs)
     else:
-        verifier = files(server).verifier
-        verifier.prefetch(parsed.subjects)
-        verdict = verifier.check
+        checks = files(server).verifier.verdicts(note.uri, subs)
     encoding = server.position_encoding
-    found = findings(bib, lines, verdict, parsed.subjects)
+    found = findings(bib, lines, lambda _s: None, subs, checks)
     return [_diagnostic(f, lines, encoding) for f in found]
 
 
@@ -182,22 +222,20 @@ def first_pass(server: MathLanguageServer, note: OpenNote) -> list[types.Diagnos
     cut = block_start(text, FIRST_PASS_ENTRIES)
     if cut is None:
         return None
-    head = parse_bib(text[:cut])
-    if head.read_whole:
+    head = bibs.head(note, cut)
+    if head.bib.read_whole:
         return None
-    keys = {e.key.lower() for e in head.entries}
+    keys = {e.key.lower() for e in head.bib.entries}
     pairs = [
         (e, s)
-        for e, s in zip(head.entries, subjects(head), strict=True)
+        for e, s in zip(head.bib.entries, head.subjects, strict=True)
         if not (e.get("crossref") or "").lower() or (e.get("crossref") or "").lower() in keys
     ]
-    sure = BibFile(head.text, [e for e, _ in pairs], head.problems, head.strings)
-    lines = head.text.splitlines()
-    verifier = bibs.verifier
+    sure = BibFile(head.bib.text, [e for e, _ in pairs], head.bib.problems, head.bib.strings)
     subs = [s for _, s in pairs]
-    verifier.prefetch(subs)
-    found = findings(sure, lines, verifier.check, subs)
-    return [_diagnostic(f, lines, server.position_encoding) for f in found]
+    checks = bibs.verifier.verdicts(note.uri, subs)
+    found = findings(sure, head.lines, lambda _s: None, subs, checks)
+    return [_diagnostic(f, head.lines, server.position_encoding) for f in found]
 
 
 # -- hover --------------------------------------------------------------------------------------

@@ -112,7 +112,7 @@ def test_the_record_offers_the_fields_it_gives_otherwise() -> None:
     assert fixes["author"] == "Perelman, G. and Other, A."
 
 
-def test_prefetch_reads_the_stored_verdicts_at_once_and_agrees_with_check() -> None:
+def test_a_files_verdicts_are_read_at_once_kept_per_version_and_agree_with_check() -> None:
     bib = parse_bib(TEXT)
     subs = subjects(bib)
     cache = FakeCache()
@@ -127,9 +127,16 @@ def test_prefetch_reads_the_stored_verdicts_at_once_and_agrees_with_check() -> N
     one_by_one = verdicts([OfflineBibVerifier(cache).check(s) for s in subs])
     reads = cache.reads
     verifier = OfflineBibVerifier(cache)
-    verifier.prefetch(subs)
     # One batched read of the stored verdicts, then the cached records of the entries with none.
+    assert verdicts(verifier.verdicts("f.bib", subs)) == one_by_one
     assert cache.reads - reads == 1 + sum(len(s.identifiers) for s in subs if s.key != "kato")
+    # The next version: the same subjects (unchanged entries) are not read again, a new one is.
     reads = cache.reads
-    assert verdicts([verifier.check(s) for s in subs]) == one_by_one
-    assert cache.reads == reads
+    changed = subjects(parse_bib(TEXT.replace("Never looked up", "Never looked up again")))
+    verifier.verdicts("f.bib", [*subs[:2], changed[2]])
+    assert cache.reads - reads == 1
+    # Only the last version is kept: the old subject of the changed entry is gone.
+    assert len(verifier._files["f.bib"]) == 3
+    assert all(kept is not subs[2] for kept, _ in verifier._files["f.bib"].values())
+    verifier.forget("f.bib")
+    assert "f.bib" not in verifier._files
