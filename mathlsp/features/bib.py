@@ -4,7 +4,9 @@ A `.bib` is parsed once per buffer version (`bib.parse`); its diagnostics (`bib.
 hover cards come from cached verdicts only (`bib.offline`), never a network call per keystroke.
 Commands (online): `mathlsp.verifyBib [uri, key?]` runs the gate on the file or one entry and
 stores the verdicts; `mathlsp.fixBibField [uri, key, field]` writes one field as the verified
-record has it; `mathlsp.copyBibtex [uri, id]` returns (and shows) a REF entry as BibTeX.
+record has it; `mathlsp.copyBibtex [uri, id]` returns (and shows) a REF entry as BibTeX. A
+client that declares `mathlsp.client.copyBibtex` gets the text in the code action instead and
+puts it on its clipboard itself.
 """
 
 from __future__ import annotations
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 VERIFY_BIB = "mathlsp.verifyBib"
 FIX_FIELD = "mathlsp.fixBibField"
 COPY_BIBTEX = "mathlsp.copyBibtex"
+# Run by the client, not the server (never in executeCommandProvider): argument {key, bibtex}.
+CLIENT_COPY = "mathlsp.client.copyBibtex"
 SOURCE = "mathlsp"
 
 
@@ -330,14 +334,36 @@ def code_actions(
     return actions
 
 
-def copy_action(uri: str, entry: Any) -> types.CodeAction:
-    return _action(
-        f"Copy BibTeX for {entry.id}",
-        types.CodeActionKind.Refactor,
-        COPY_BIBTEX,
-        [uri, entry.id],
-        [],
-    )
+def client_copies(server: MathLanguageServer) -> bool:
+    """Whether the client runs `mathlsp.client.copyBibtex` itself (puts the text on its
+    clipboard): it says so in `capabilities.experimental.mathlsp.clientCommands`, as the VS Code
+    extension and the Neovim plug-in in `editors/` do. LSP has no clipboard of its own."""
+    experimental = getattr(server.client_capabilities, "experimental", None)
+    mathlsp = experimental.get("mathlsp") if isinstance(experimental, dict) else None
+    commands = mathlsp.get("clientCommands") if isinstance(mathlsp, dict) else None
+    return isinstance(commands, list) and CLIENT_COPY in commands
+
+
+def copy_action(server: MathLanguageServer, uri: str, entry: Any) -> types.CodeAction:
+    """ "Copy BibTeX for REF-NNN": the text itself for a client that copies it, else the server
+    command that returns it and shows it in a message."""
+    title = f"Copy BibTeX for {entry.id}"
+    if client_copies(server):
+        key, text = bibtex_of(server, entry)
+        return _action(
+            title, types.CodeActionKind.Refactor, CLIENT_COPY, [{"key": key, "bibtex": text}], []
+        )
+    return _action(title, types.CodeActionKind.Refactor, COPY_BIBTEX, [uri, entry.id], [])
+
+
+def bibtex_of(server: MathLanguageServer, entry: Any) -> tuple[str, str]:
+    """A verified REF entry as BibTeX (`mathlsp export --bibtex`'s rendering and key)."""
+    from mathlsp.bib.keys import make_key
+    from mathlsp.bib.render import from_reference, render_item, verified_record
+
+    item = from_reference(entry, verified_record(server.verification.cache, entry))
+    key = make_key("author-year-word", [f for f, _ in item.authors], item.year, item.title)
+    return key, render_item(item, key)
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -427,8 +453,6 @@ async def fix_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
 
 
 def copy_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
-    from mathlsp.bib.keys import make_key
-    from mathlsp.bib.render import from_reference, render_item, verified_record
     from mathlsp.notes.literature import LiteratureDoc
 
     path = uri_to_path(call["uri"])
@@ -441,9 +465,7 @@ def copy_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
             types.MessageType.Warning,
         )
         return None
-    item = from_reference(entry, verified_record(server.verification.cache, entry))
-    key = make_key("author-year-word", [f for f, _ in item.authors], item.year, item.title)
-    text = render_item(item, key)
+    key, text = bibtex_of(server, entry)
     show(server, text, types.MessageType.Info)  # a client without a clipboard hook shows it
     return {"key": key, "bibtex": text}
 

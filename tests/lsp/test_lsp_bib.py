@@ -5,10 +5,14 @@ record and its abstract, fix a field from the source; and "Copy BibTeX" on a REF
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest_lsp
 from lsp_helpers import Problem, change_buffer, codes, open_note, position
 from lsprotocol import types
-from pytest_lsp import LanguageClient
+from pytest_lsp import LanguageClient, client_capabilities
 from test_lsp_verification import (  # noqa: F401  (fixtures)
+    CONFIG,
     buffer,
     client,
     enc,
@@ -178,3 +182,50 @@ async def test_a_large_bib_shows_its_first_entries_first(
     await settled(client, uri)
     after = [p for p in published_for(client, uri) if p.version == version]
     assert after and all(len(p.diagnostics) == n + 1 for p in after)
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def copying_client(lsp_client: LanguageClient, problem: Problem, tmp_path: Path):
+    """A client that says it runs `mathlsp.client.copyBibtex` itself (the VS Code extension
+    and the Neovim plug-in in editors/ do)."""
+    capabilities = client_capabilities("visual_studio_code")
+    capabilities.experimental = {"mathlsp": {"clientCommands": ["mathlsp.client.copyBibtex"]}}
+    project = problem.root.parents[2]
+    options = {"debounceMs": 20, "cacheDir": str(tmp_path / "cache"), "verification": "off"}
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities,
+            root_uri=project.as_uri(),
+            initialization_options={"mathlsp": options},
+        )
+    )
+    lsp_client.init_result = result  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_copy_bibtex_carries_the_text_to_a_client_that_copies(
+    copying_client: LanguageClient, problem: Problem, fake: FakeScholar
+) -> None:
+    client = copying_client
+    uri = open_note(client, problem, "LITERATURE.md")
+    await settled(client, uri)
+    text = buffer(client, uri)
+    at = position(text, "REF-005: The sphere", enc(client))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=at, end=at),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    copy = next(a for a in actions or [] if a.title == "Copy BibTeX for REF-005")
+    # The client's own command with the text: nothing for the server to run, no network.
+    assert copy.command.command == "mathlsp.client.copyBibtex"
+    commands = client.init_result.capabilities.execute_command_provider.commands  # type: ignore[attr-defined]
+    assert "mathlsp.client.copyBibtex" not in commands
+    (argument,) = copy.command.arguments
+    entry = parse_bib(argument["bibtex"]).entries[0]
+    assert argument["key"] == entry.key == "viazovska2017sphere"
+    assert entry.get("eprint") == "1603.04246" and entry.get("mathlsp-verified")
+    assert fake.controls.requests() == []
