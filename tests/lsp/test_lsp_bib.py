@@ -229,3 +229,24 @@ async def test_copy_bibtex_carries_the_text_to_a_client_that_copies(
     assert argument["key"] == entry.key == "viazovska2017sphere"
     assert entry.get("eprint") == "1603.04246" and entry.get("mathlsp-verified")
     assert fake.controls.requests() == []
+
+
+def test_the_editor_setups_run_the_copy_command_themselves() -> None:
+    """The name the server offers only to a client that declares it is the one the VS Code
+    extension and the Neovim plug-in declare and register (their real-editor runs: Neovim's in
+    tests/editors/test_nvim.py; the extension compiles with `npx tsc --noEmit`)."""
+    from mathlsp.features.bib import CLIENT_COPY
+
+    repo = Path(__file__).resolve().parents[2]
+    extension = (repo / "editors" / "vscode" / "src" / "extension.ts").read_text(encoding="utf-8")
+    assert f'const CLIENT_COPY = "{CLIENT_COPY}";' in extension
+    assert "command(CLIENT_COPY, copyBibtex);" in extension
+    assert "clientCommands: [CLIENT_COPY]" in extension
+    assert "client.registerFeature(clientCommandsFeature);" in extension
+    assert "vscode.env.clipboard.writeText(arg.bibtex)" in extension
+    plugin = (repo / "editors" / "nvim" / "lua" / "mathlsp" / "init.lua").read_text(
+        encoding="utf-8"
+    )
+    assert f'M.CLIENT_COPY = "{CLIENT_COPY}"' in plugin
+    assert "vim.lsp.commands[M.CLIENT_COPY] = M.copy_bibtex" in plugin
+    assert "clientCommands = { M.CLIENT_COPY }" in plugin
