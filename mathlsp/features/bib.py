@@ -11,6 +11,7 @@ puts it on its clipboard itself.
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import threading
 from dataclasses import dataclass
@@ -97,6 +98,7 @@ class BibFiles:
         self.server = server
         self._parsed: dict[str, ParsedBib] = {}
         self._heads: dict[str, ParsedBib] = {}  # a first pass's reading of a file's first entries
+        self.background: dict[str, asyncio.Task[None]] = {}  # uri → its background verification
         self._verifier: OfflineBibVerifier | None = None
         self._lock = threading.Lock()
 
@@ -137,6 +139,9 @@ class BibFiles:
             return uri in self._parsed
 
     def forget(self, uri: str) -> None:
+        task = self.background.pop(uri, None)
+        if task is not None and not task.done():
+            task.cancel()
         with self._lock:
             self._parsed.pop(uri, None)
             self._heads.pop(uri, None)
@@ -412,6 +417,55 @@ async def verify_command(server: MathLanguageServer, call: dict[str, Any]) -> An
         types.MessageType.Info,
     )
     return [r.check.to_json() for r in results]
+
+
+# Background verification (setting `verification`, on save): the entries with no verdict yet,
+# at most this many a save (a 2,000-entry file is not sent to the APIs at once; the next save
+# takes the next ones, "Verify every entry" all of them). A newer save cancels a running one.
+BACKGROUND_MAX = 50
+
+
+async def background_verify(server: MathLanguageServer, uri: str) -> None:
+    from mathlsp.bib.gate import verify_bib
+
+    bibs = files(server)
+    previous = bibs.background.get(uri)
+    if previous is not None and not previous.done():
+        previous.cancel()
+    task = asyncio.current_task()
+    if task is not None:
+        bibs.background[uri] = task
+    note = server.store.open_note(uri)
+    if note is None or not is_bib(note.path):
+        return
+    loop = asyncio.get_running_loop()
+    executor = server.diagnostics.executor
+
+    def unverified() -> list[BibEntry]:
+        parsed = bibs.parsed(note)
+        checks = bibs.verifier.verdicts(uri, parsed.subjects)
+        return [e for e, c in zip(parsed.bib.entries, checks, strict=True) if c is None]
+
+    todo = (await loop.run_in_executor(executor, unverified))[:BACKGROUND_MAX]
+    if not todo:
+        return
+    bib = bibs.parsed(note).bib
+    subset = BibFile(bib.text, todo, [], bib.strings)
+    service = server.verification
+    sources = await service.sources(note.path.parent)
+    title = f"Verifying {len(todo)} BibTeX entries not verified yet"
+    try:
+        async with work_done_progress(server, title) as progress:
+
+            def on_progress(done: int, total: int, message: str) -> None:
+                progress.report(message, int(100 * done / total) if total else None)
+
+            results = await verify_bib(subset, sources, on_progress=on_progress)
+    except WorkCancelled:
+        return
+    for subject, r in zip(subjects(subset), results, strict=True):
+        bibs.verifier.remember(subject, r.check)
+    service.learned()
 
 
 async def fix_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:

@@ -5,10 +5,13 @@ record and its abstract, fix a field from the source; and "Copy BibTeX" on a REF
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
+from typing import Any
 
+import pytest
 import pytest_lsp
-from lsp_helpers import Problem, change_buffer, codes, open_note, position
+from lsp_helpers import Problem, change_buffer, codes, latest, open_note, position, wait_until
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 from test_lsp_verification import (  # noqa: F401  (fixtures)
@@ -157,7 +160,7 @@ def _large_bib(n: int) -> str:
 async def test_a_large_bib_shows_its_first_entries_first(
     client: LanguageClient, problem: Problem
 ) -> None:
-    from lsp_helpers import published_for, wait_until
+    from lsp_helpers import published_for
 
     from mathlsp.features.bib import FIRST_PASS_ENTRIES
 
@@ -250,3 +253,31 @@ def test_the_editor_setups_run_the_copy_command_themselves() -> None:
     assert f'M.CLIENT_COPY = "{CLIENT_COPY}"' in plugin
     assert "vim.lsp.commands[M.CLIENT_COPY] = M.copy_bibtex" in plugin
     assert "clientCommands = { M.CLIENT_COPY }" in plugin
+
+
+@pytest.mark.parametrize("lsp_settings", [{"verification": "onSave"}])
+async def test_a_saved_bib_is_verified_in_the_background(
+    client: LanguageClient, problem: Problem, fake: FakeScholar, lsp_settings: dict[str, Any]
+) -> None:
+    uri = open_bib(client, problem)
+    await settled(client, uri)
+    change_buffer(client, uri, buffer(client, uri) + "\n")
+    await settled(client, uri)
+    assert fake.controls.requests() == []  # opening and typing ask nobody
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await wait_until(
+        lambda: sorted(codes(latest(client, uri))) == ["BIB001", "BIB003"],
+        what="the entries verified on save",
+    )
+    fake_diag = next(d for d in latest(client, uri).diagnostics if d.code == "BIB003")
+    assert fake_diag.message.startswith("fake: not confirmed by the sources")
+    assert buffer(client, uri).endswith("\n\n")  # never edits the file
+    # Saving again: every entry has its verdict, nobody is asked.
+    fake.controls.clear_log()
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await asyncio.sleep(0.3)
+    assert fake.controls.requests() == []
