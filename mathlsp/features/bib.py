@@ -212,7 +212,7 @@ def diagnostics(server: MathLanguageServer, note: OpenNote) -> list[types.Diagno
 
 
 # The first pass on opening a large file: its first entries, what the editor shows first.
-FIRST_PASS_ENTRIES = 200
+FIRST_PASS_ENTRIES = 100
 
 
 def first_pass(server: MathLanguageServer, note: OpenNote) -> list[types.Diagnostic] | None:
