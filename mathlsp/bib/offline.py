@@ -82,7 +82,7 @@ class OfflineBibVerifier:
                 result = _from_stored(s, data) if data else self._decide(s, stored_asked=True)
                 new[id(s)] = (s, result)
         with self._lock:
-            if self.generation is generation:
+            if self.generation == generation:
                 self._files[uri] = new
         return [new[id(s)][1] for s in subjects]
 
