@@ -205,7 +205,12 @@ def _rss_mb(pid: int, key: str = "VmRSS:") -> float | None:
 
 
 async def _editor(
-    path: Path, edits: int, cache_dir: Path, trace: Path | None = None, spread: bool = False
+    path: Path,
+    edits: int,
+    cache_dir: Path,
+    trace: Path | None = None,
+    spread: bool = False,
+    settle: float = 0.0,
 ) -> None:
     from lsprotocol import types
     from pytest_lsp import client_capabilities
@@ -230,6 +235,8 @@ async def _editor(
         )
     )
     pid = client._server.pid  # type: ignore[attr-defined]
+    if settle:  # a server that has finished starting (its index, its configuration pull)
+        await asyncio.sleep(settle)
     uri = path.as_uri()
     t = time.perf_counter()
     client.text_document_did_open(
@@ -330,7 +337,7 @@ def editor(args: argparse.Namespace, work: Path | None = None) -> None:
     if not path.exists():
         text, _ = the_bib(args, corpus_records())
         path.write_text(text, encoding="utf-8")
-    asyncio.run(_editor(path, args.edits, work / "cache", args.trace, args.spread))
+    asyncio.run(_editor(path, args.edits, work / "cache", args.trace, args.spread, args.settle))
 
 
 def main() -> None:
@@ -339,6 +346,13 @@ def main() -> None:
     parser.add_argument("--bib", type=Path, help="a real .bib (default: generated from the corpus)")
     parser.add_argument("-n", type=int, default=2000, help="entries to generate (default 2000)")
     parser.add_argument("--edits", type=int, default=1000)
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=0.0,
+        help="seconds to wait after initialize before opening the file (default 0: opened as "
+        "the server starts, its start-up work still running)",
+    )
     parser.add_argument(
         "--spread",
         action="store_true",

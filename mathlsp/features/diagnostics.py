@@ -144,9 +144,10 @@ class DiagnosticsPublisher:
         """A large `.bib` opened: its first entries' diagnostics before the whole file's."""
         from mathlsp.features import bib
 
-        loop = asyncio.get_running_loop()
         try:
-            first = await loop.run_in_executor(self.executor, bib.first_pass, self.server, note)
+            # Its own thread, not the checks' one: a file opened as the server starts would wait
+            # for the start-up index there (a few hundred milliseconds).
+            first = await asyncio.to_thread(bib.first_pass, self.server, note)
         except Exception as exc:  # the whole file's diagnostics still follow
             self.server.report_feature_error("diagnostics", exc, note.uri)
             return
