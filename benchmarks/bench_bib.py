@@ -12,8 +12,10 @@ shapes MathSciNet exports: `Last, First and …`, braces, journal, DOI, arXiv ep
 any real file (e.g. the SPDEs-Bib per-entry files concatenated).
 
 `editor`: the real `mathlsp serve` over stdio opens the file: time to first diagnostics after
-didOpen, hover round trips (p50, p90), and the server's resident memory over N edits (a title
-changed back and forth, diagnostics awaited every 100 edits). Targets: first diagnostics
+didOpen, hover round trips (p50, p90), and the server's resident memory over N edits (a letter
+typed and deleted in one entry; with --spread a letter typed into each of 100 entries in turn;
+diagnostics awaited every 100 edits). --trace FILE runs the server under tracemalloc and
+prints what its heap grew by from edit 100 to the last. Targets: first diagnostics
 <= 200 ms, hover <= 5 ms p50, memory flat over 1,000 edits.
 """
 
@@ -26,6 +28,7 @@ import gzip
 import io
 import json
 import os
+import signal
 import statistics
 import sys
 import tempfile
@@ -201,7 +204,14 @@ def _rss_mb(pid: int, key: str = "VmRSS:") -> float | None:
     return None
 
 
-async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
+async def _editor(
+    path: Path,
+    edits: int,
+    cache_dir: Path,
+    trace: Path | None = None,
+    spread: bool = False,
+    settle: float = 0.0,
+) -> None:
     from lsprotocol import types
     from pytest_lsp import client_capabilities
 
@@ -212,7 +222,11 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
     text = path.read_text(encoding="utf-8")
     bib = parse_bib(text)
     options = {"debounceMs": 0, "cacheDir": str(cache_dir), "verification": "off"}
-    await client.start_io(sys.executable, "-m", "mathlsp", "serve")
+    if trace is not None:  # a server that writes its heap growth on the second SIGUSR1
+        os.environ["MATHLSP_TRACE_OUT"] = str(trace)
+        await client.start_io(sys.executable, str(Path(__file__).with_name("traced_serve.py")))
+    else:
+        await client.start_io(sys.executable, "-m", "mathlsp", "serve")
     await client.initialize_session(
         types.InitializeParams(
             capabilities=client_capabilities("visual_studio_code"),
@@ -221,6 +235,8 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
         )
     )
     pid = client._server.pid  # type: ignore[attr-defined]
+    if settle:  # a server that has finished starting (its index, its configuration pull)
+        await asyncio.sleep(settle)
     uri = path.as_uri()
     t = time.perf_counter()
     client.text_document_did_open(
@@ -230,13 +246,24 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
             )
         )
     )
-    while not any(p.uri == uri for _, p in published):
+
+    def mine() -> list[tuple[float, types.PublishDiagnosticsParams]]:
+        return [x for x in published if x[1].uri == uri]
+
+    while not mine():
         await asyncio.sleep(0.0005)
-    first = published[-1]
-    codes = Counter(str(d.code) for d in first[1].diagnostics)
+    first = mine()[0]
+    # The whole file's diagnostics follow the first pass's (its first entries): the last
+    # publication before three seconds of quiet.
+    while time.perf_counter() - mine()[-1][0] < 3.0:
+        await asyncio.sleep(0.01)
+    last = mine()[-1]
+    codes = Counter(str(d.code) for d in last[1].diagnostics)
     print(
         f"editor: {len(bib.entries)} entries ({len(text) / 1e6:.1f} MB): first diagnostics "
-        f"{1000 * (first[0] - t):.0f} ms after didOpen ({dict(codes)})"
+        f"{1000 * (first[0] - t):.0f} ms after didOpen ({len(first[1].diagnostics)} of them), "
+        f"the whole file's {1000 * (last[0] - t):.0f} ms ({dict(codes)}; "
+        f"{len(mine())} publications)"
     )
     times = []
     for i in range(200):
@@ -257,9 +284,15 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
     target = bib.entries[len(bib.entries) // 2]
     line = target.line + 2 if target.end_line > target.line + 1 else target.line
     rss = [(0, _rss_mb(pid))]
+    if trace is not None:
+        os.kill(pid, signal.SIGUSR1)  # tracing starts here: the snapshot after 100 edits sees all
+        await asyncio.sleep(1.0)
     latencies = []
     for version in range(2, edits + 2):
-        typing = version % 2 == 0
+        typing = version % 2 == 0 or spread
+        if spread:  # a letter typed into one of 100 entries in turn: every version is new
+            entry = bib.entries[(version % 100) * len(bib.entries) // 100]
+            line = entry.line + 2 if entry.end_line > entry.line + 1 else entry.line
         client.text_document_did_change(
             types.DidChangeTextDocumentParams(
                 text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
@@ -269,24 +302,32 @@ async def _editor(path: Path, edits: int, cache_dir: Path) -> None:
                             start=types.Position(line=line, character=2),
                             end=types.Position(line=line, character=2 if typing else 3),
                         ),
-                        text="x" if typing else "",
+                        text="abcdefghij"[version % 10] if typing else "",
                     )
                 ],
             )
         )
-        if (version - 1) % 100 == 0:
+        if (version - 1) % 100 == 0 or version == edits + 1:
             t = time.perf_counter()
             while published[-1][1].version != version:
                 await asyncio.sleep(0.0005)
             latencies.append(time.perf_counter() - t)
             rss.append((version - 1, _rss_mb(pid)))
-    print(
-        f"  edit → diagnostics of that version (sampled every 100 edits): median "
-        f"{1000 * statistics.median(latencies):.0f} ms, max {1000 * max(latencies):.0f} ms"
-    )
+            if trace is not None and version - 1 in (100, edits):
+                os.kill(pid, signal.SIGUSR1)  # heap snapshot after 100 edits, growth at the end
+                await asyncio.sleep(3.0 if version - 1 == edits else 1.0)
+    if latencies:  # none when --edits 0
+        print(
+            f"  edit → diagnostics of that version (sampled every 100 edits and after the "
+            f"last): median {1000 * statistics.median(latencies):.0f} ms, "
+            f"max {1000 * max(latencies):.0f} ms"
+        )
     shown = ", ".join(f"{n}: {m:.0f}" for n, m in rss if m is not None)
     print(f"  server memory (VmRSS, MB) after N edits: {shown}")
     print(f"  peak (VmHWM): {_rss_mb(pid, 'VmHWM:'):.0f} MB")
+    if trace is not None and trace.exists():
+        print(f"  heap growth from edit 100 to {edits} (tracemalloc, {trace}):")
+        print("    " + "\n    ".join(trace.read_text(encoding="utf-8").splitlines()[:60]))
     await client.shutdown_session()
 
 
@@ -296,7 +337,7 @@ def editor(args: argparse.Namespace, work: Path | None = None) -> None:
     if not path.exists():
         text, _ = the_bib(args, corpus_records())
         path.write_text(text, encoding="utf-8")
-    asyncio.run(_editor(path, args.edits, work / "cache"))
+    asyncio.run(_editor(path, args.edits, work / "cache", args.trace, args.spread, args.settle))
 
 
 def main() -> None:
@@ -305,6 +346,25 @@ def main() -> None:
     parser.add_argument("--bib", type=Path, help="a real .bib (default: generated from the corpus)")
     parser.add_argument("-n", type=int, default=2000, help="entries to generate (default 2000)")
     parser.add_argument("--edits", type=int, default=1000)
+    parser.add_argument(
+        "--settle",
+        type=float,
+        default=0.0,
+        help="seconds to wait after initialize before opening the file (default 0: opened as "
+        "the server starts, its start-up work still running)",
+    )
+    parser.add_argument(
+        "--spread",
+        action="store_true",
+        help="type a letter into each of 100 entries in turn (every version new) instead of "
+        "typing and deleting one letter in one entry",
+    )
+    parser.add_argument(
+        "--trace",
+        type=Path,
+        help="run the server under tracemalloc and write its heap growth from edit 100 to the "
+        "last edit to this file (slower: the figures are not timings)",
+    )
     args = parser.parse_args()
     work = roundtrip(args) if args.what in ("roundtrip", "all") else None
     if args.what in ("editor", "all"):

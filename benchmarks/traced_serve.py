@@ -5,7 +5,8 @@ measured): each SIGUSR1 after the first writes the modules imported since the fi
 Python heap's size (`sys.getallocatedblocks`) and the process's RSS.
 
 The first SIGUSR1 starts tracemalloc and takes a snapshot; each later one writes what grew
-since then (by traceback) to the file named by MATHLSP_TRACE_OUT (default
+since then (from the third on: since the second) by traceback to the file named by
+MATHLSP_TRACE_OUT (default
 `mathlsp-heap-growth.txt` in the working directory). This is how pygls's notification futures
 were found to leak (about 1 KB a keystroke).
 """
@@ -52,7 +53,11 @@ def _snapshot(_signum: int, _frame: Any) -> None:
     _snapshots.append(tracemalloc.take_snapshot())
     if len(_snapshots) < 2:
         return
-    stats = _snapshots[-1].compare_to(_snapshots[0], "traceback")
+    # Tracing starts with the first snapshot, so what was allocated before it is invisible and
+    # whatever is live at the last one looks grown; from a third signal on, the growth is
+    # measured from the second snapshot, which sees everything the server holds.
+    base = _snapshots[1] if len(_snapshots) > 2 else _snapshots[0]
+    stats = _snapshots[-1].compare_to(base, "traceback")
     out = os.environ.get("MATHLSP_TRACE_OUT", "mathlsp-heap-growth.txt")
     with open(out, "w", encoding="utf-8") as handle:
         handle.write(f"grown: {sum(s.size_diff for s in stats) / 1048576:.1f} MiB\n")

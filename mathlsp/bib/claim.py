@@ -62,8 +62,9 @@ def bib_doi(entry: BibEntry) -> str | None:
     return None
 
 
-def bib_arxiv(entry: BibEntry) -> tuple[str, int | None] | None:
-    """The arXiv id (without version) and the version named, if any."""
+def bib_arxiv(entry: BibEntry, doi: str | None = None) -> tuple[str, int | None] | None:
+    """The arXiv id (without version) and the version named, if any (`doi`: the entry's
+    `bib_doi`, when the caller has it already)."""
     prefix = (entry.get("archiveprefix") or entry.get("eprinttype") or "").strip().lower()
     eprint = entry.get("eprint")
     candidates: list[str] = []
@@ -82,7 +83,7 @@ def bib_arxiv(entry: BibEntry) -> tuple[str, int | None] | None:
         parsed = parse_arxiv_id(text) if text else None
         if parsed is not None:
             return parsed
-    doi = bib_doi(entry)
+    doi = doi or bib_doi(entry)
     if doi and (derived := arxiv_id_from_doi(doi)):
         return derived, None
     return None
@@ -90,11 +91,14 @@ def bib_arxiv(entry: BibEntry) -> tuple[str, int | None] | None:
 
 def bib_identifiers(entry: BibEntry) -> tuple[Identifier, ...]:
     """arXiv first, then DOI, as `verify.pipeline.identifiers_of` orders a note's."""
+    doi = bib_doi(entry)
+    return _identifiers(bib_arxiv(entry, doi), doi)
+
+
+def _identifiers(arxiv: tuple[str, int | None] | None, doi: str | None) -> tuple[Identifier, ...]:
     out: list[Identifier] = []
-    arxiv = bib_arxiv(entry)
     if arxiv is not None:
         out.append(Identifier(IdKind.ARXIV, arxiv[0]))
-    doi = bib_doi(entry)
     if doi and not (arxiv and arxiv_id_from_doi(doi) == arxiv[0]):
         out.append(Identifier(IdKind.DOI, doi))
     return tuple(out)
@@ -109,8 +113,12 @@ def bib_venue(entry: BibEntry) -> str | None:
 
 
 def bib_claim(entry: BibEntry) -> Claim:
+    doi = bib_doi(entry)
+    return _claim(entry, bib_arxiv(entry, doi), doi)
+
+
+def _claim(entry: BibEntry, arxiv: tuple[str, int | None] | None, doi: str | None) -> Claim:
     authors, et_al = bib_authors(entry)
-    arxiv = bib_arxiv(entry)
     abstract = entry.get("abstract")
     return Claim(
         title=bib_title(entry),
@@ -118,7 +126,7 @@ def bib_claim(entry: BibEntry) -> Claim:
         year=bib_year(entry),
         abstract=to_text(abstract) if abstract else None,
         arxiv_id=arxiv[0] if arxiv else None,
-        doi=bib_doi(entry),
+        doi=doi,
         et_al=et_al,
         arxiv_version=arxiv[1] if arxiv else None,
     )
@@ -127,4 +135,6 @@ def bib_claim(entry: BibEntry) -> Claim:
 def bib_subject(entry: BibEntry, key: str | None = None) -> Subject:
     """What the gate checks for one entry; `key` defaults to the BibTeX key (a file with a
     duplicate key passes its own, unique keys)."""
-    return Subject(key or entry.key, bib_claim(entry), bib_identifiers(entry), "other")
+    doi = bib_doi(entry)  # read once: the arXiv id, the claim and the identifiers all need it
+    arxiv = bib_arxiv(entry, doi)
+    return Subject(key or entry.key, _claim(entry, arxiv, doi), _identifiers(arxiv, doi), "other")

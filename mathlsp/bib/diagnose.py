@@ -3,7 +3,7 @@ entry the gate rejects, could not settle, or has not verified yet (from cached v
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from mathlsp.bib.gate import subjects
@@ -47,16 +47,19 @@ def findings(
     lines: list[str],
     verdict: Callable[[Subject], ReferenceCheck | None],
     subs: list[Subject] | None = None,
+    checks: Sequence[ReferenceCheck | None] | None = None,
 ) -> list[BibFinding]:
+    """`checks`, when given, are the verdicts of `subs` already decided (`verdict` unused)."""
     out: list[BibFinding] = []
     for p in bib.problems:
         line = lines[p.line] if p.line < len(lines) else ""
         code, severity = ("BIB002", WARNING) if "duplicate" in p.message else ("BIB001", ERROR)
         out.append(BibFinding(p.line, 0, len(line), severity, code, p.message, p.key))
-    for entry, subject in zip(
-        bib.entries, subs if subs is not None else subjects(bib), strict=True
-    ):
-        finding = _entry_finding(entry, subject, verdict(subject), lines)
+    subs = subs if subs is not None else subjects(bib)
+    if checks is None:
+        checks = [verdict(s) for s in subs]
+    for entry, subject, check in zip(bib.entries, subs, checks, strict=True):
+        finding = _entry_finding(entry, subject, check, lines)
         if finding is not None:
             out.append(finding)
     out.sort(key=lambda f: (f.line, f.start))

@@ -8,7 +8,7 @@ note, so the editor can show a `.bib`'s verdicts offline.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -33,27 +33,26 @@ class BibCheck:
     check: ReferenceCheck
 
 
-# Subjects by what their entry says: re-reading a file after a keystroke maps only the entry
-# that changed (decoding LaTeX is most of what mapping costs).
-_MEMO: dict[tuple[object, ...], Subject] = {}
-_MEMO_MAX = 100_000
-
-
-def subjects(bib: BibFile) -> list[Subject]:
-    """One subject per entry, keyed by its BibTeX key (`key@line` for a repeated key)."""
+def subject_map(
+    bib: BibFile, known: Mapping[tuple[object, ...], Subject] | None = None
+) -> dict[tuple[object, ...], Subject]:
+    """One subject per entry, in order, by what its entry says: `known` is the map of an
+    earlier reading (the buffer's previous version), whose subjects are reused, so a keystroke
+    maps only the entry it changed (decoding LaTeX is most of what mapping costs)."""
     seen: set[str] = set()
-    out = []
+    out: dict[tuple[object, ...], Subject] = {}
     for e in bib.entries:
         key = e.key if e.key not in seen else f"{e.key}@{e.line + 1}"
         seen.add(key)
         memo_key = (key, e.type, tuple(e.fields.items()))
-        subject = _MEMO.get(memo_key)
-        if subject is None:
-            if len(_MEMO) > _MEMO_MAX:
-                _MEMO.clear()
-            subject = _MEMO[memo_key] = bib_subject(e, key)
-        out.append(subject)
+        subject = known.get(memo_key) if known else None
+        out[memo_key] = subject if subject is not None else bib_subject(e, key)
     return out
+
+
+def subjects(bib: BibFile) -> list[Subject]:
+    """One subject per entry, keyed by its BibTeX key (`key@line` for a repeated key)."""
+    return list(subject_map(bib).values())
 
 
 async def verify_bib(

@@ -23,7 +23,9 @@ def _converter() -> LatexNodes2Text:
     return LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
 
 
-@lru_cache(maxsize=65536)
+# Small: a file's values are decoded once per reading and then kept with its subjects; every
+# version of a value typed in would otherwise stay here.
+@lru_cache(maxsize=4096)
 def to_text(value: str) -> str:
     """A field value as plain Unicode: accents decoded, braces and markup gone, math kept,
     whitespace runs (a value's line breaks) collapsed."""

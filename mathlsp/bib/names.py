@@ -12,6 +12,8 @@ _AND = re.compile(r"\s+and\s+", re.IGNORECASE)
 def split_names(value: str) -> list[str]:
     """The names of a BibTeX `author`/`editor` value, split on `and` outside braces (raw LaTeX,
     one string per person); `and others` is kept as `others`."""
+    if "{" not in value:  # nothing to keep whole: every `and` splits
+        return [" ".join(n.split()) for n in _AND.split(value) if n.strip()]
     names: list[str] = []
     depth = 0
     start = 0

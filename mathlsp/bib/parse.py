@@ -58,6 +58,9 @@ class BibFile:
     entries: list[BibEntry] = field(default_factory=list)
     problems: list[BibProblem] = field(default_factory=list)
     strings: dict[str, str] = field(default_factory=dict)
+    read_whole: bool = False  # some block did not read alone: the file was read in one call
+    # Each block's reading, by its text: what `parse_bib(next_version, known=…)` reuses.
+    blocks: dict[str, tuple[_Item, ...]] = field(default_factory=dict, repr=False)
 
     def by_key(self) -> dict[str, BibEntry]:
         return {e.key: e for e in self.entries}
@@ -75,11 +78,8 @@ def _line_starts(text: str) -> list[int]:
     return starts
 
 
-# A block starts at a line whose first non-blank character is `@`. Each block's reading is kept
-# by its text, so reading a file again after a keystroke parses the one block that changed.
+# A block starts at a line whose first non-blank character is `@`.
 _BLOCK = re.compile(r"(?m)^[ \t]*@")
-_BLOCKS: dict[str, tuple[_Item, ...]] = {}
-_BLOCKS_MAX = 200_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,30 +93,29 @@ class _Item:
     fields: tuple[tuple[str, str], ...] = ()  # lower-case name → raw value
 
 
-def parse_bib(text: str) -> BibFile:
+def parse_bib(text: str, known: Mapping[str, tuple[_Item, ...]] | None = None) -> BibFile:
     """Every entry of `text`, in order, and every problem found (never an exception).
 
-    Read block by block (each block's reading reused while its text is unchanged); a file with
-    a block that does not read alone (an `@` opening a line inside a value, a broken entry) is
-    read whole, which is what bibtexparser reports lines and problems for."""
+    Read block by block: `known` is the `blocks` of an earlier reading (the buffer's previous
+    version), whose blocks are reused while their text is unchanged, so a keystroke re-reads
+    one entry; nothing else is kept, so what an editor holds is its open files' last reading.
+    A file with a block that does not read alone (an `@` opening a line inside a value, a
+    broken entry) is read whole, which is what bibtexparser reports lines and problems for."""
     cuts = [m.start() for m in _BLOCK.finditer(text)]
     if not cuts or cuts[0] != 0:
         cuts.insert(0, 0)
     cuts.append(len(text))
-    pieces: list[tuple[int, tuple[_Item, ...]]] = []
-    for a, b in itertools.pairwise(cuts):
-        block = text[a:b]
-        items = _BLOCKS.get(block)
-        if items is None:
-            read = _read_block(block)
-            if read is None:
-                return _parse_whole(text)
-            if len(_BLOCKS) > _BLOCKS_MAX:
-                _BLOCKS.clear()
-            items = _BLOCKS[block] = read
-        pieces.append((a, items))
+    spans = list(itertools.pairwise(cuts))
+    blocks = [text[a:b] for a, b in spans]
+    found = {b: items for b in blocks if known and (items := known.get(b)) is not None}
+    missing = list(dict.fromkeys(b for b in blocks if b not in found))
+    read = _read_blocks(missing) if missing else {}
+    if read is None:
+        return _parse_whole(text)
+    found.update(read)
+    pieces = [(a, found[b]) for (a, _), b in zip(spans, blocks, strict=True)]
     starts = _line_starts(text)
-    out = BibFile(text)
+    out = BibFile(text, blocks=found)
     strings: dict[str, str] = dict(MONTHS)
     placed: list[tuple[_Item, int, int]] = []  # item, absolute line, absolute start
     for a, items in pieces:
@@ -147,6 +146,66 @@ def parse_bib(text: str) -> BibFile:
     return out
 
 
+def block_start(text: str, n: int) -> int | None:
+    """The offset where the block after the first `n` entry blocks starts, None when the file
+    has no more: `text[:offset]` reads as the first `n` entries of `text` do in the whole."""
+    for i, m in enumerate(_BLOCK.finditer(text)):
+        if i == n:
+            return m.start()
+    return None
+
+
+def _read_blocks(blocks: list[str]) -> dict[str, tuple[_Item, ...]] | None:
+    """Each block's strings and entries; None when one does not read cleanly on its own.
+
+    The blocks are read in one bibtexparser call over their concatenation (a call per block
+    costs three times as much: a 2,000-entry file opened cold), each result then assigned to
+    the block it lies in; a result that crosses a block's end means the blocks do not read
+    alone, and they are read one by one instead."""
+    joined_parts: list[str] = []
+    offsets: list[int] = []
+    pos = 0
+    for block in blocks:
+        offsets.append(pos)
+        # A block ends at a line break except the file's last: keep it from running into the
+        # next one.
+        part = block if block.endswith(("\n", "\r")) else block + "\n"
+        joined_parts.append(part)
+        pos += len(part)
+    joined = "".join(joined_parts)
+    library = _library(joined)
+    if library is None or library.failed_blocks:
+        return _read_one_by_one(blocks)
+    starts = _line_starts(joined)
+    block_lines = [bisect.bisect_right(starts, o) - 1 for o in offsets]
+    found: list[list[_Item]] = [[] for _ in blocks]
+    for b in library.blocks:
+        if not isinstance(b, model.String | model.Entry):
+            continue
+        raw = b.raw or ""
+        base = starts[min(b.start_line or 0, len(starts) - 1)]
+        at = joined.find(raw, base) if raw else -1
+        if at < 0:
+            return _read_one_by_one(blocks)
+        i = bisect.bisect_right(offsets, at) - 1
+        if at + len(raw) > offsets[i] + len(blocks[i]):
+            return _read_one_by_one(blocks)
+        start = at - offsets[i]
+        line = bisect.bisect_right(starts, at) - 1 - block_lines[i]
+        found[i].append(_item(b, line, start, start + len(raw)))
+    return {block: tuple(items) for block, items in zip(blocks, found, strict=True)}
+
+
+def _read_one_by_one(blocks: list[str]) -> dict[str, tuple[_Item, ...]] | None:
+    out: dict[str, tuple[_Item, ...]] = {}
+    for block in blocks:
+        read = _read_block(block)
+        if read is None:
+            return None
+        out[block] = read
+    return out
+
+
 def _read_block(block: str) -> tuple[_Item, ...] | None:
     """One block's strings and entries; None when it does not read cleanly on its own."""
     library = _library(block)
@@ -154,26 +213,18 @@ def _read_block(block: str) -> tuple[_Item, ...] | None:
         return None
     items: list[_Item] = []
     for b in library.blocks:
-        line = b.start_line or 0
-        raw = b.raw or ""
-        start = max(0, block.find(raw)) if raw else 0
-        if isinstance(b, model.String):
-            items.append(
-                _Item(
-                    "string",
-                    line,
-                    start,
-                    start + len(raw),
-                    b.key,
-                    fields=(("value", str(b.value)),),
-                )
-            )
-        elif isinstance(b, model.Entry):
-            fields = tuple((f.key.lower(), str(f.value)) for f in b.fields)
-            items.append(
-                _Item("entry", line, start, start + len(raw), b.key, b.entry_type.lower(), fields)
-            )
+        if isinstance(b, model.String | model.Entry):
+            raw = b.raw or ""
+            start = max(0, block.find(raw)) if raw else 0
+            items.append(_item(b, b.start_line or 0, start, start + len(raw)))
     return tuple(items)
+
+
+def _item(b: model.String | model.Entry, line: int, start: int, end: int) -> _Item:
+    if isinstance(b, model.String):
+        return _Item("string", line, start, end, b.key, fields=(("value", str(b.value)),))
+    fields = tuple((f.key.lower(), str(f.value)) for f in b.fields)
+    return _Item("entry", line, start, end, b.key, b.entry_type.lower(), fields)
 
 
 def _library(text: str) -> Any:
@@ -196,13 +247,17 @@ def _parse_whole(text: str) -> BibFile:
     try:
         library = bibtexparser.parse_string(text, parse_stack=[])
     except Exception as exc:  # a parser bug on hostile input: say so, read nothing
-        return BibFile(text, problems=[BibProblem(0, f"the BibTeX reader failed: {exc}")])
+        problems = [BibProblem(0, f"the BibTeX reader failed: {exc}")]
+        return BibFile(text, problems=problems, read_whole=True)
     finally:
         logger.setLevel(level)
     starts = _line_starts(text)
-    out = BibFile(text)
+    out = BibFile(text, read_whole=True)
     strings: dict[str, str] = dict(MONTHS)
     raw_entries: list[tuple[model.Entry, int, int]] = []
+    # Blocks come in order: each one is looked for past the previous one's end (bibtexparser's
+    # line can be one short, and an identical block just above would be found instead).
+    cursor = 0
     for block in library.blocks:
         line = block.start_line or 0
         if isinstance(block, model.String):
@@ -214,10 +269,14 @@ def _parse_whole(text: str) -> BibFile:
             out.problems.append(problem)
             ignored = block.ignore_error_block
             if isinstance(ignored, model.Entry):
-                raw_entries.append((ignored, line, _offset(text, starts, line, block.raw)))
+                at = _offset(text, starts, line, block.raw, cursor)
+                cursor = at + len(block.raw or "")
+                raw_entries.append((ignored, line, at))
             continue
         if isinstance(block, model.Entry):
-            raw_entries.append((block, line, _offset(text, starts, line, block.raw)))
+            at = _offset(text, starts, line, block.raw, cursor)
+            cursor = at + len(block.raw or "")
+            raw_entries.append((block, line, at))
     for entry, _line, start in raw_entries:
         # The line of where the entry starts (bibtexparser's own is one short after a line
         # that ends in a backslash).
@@ -234,8 +293,8 @@ def _parse_whole(text: str) -> BibFile:
     return out
 
 
-def _offset(text: str, starts: list[int], line: int, raw: str | None) -> int:
-    base = starts[min(line, len(starts) - 1)]
+def _offset(text: str, starts: list[int], line: int, raw: str | None, cursor: int = 0) -> int:
+    base = max(starts[min(line, len(starts) - 1)], cursor)
     if raw:
         found = text.find(raw, base)
         if found >= 0:

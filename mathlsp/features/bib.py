@@ -4,11 +4,14 @@ A `.bib` is parsed once per buffer version (`bib.parse`); its diagnostics (`bib.
 hover cards come from cached verdicts only (`bib.offline`), never a network call per keystroke.
 Commands (online): `mathlsp.verifyBib [uri, key?]` runs the gate on the file or one entry and
 stores the verdicts; `mathlsp.fixBibField [uri, key, field]` writes one field as the verified
-record has it; `mathlsp.copyBibtex [uri, id]` returns (and shows) a REF entry as BibTeX.
+record has it; `mathlsp.copyBibtex [uri, id]` returns (and shows) a REF entry as BibTeX. A
+client that declares `mathlsp.client.copyBibtex` gets the text in the code action instead and
+puts it on its clipboard itself.
 """
 
 from __future__ import annotations
 
+import asyncio
 import bisect
 import threading
 from dataclasses import dataclass
@@ -18,9 +21,9 @@ from typing import TYPE_CHECKING, Any
 from lsprotocol import types
 
 from mathlsp.bib.diagnose import BibFinding, findings
-from mathlsp.bib.gate import subjects
+from mathlsp.bib.gate import subject_map, subjects
 from mathlsp.bib.offline import OfflineBibVerifier
-from mathlsp.bib.parse import BibEntry, BibFile, parse_bib
+from mathlsp.bib.parse import BibEntry, BibFile, block_start, parse_bib
 from mathlsp.features.arguments import checked
 from mathlsp.features.edits import FileEdit, apply_edit, build_workspace_edit, show
 from mathlsp.features.progress import WorkCancelled, work_done_progress
@@ -28,7 +31,7 @@ from mathlsp.features.workspace_state import OpenNote, uri_to_path
 from mathlsp.ide import hover_card
 from mathlsp.notes.render import Edit
 from mathlsp.notes.spans import Span
-from mathlsp.verify.pipeline import Subject
+from mathlsp.verify.pipeline import ReferenceCheck, Subject
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -36,11 +39,16 @@ if TYPE_CHECKING:
 VERIFY_BIB = "mathlsp.verifyBib"
 FIX_FIELD = "mathlsp.fixBibField"
 COPY_BIBTEX = "mathlsp.copyBibtex"
+# Run by the client, not the server (never in executeCommandProvider): argument {key, bibtex}.
+CLIENT_COPY = "mathlsp.client.copyBibtex"
 SOURCE = "mathlsp"
 
 
 def is_bib(path: Path | None) -> bool:
     return path is not None and path.suffix.lower() == ".bib"
+
+
+SubjectMap = dict[tuple[object, ...], Subject]
 
 
 @dataclass(slots=True)
@@ -49,13 +57,24 @@ class ParsedBib:
     length: int
     bib: BibFile
     lines: list[str]
+    # The previous version's subjects, reused for unchanged entries when this version's are
+    # first asked for (then dropped: no version holds more than the one before it).
+    known_subjects: SubjectMap | None = None
+    _subject_map: SubjectMap | None = None
     _subjects: list[Subject] | None = None
     _starts: list[int] | None = None
 
     @property
+    def subject_map(self) -> SubjectMap:
+        if self._subject_map is None:
+            self._subject_map = subject_map(self.bib, self.known_subjects)
+            self.known_subjects = None
+        return self._subject_map
+
+    @property
     def subjects(self) -> list[Subject]:
         if self._subjects is None:
-            self._subjects = subjects(self.bib)
+            self._subjects = list(self.subject_map.values())
         return self._subjects
 
     def entry_at(self, line: int) -> tuple[BibEntry, Subject] | None:
@@ -69,11 +88,17 @@ class ParsedBib:
 
 
 class BibFiles:
-    """The parsed versions of open `.bib` buffers and the offline verifier for them."""
+    """The parsed versions of open `.bib` buffers and the offline verifier for them.
+
+    Only each buffer's last version is kept; the next one re-reads only the blocks and maps only
+    the entries that changed, from it (`parse_bib(known=…)`, `subject_map(known=…)`), so what
+    the server holds for a `.bib` does not grow with the edits made to it."""
 
     def __init__(self, server: MathLanguageServer) -> None:
         self.server = server
         self._parsed: dict[str, ParsedBib] = {}
+        self._heads: dict[str, ParsedBib] = {}  # a first pass's reading of a file's first entries
+        self.background: dict[str, asyncio.Task[None]] = {}  # uri → its background verification
         self._verifier: OfflineBibVerifier | None = None
         self._lock = threading.Lock()
 
@@ -81,17 +106,47 @@ class BibFiles:
         """The buffer's current version, parsed once (the version names the text)."""
         text = note.document.source
         with self._lock:
-            cached = self._parsed.get(note.uri)
+            cached = self._parsed.get(note.uri) or self._heads.pop(note.uri, None)
         if cached is not None and cached.version == note.version and cached.length == len(text):
             return cached
-        parsed = ParsedBib(note.version, len(text), parse_bib(text), text.splitlines())
+        known = None
+        if cached is not None:
+            known = (
+                cached._subject_map if cached._subject_map is not None else cached.known_subjects
+            )
+        parsed = ParsedBib(
+            note.version,
+            len(text),
+            parse_bib(text, cached.bib.blocks if cached is not None else None),
+            text.splitlines(),
+            known_subjects=known,
+        )
         with self._lock:
             self._parsed[note.uri] = parsed
         return parsed
 
+    def head(self, note: OpenNote, cut: int) -> ParsedBib:
+        """The first `cut` characters of a buffer never read before (`first_pass`), kept for
+        the whole file's reading to start from."""
+        text = note.document.source[:cut]
+        head = ParsedBib(note.version, -1, parse_bib(text), text.splitlines())
+        with self._lock:
+            self._heads[note.uri] = head
+        return head
+
+    def has(self, uri: str) -> bool:
+        with self._lock:
+            return uri in self._parsed
+
     def forget(self, uri: str) -> None:
+        task = self.background.pop(uri, None)
+        if task is not None and not task.done():
+            task.cancel()
         with self._lock:
             self._parsed.pop(uri, None)
+            self._heads.pop(uri, None)
+        if self._verifier is not None:
+            self._verifier.forget(uri)
 
     @property
     def verifier(self) -> OfflineBibVerifier:
@@ -146,14 +201,50 @@ def _diagnostic(f: BibFinding, lines: list[str], encoding: str) -> types.Diagnos
 def diagnostics(server: MathLanguageServer, note: OpenNote) -> list[types.Diagnostic]:
     parsed = files(server).parsed(note)
     bib, lines = parsed.bib, parsed.lines
-    service = getattr(server, "verification", None)
-    if service is None:
-        verdict: Any = lambda _s: None  # noqa: E731
+    subs = parsed.subjects
+    if getattr(server, "verification", None) is None:
+        checks: list[ReferenceCheck | None] = [None] * len(subs)
     else:
-        verdict = files(server).verifier.check
+        checks = files(server).verifier.verdicts(note.uri, subs)
     encoding = server.position_encoding
-    found = findings(bib, lines, verdict, parsed.subjects)
+    found = findings(bib, lines, lambda _s: None, subs, checks)
     return [_diagnostic(f, lines, encoding) for f in found]
+
+
+# The first pass on opening a large file: its first entries, what the editor shows first.
+FIRST_PASS_ENTRIES = 100
+
+
+def first_pass(server: MathLanguageServer, note: OpenNote) -> list[types.Diagnostic] | None:
+    """Diagnostics of the first `FIRST_PASS_ENTRIES` entries of a `.bib` opened for the first
+    time, published before the whole file is read (reading 2,000 entries takes a few hundred
+    milliseconds; the top of the file is what the editor shows on opening it). None when there
+    is nothing to gain (a small file, a file already read) or nothing sure to say: a file whose
+    blocks do not read alone, or an entry whose `crossref` parent comes later (its inherited
+    fields are not known yet) waits for the whole file. What the first pass reads stays in the
+    block cache, so the whole file reads those entries for free."""
+    bibs = files(server)
+    service = getattr(server, "verification", None)
+    text = note.document.source
+    if service is None or bibs.has(note.uri):
+        return None
+    cut = block_start(text, FIRST_PASS_ENTRIES)
+    if cut is None:
+        return None
+    head = bibs.head(note, cut)
+    if head.bib.read_whole:
+        return None
+    keys = {e.key.lower() for e in head.bib.entries}
+    pairs = [
+        (e, s)
+        for e, s in zip(head.bib.entries, head.subjects, strict=True)
+        if not (e.get("crossref") or "").lower() or (e.get("crossref") or "").lower() in keys
+    ]
+    sure = BibFile(head.bib.text, [e for e, _ in pairs], head.bib.problems, head.bib.strings)
+    subs = [s for _, s in pairs]
+    checks = bibs.verifier.verdicts(note.uri, subs)
+    found = findings(sure, head.lines, lambda _s: None, subs, checks)
+    return [_diagnostic(f, head.lines, server.position_encoding) for f in found]
 
 
 # -- hover --------------------------------------------------------------------------------------
@@ -248,14 +339,36 @@ def code_actions(
     return actions
 
 
-def copy_action(uri: str, entry: Any) -> types.CodeAction:
-    return _action(
-        f"Copy BibTeX for {entry.id}",
-        types.CodeActionKind.Refactor,
-        COPY_BIBTEX,
-        [uri, entry.id],
-        [],
-    )
+def client_copies(server: MathLanguageServer) -> bool:
+    """Whether the client runs `mathlsp.client.copyBibtex` itself (puts the text on its
+    clipboard): it says so in `capabilities.experimental.mathlsp.clientCommands`, as the VS Code
+    extension and the Neovim plug-in in `editors/` do. LSP has no clipboard of its own."""
+    experimental = getattr(server.client_capabilities, "experimental", None)
+    mathlsp = experimental.get("mathlsp") if isinstance(experimental, dict) else None
+    commands = mathlsp.get("clientCommands") if isinstance(mathlsp, dict) else None
+    return isinstance(commands, list) and CLIENT_COPY in commands
+
+
+def copy_action(server: MathLanguageServer, uri: str, entry: Any) -> types.CodeAction:
+    """ "Copy BibTeX for REF-NNN": the text itself for a client that copies it, else the server
+    command that returns it and shows it in a message."""
+    title = f"Copy BibTeX for {entry.id}"
+    if client_copies(server):
+        key, text = bibtex_of(server, entry)
+        return _action(
+            title, types.CodeActionKind.Refactor, CLIENT_COPY, [{"key": key, "bibtex": text}], []
+        )
+    return _action(title, types.CodeActionKind.Refactor, COPY_BIBTEX, [uri, entry.id], [])
+
+
+def bibtex_of(server: MathLanguageServer, entry: Any) -> tuple[str, str]:
+    """A verified REF entry as BibTeX (`mathlsp export --bibtex`'s rendering and key)."""
+    from mathlsp.bib.keys import make_key
+    from mathlsp.bib.render import from_reference, render_item, verified_record
+
+    item = from_reference(entry, verified_record(server.verification.cache, entry))
+    key = make_key("author-year-word", [f for f, _ in item.authors], item.year, item.title)
+    return key, render_item(item, key)
 
 
 # -- commands -----------------------------------------------------------------------------------
@@ -306,6 +419,55 @@ async def verify_command(server: MathLanguageServer, call: dict[str, Any]) -> An
     return [r.check.to_json() for r in results]
 
 
+# Background verification (setting `verification`, on save): the entries with no verdict yet,
+# at most this many a save (a 2,000-entry file is not sent to the APIs at once; the next save
+# takes the next ones, "Verify every entry" all of them). A newer save cancels a running one.
+BACKGROUND_MAX = 50
+
+
+async def background_verify(server: MathLanguageServer, uri: str) -> None:
+    from mathlsp.bib.gate import verify_bib
+
+    bibs = files(server)
+    previous = bibs.background.get(uri)
+    if previous is not None and not previous.done():
+        previous.cancel()
+    task = asyncio.current_task()
+    if task is not None:
+        bibs.background[uri] = task
+    note = server.store.open_note(uri)
+    if note is None or not is_bib(note.path):
+        return
+    loop = asyncio.get_running_loop()
+    executor = server.diagnostics.executor
+
+    def unverified() -> list[BibEntry]:
+        parsed = bibs.parsed(note)
+        checks = bibs.verifier.verdicts(uri, parsed.subjects)
+        return [e for e, c in zip(parsed.bib.entries, checks, strict=True) if c is None]
+
+    todo = (await loop.run_in_executor(executor, unverified))[:BACKGROUND_MAX]
+    if not todo:
+        return
+    bib = bibs.parsed(note).bib
+    subset = BibFile(bib.text, todo, [], bib.strings)
+    service = server.verification
+    sources = await service.sources(note.path.parent)
+    title = f"Verifying {len(todo)} BibTeX entries not verified yet"
+    try:
+        async with work_done_progress(server, title) as progress:
+
+            def on_progress(done: int, total: int, message: str) -> None:
+                progress.report(message, int(100 * done / total) if total else None)
+
+            results = await verify_bib(subset, sources, on_progress=on_progress)
+    except WorkCancelled:
+        return
+    for subject, r in zip(subjects(subset), results, strict=True):
+        bibs.verifier.remember(subject, r.check)
+    service.learned()
+
+
 async def fix_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
     from mathlsp.bib.fixes import field_fixes
     from mathlsp.bib.update import set_field
@@ -345,8 +507,6 @@ async def fix_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
 
 
 def copy_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
-    from mathlsp.bib.keys import make_key
-    from mathlsp.bib.render import from_reference, render_item, verified_record
     from mathlsp.notes.literature import LiteratureDoc
 
     path = uri_to_path(call["uri"])
@@ -359,9 +519,7 @@ def copy_command(server: MathLanguageServer, call: dict[str, Any]) -> Any:
             types.MessageType.Warning,
         )
         return None
-    item = from_reference(entry, verified_record(server.verification.cache, entry))
-    key = make_key("author-year-word", [f for f, _ in item.authors], item.year, item.title)
-    text = render_item(item, key)
+    key, text = bibtex_of(server, entry)
     show(server, text, types.MessageType.Info)  # a client without a clipboard hook shows it
     return {"key": key, "bibtex": text}
 

@@ -213,7 +213,7 @@ def code_actions(
         if isinstance(state.doc, LiteratureDoc) and wanted(types.CodeActionKind.Refactor):
             entry = state.doc.entry_at(state.offset(params.range.start))
             if entry is not None and entry.kind == "REF" and entry.verified is not None:
-                actions.append(bib.copy_action(state.uri, entry))
+                actions.append(bib.copy_action(server, state.uri, entry))
     if _wanted(SOURCE, only) and find_problem_folder(state.path) is not None:
         actions.append(
             types.CodeAction(

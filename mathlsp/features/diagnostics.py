@@ -121,6 +121,8 @@ class DiagnosticsPublisher:
 
         try:
             loop = asyncio.get_running_loop()
+            if note.path.suffix.lower() == ".bib":
+                await self._bib_first_pass(note)
             diagnostics = await loop.run_in_executor(self.executor, self.compute, note, superseded)
         except CheckCancelled:
             return  # edited meanwhile: dropped, and the run that edit scheduled publishes
@@ -136,6 +138,24 @@ class DiagnosticsPublisher:
             uri,
             note.version,
             (time.perf_counter() - started) * 1000,
+        )
+
+    async def _bib_first_pass(self, note: OpenNote) -> None:
+        """A large `.bib` opened: its first entries' diagnostics before the whole file's."""
+        from mathlsp.features import bib
+
+        try:
+            # Its own thread, not the checks' one: a file opened as the server starts would wait
+            # for the start-up index there (a few hundred milliseconds).
+            first = await asyncio.to_thread(bib.first_pass, self.server, note)
+        except Exception as exc:  # the whole file's diagnostics still follow
+            self.server.report_feature_error("diagnostics", exc, note.uri)
+            return
+        current = self.server.store.open_note(note.uri)
+        if first is None or current is None or current.version != note.version:
+            return
+        self.server.text_document_publish_diagnostics(
+            types.PublishDiagnosticsParams(uri=note.uri, diagnostics=first, version=note.version)
         )
 
     def check_settings(self) -> CheckSettings:

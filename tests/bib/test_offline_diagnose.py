@@ -52,6 +52,10 @@ class FakeCache:
         self.reads += 1
         return self.verdicts.get(key)
 
+    def get_verifications(self, keys: list[str]) -> dict[str, dict[str, Any]]:
+        self.reads += 1
+        return {k: self.verdicts[k] for k in keys if k in self.verdicts}
+
 
 def test_verdicts_from_the_cache_become_bib_diagnostics() -> None:
     bib = parse_bib(TEXT)
@@ -106,3 +110,33 @@ def test_the_record_offers_the_fields_it_gives_otherwise() -> None:
     fixes = field_fixes(entry, other)
     assert set(fixes) == {"title", "author", "doi"}
     assert fixes["author"] == "Perelman, G. and Other, A."
+
+
+def test_a_files_verdicts_are_read_at_once_kept_per_version_and_agree_with_check() -> None:
+    bib = parse_bib(TEXT)
+    subs = subjects(bib)
+    cache = FakeCache()
+    cache.records["arxiv:math/0211159"] = PERELMAN
+    cache.verdicts[claim_fingerprint(subs[1].claim)] = ReferenceCheck(
+        "kato", "other", "unconfirmed", ("no source found a paper titled …",)
+    ).to_json()
+
+    def verdicts(checks: list[ReferenceCheck | None]) -> list[tuple[object, ...] | None]:
+        return [(c.status, c.reasons, c.source, c.url, c.pending) if c else None for c in checks]
+
+    one_by_one = verdicts([OfflineBibVerifier(cache).check(s) for s in subs])
+    reads = cache.reads
+    verifier = OfflineBibVerifier(cache)
+    # One batched read of the stored verdicts, then the cached records of the entries with none.
+    assert verdicts(verifier.verdicts("f.bib", subs)) == one_by_one
+    assert cache.reads - reads == 1 + sum(len(s.identifiers) for s in subs if s.key != "kato")
+    # The next version: the same subjects (unchanged entries) are not read again, a new one is.
+    reads = cache.reads
+    changed = subjects(parse_bib(TEXT.replace("Never looked up", "Never looked up again")))
+    verifier.verdicts("f.bib", [*subs[:2], changed[2]])
+    assert cache.reads - reads == 1
+    # Only the last version is kept: the old subject of the changed entry is gone.
+    assert len(verifier._files["f.bib"]) == 3
+    assert all(kept is not subs[2] for kept, _ in verifier._files["f.bib"].values())
+    verifier.forget("f.bib")
+    assert "f.bib" not in verifier._files

@@ -145,3 +145,36 @@ def test_nothing_but_garbage_gives_no_entries_and_no_exception() -> None:
     for text in ("", "@", "@article{", "}}}{{{", "@string{x = }", "@comment{", "\x00@misc{a,}"):
         bib = parse_bib(text)
         assert all(e.key is not None for e in bib.entries)
+
+
+def test_block_start_cuts_after_the_first_blocks() -> None:
+    from mathlsp.bib.parse import block_start
+
+    text = "@misc{a, title={A}}\n@misc{b, title={B}}\n  @misc{c, title={C}}\n"
+    cut = block_start(text, 2)
+    assert cut == text.index("  @misc{c")
+    assert [e.key for e in parse_bib(text[:cut]).entries] == ["a", "b"]
+    assert block_start(text, 3) is None
+    assert not parse_bib(text).read_whole
+    assert parse_bib(text + "@misc{broken, title = {x\n").read_whole
+
+
+def test_a_new_version_reads_only_the_blocks_that_changed(monkeypatch) -> None:
+    import mathlsp.bib.parse as parse
+
+    text = "@misc{a, title={A}}\n@misc{b, title={B}}\n@misc{c, title={C}}\n"
+    before = parse_bib(text)
+    read: list[list[str]] = []
+    real = parse._read_blocks
+
+    def spy(blocks: list[str]) -> object:
+        read.append(blocks)
+        return real(blocks)
+
+    monkeypatch.setattr(parse, "_read_blocks", spy)
+    after = parse_bib(text.replace("{B}", "{Bee}"), before.blocks)
+    assert read == [["@misc{b, title={Bee}}\n"]]
+    assert [e.get("title") for e in after.entries] == ["A", "Bee", "C"]
+    # The new reading holds its own blocks only: the old version of b is not kept.
+    assert set(after.blocks) == {b for b in after.blocks if b in after.text}
+    assert "@misc{b, title={B}}\n" not in after.blocks

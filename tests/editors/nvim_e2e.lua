@@ -146,6 +146,32 @@ local function main()
     out.code_action.after = vim.api.nvim_buf_get_lines(buf, lit003.lnum, lit003.lnum + 1, false)[1]
   end
 
+  -- 3b. "Copy BibTeX for REF-001" through vim.lsp.buf.code_action: the plug-in's own command
+  -- (vim.lsp.commands) puts the text in the unnamed register (and `+` with a clipboard provider).
+  out.copy = { offered = {} }
+  vim.fn.setreg('"', "")
+  row = line_of(buf, "### REF%-001")
+  if row then
+    vim.api.nvim_win_set_cursor(0, { row, 4 })
+    vim.ui.select = function(items, _, on_choice)
+      for i, item in ipairs(items) do
+        local action = item.action or item[2]
+        table.insert(out.copy.offered, action.title)
+        if action.title == "Copy BibTeX for REF-001" then
+          out.copy.command = action.command and action.command.command
+          return on_choice(item, i)
+        end
+      end
+      return on_choice(nil, nil)
+    end
+    vim.lsp.buf.code_action()
+    got = vim.wait(10000, function()
+      return vim.fn.getreg('"') ~= ""
+    end, 50)
+    log("copy bibtex " .. tostring(got))
+    out.copy.register = vim.fn.getreg('"')
+  end
+
   -- 4. :MathResume (a declared command) or the "not supported" message (an undeclared one).
   local dashboard = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buf), ":p:h") .. "/DASHBOARD.md"
   if vim.tbl_contains(out.commands or {}, "mathlsp.resume") then

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from mathlsp.bib.parse import parse_bib
 from tests.editors.editor_helpers import (
     ABSTRACT,
     INSTALL_HINT,
@@ -106,6 +107,19 @@ def test_code_action_fixes_the_frontmatter_count(nvim_run):
         pytest.xfail("this mathlsp server declares no codeActionProvider yet (LIT003 quick fix)")
     assert nvim_run["code_action"]["chosen"], nvim_run["code_action"]
     assert nvim_run["code_action"]["after"] == "total_papers: 2", nvim_run["code_action"]
+
+
+def test_copy_bibtex_puts_the_entry_in_a_register(nvim_run):
+    """The plug-in declares mathlsp.client.copyBibtex, so the code action carries the text and
+    Neovim runs it (vim.lsp.commands): the unnamed register holds the entry; no message with
+    the text (the server's fallback) is shown."""
+    copy = nvim_run["copy"]
+    assert copy.get("command") == "mathlsp.client.copyBibtex", copy
+    (entry,) = parse_bib(copy["register"]).entries
+    assert entry.key == "stanley2016heat", copy
+    assert entry.get("eprint") == "1605.08386" and entry.get("mathlsp-verified"), copy
+    messages = [n["message"] for n in nvim_run["notifications"]]
+    assert any(m.startswith("mathlsp: BibTeX for ") and "copied" in m for m in messages), messages
 
 
 def test_commands(nvim_run):

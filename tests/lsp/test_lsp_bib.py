@@ -5,10 +5,17 @@ record and its abstract, fix a field from the source; and "Copy BibTeX" on a REF
 
 from __future__ import annotations
 
-from lsp_helpers import Problem, change_buffer, codes, open_note, position
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import pytest
+import pytest_lsp
+from lsp_helpers import Problem, change_buffer, codes, latest, open_note, position, wait_until
 from lsprotocol import types
-from pytest_lsp import LanguageClient
+from pytest_lsp import LanguageClient, client_capabilities
 from test_lsp_verification import (  # noqa: F401  (fixtures)
+    CONFIG,
     buffer,
     client,
     enc,
@@ -138,3 +145,139 @@ async def test_copy_bibtex_on_a_verified_ref(client: LanguageClient, problem: Pr
         )
     )
     assert not any(a.title.startswith("Copy BibTeX") for a in actions or [])
+
+
+def _large_bib(n: int) -> str:
+    """`n` title-only entries; the sixth cites a proceedings volume that comes last."""
+    entries = [
+        f"@misc{{e{i},\n  title = {{Entry number {i}}},\n  year = {{2001}},\n}}\n" for i in range(n)
+    ]
+    entries[5] = "@inproceedings{child,\n  title = {A talk},\n  crossref = {proc},\n}\n"
+    entries.append("@proceedings{proc,\n  title = {The proceedings},\n  year = {1999},\n}\n")
+    return "\n".join(entries)
+
+
+async def test_a_large_bib_shows_its_first_entries_first(
+    client: LanguageClient, problem: Problem
+) -> None:
+    from lsp_helpers import published_for
+
+    from mathlsp.features.bib import FIRST_PASS_ENTRIES
+
+    n = FIRST_PASS_ENTRIES + 30
+    problem.write("big.bib", _large_bib(n))
+    uri = open_note(client, problem, "big.bib")
+    await wait_until(lambda: len(published_for(client, uri)) >= 2, what="the whole file's")
+    final = published_for(client, uri)[1]
+    keys = [d.data["key"] for d in final.diagnostics]
+    assert len(keys) == n + 1 and "child" in keys and "proc" in keys
+    first = published_for(client, uri)[0]
+    assert first.version == final.version
+    # The first pass: the first entries, each as the whole file reports it; the child of a
+    # volume not read yet waits for the whole file (what it inherits is not known yet).
+    first_keys = [d.data["key"] for d in first.diagnostics]
+    assert first_keys == [k for k in keys[:FIRST_PASS_ENTRIES] if k != "child"]
+    by_key = {d.data["key"]: d for d in final.diagnostics}
+    for d in first.diagnostics:
+        assert d == by_key[d.data["key"]]
+    # An edit is read from the block cache at once: no first pass, the whole file.
+    version = change_buffer(client, uri, buffer(client, uri) + "\n")
+    await settled(client, uri)
+    after = [p for p in published_for(client, uri) if p.version == version]
+    assert after and all(len(p.diagnostics) == n + 1 for p in after)
+
+
+@pytest_lsp.fixture(config=CONFIG)
+async def copying_client(lsp_client: LanguageClient, problem: Problem, tmp_path: Path):
+    """A client that says it runs `mathlsp.client.copyBibtex` itself (the VS Code extension
+    and the Neovim plug-in in editors/ do)."""
+    capabilities = client_capabilities("visual_studio_code")
+    capabilities.experimental = {"mathlsp": {"clientCommands": ["mathlsp.client.copyBibtex"]}}
+    project = problem.root.parents[2]
+    options = {"debounceMs": 20, "cacheDir": str(tmp_path / "cache"), "verification": "off"}
+    result = await lsp_client.initialize_session(
+        types.InitializeParams(
+            capabilities=capabilities,
+            root_uri=project.as_uri(),
+            initialization_options={"mathlsp": options},
+        )
+    )
+    lsp_client.init_result = result  # type: ignore[attr-defined]
+    yield
+    await lsp_client.shutdown_session()
+
+
+async def test_copy_bibtex_carries_the_text_to_a_client_that_copies(
+    copying_client: LanguageClient, problem: Problem, fake: FakeScholar
+) -> None:
+    client = copying_client
+    uri = open_note(client, problem, "LITERATURE.md")
+    await settled(client, uri)
+    text = buffer(client, uri)
+    at = position(text, "REF-005: The sphere", enc(client))
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=uri),
+            range=types.Range(start=at, end=at),
+            context=types.CodeActionContext(diagnostics=[]),
+        )
+    )
+    copy = next(a for a in actions or [] if a.title == "Copy BibTeX for REF-005")
+    # The client's own command with the text: nothing for the server to run, no network.
+    assert copy.command.command == "mathlsp.client.copyBibtex"
+    commands = client.init_result.capabilities.execute_command_provider.commands  # type: ignore[attr-defined]
+    assert "mathlsp.client.copyBibtex" not in commands
+    (argument,) = copy.command.arguments
+    entry = parse_bib(argument["bibtex"]).entries[0]
+    assert argument["key"] == entry.key == "viazovska2017sphere"
+    assert entry.get("eprint") == "1603.04246" and entry.get("mathlsp-verified")
+    assert fake.controls.requests() == []
+
+
+def test_the_editor_setups_run_the_copy_command_themselves() -> None:
+    """The name the server offers only to a client that declares it is the one the VS Code
+    extension and the Neovim plug-in declare and register (their real-editor runs: Neovim's in
+    tests/editors/test_nvim.py; the extension compiles with `npx tsc --noEmit`)."""
+    from mathlsp.features.bib import CLIENT_COPY
+
+    repo = Path(__file__).resolve().parents[2]
+    extension = (repo / "editors" / "vscode" / "src" / "extension.ts").read_text(encoding="utf-8")
+    assert f'const CLIENT_COPY = "{CLIENT_COPY}";' in extension
+    assert "command(CLIENT_COPY, copyBibtex);" in extension
+    assert "clientCommands: [CLIENT_COPY]" in extension
+    assert "client.registerFeature(clientCommandsFeature);" in extension
+    assert "vscode.env.clipboard.writeText(arg.bibtex)" in extension
+    plugin = (repo / "editors" / "nvim" / "lua" / "mathlsp" / "init.lua").read_text(
+        encoding="utf-8"
+    )
+    assert f'M.CLIENT_COPY = "{CLIENT_COPY}"' in plugin
+    assert "vim.lsp.commands[M.CLIENT_COPY] = M.copy_bibtex" in plugin
+    assert "clientCommands = { M.CLIENT_COPY }" in plugin
+
+
+@pytest.mark.parametrize("lsp_settings", [{"verification": "onSave"}])
+async def test_a_saved_bib_is_verified_in_the_background(
+    client: LanguageClient, problem: Problem, fake: FakeScholar, lsp_settings: dict[str, Any]
+) -> None:
+    uri = open_bib(client, problem)
+    await settled(client, uri)
+    change_buffer(client, uri, buffer(client, uri) + "\n")
+    await settled(client, uri)
+    assert fake.controls.requests() == []  # opening and typing ask nobody
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await wait_until(
+        lambda: sorted(codes(latest(client, uri))) == ["BIB001", "BIB003"],
+        what="the entries verified on save",
+    )
+    fake_diag = next(d for d in latest(client, uri).diagnostics if d.code == "BIB003")
+    assert fake_diag.message.startswith("fake: not confirmed by the sources")
+    assert buffer(client, uri).endswith("\n\n")  # never edits the file
+    # Saving again: every entry has its verdict, nobody is asked.
+    fake.controls.clear_log()
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+    await asyncio.sleep(0.3)
+    assert fake.controls.requests() == []

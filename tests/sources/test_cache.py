@@ -132,6 +132,15 @@ def test_search_ttl_and_verifications(tmp_path: Path) -> None:
         assert cache.stats().verifications == 0
 
 
+def test_many_verifications_at_once(tmp_path: Path) -> None:
+    with Cache(tmp_path) as cache:
+        for i in range(0, 1200, 2):  # more keys than one `IN (…)` query takes
+            cache.put_verification(f"k{i}", {"n": i})
+        found = cache.get_verifications([f"k{i}" for i in range(1200)] + ["k0"])
+        assert found == {f"k{i}": {"n": i} for i in range(0, 1200, 2)}
+        assert cache.get_verifications([]) == {}
+
+
 def test_two_connections_share_the_file(tmp_path: Path) -> None:
     with Cache(tmp_path) as a, Cache(tmp_path) as b:
         a.put_record(record())

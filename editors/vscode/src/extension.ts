@@ -5,17 +5,22 @@ import * as fs from "fs";
 import * as path from "path";
 import * as vscode from "vscode";
 import {
+  ClientCapabilities,
   ExecuteCommandRequest,
   LanguageClient,
   LanguageClientOptions,
   ServerOptions,
   State,
+  StaticFeature,
 } from "vscode-languageclient/node";
 
 const SECTION = "mathlsp";
 const SECRET_S2_KEY = "mathlsp.semanticScholarApiKey";
 const INSTALL = "pip install /path/to/mathlsp  # a checkout of the mathlsp repository";
 const BACKENDS = ["arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch"];
+// Run here, not by the server (LSP has no clipboard): the "Copy BibTeX" code action carries the
+// text, {key, bibtex}. The server offers it only to a client that declares it (see start()).
+const CLIENT_COPY = "mathlsp.client.copyBibtex";
 // Settings that change how the server process is started: a change restarts it.
 const PROCESS_SETTINGS = ["server", "endpoints", "mailto"];
 
@@ -50,6 +55,7 @@ export async function activate(ctx: vscode.ExtensionContext): Promise<void> {
   });
   command("mathlsp.client.restartServer", restart);
   command("mathlsp.client.showOutput", () => output.show(true));
+  command(CLIENT_COPY, copyBibtex);
 
   ctx.subscriptions.push(
     vscode.workspace.onDidChangeConfiguration(async (e) => {
@@ -168,6 +174,7 @@ async function start(): Promise<void> {
     },
   };
   client = new LanguageClient("mathlsp", "mathlsp", serverOptions, clientOptions);
+  client.registerFeature(clientCommandsFeature);
   client.onDidChangeState((e) => {
     if (e.newState === State.Running) showStatus({ state: "idle" });
     if (e.newState === State.Stopped) showStatus({ state: "stopped" });
@@ -196,6 +203,19 @@ async function restart(): Promise<void> {
   }
   await start();
 }
+
+/** Tells the server, in `capabilities.experimental.mathlsp.clientCommands`, which commands this
+ * extension runs itself. */
+const clientCommandsFeature: StaticFeature = {
+  fillClientCapabilities(capabilities: ClientCapabilities): void {
+    const experimental = (capabilities.experimental ?? {}) as Record<string, any>;
+    experimental.mathlsp = { ...(experimental.mathlsp ?? {}), clientCommands: [CLIENT_COPY] };
+    capabilities.experimental = experimental;
+  },
+  initialize(): void {},
+  getState: () => ({ kind: "static" }),
+  clear(): void {},
+};
 
 // ---- the status bar -----------------------------------------------------------------------------
 
@@ -283,6 +303,16 @@ async function verifyReference(): Promise<void> {
   id ??= await vscode.window.showInputBox({ title: "mathlsp: Verify a reference", prompt: "REF-NNN" });
   if (!id) return;
   await run("mathlsp.verifyReference", "Verify this reference", [activeUri(), id]);
+}
+
+/** "Copy BibTeX for REF-NNN": the code action's argument is {key, bibtex}. */
+async function copyBibtex(arg?: { key?: string; bibtex?: string }): Promise<void> {
+  if (!arg || typeof arg.bibtex !== "string") {
+    vscode.window.showWarningMessage("mathlsp: no BibTeX to copy (run it from the code action on a REF entry).");
+    return;
+  }
+  await vscode.env.clipboard.writeText(arg.bibtex);
+  vscode.window.showInformationMessage(`mathlsp: BibTeX for ${arg.key ?? "the reference"} copied to the clipboard.`);
 }
 
 async function init(): Promise<void> {

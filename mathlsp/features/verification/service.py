@@ -232,6 +232,11 @@ def on_saved_or_opened(server: MathLanguageServer, uri: str, event: str) -> None
     if not wanted or event not in wanted:
         return
     path = uri_to_path(uri)
+    if path is not None and path.suffix.lower() == ".bib":
+        from mathlsp.features import bib
+
+        server.verification.spawn(bib.background_verify(server, uri))
+        return
     if path is None or path.name != "LITERATURE.md":
         return
     server.verification.spawn(background_verify(server, path))

@@ -132,6 +132,34 @@ function M.statusline()
   return text
 end
 
+-- Commands the plug-in runs itself (LSP has no clipboard): the server puts them in code actions
+-- only for a client that lists them in capabilities.experimental.mathlsp.clientCommands.
+M.CLIENT_COPY = "mathlsp.client.copyBibtex"
+
+--- "Copy BibTeX for REF-NNN": the code action's argument is { key = ..., bibtex = ... }. The text
+--- goes to the unnamed register (`p` pastes it) and to `+`, the system clipboard, when Neovim has
+--- a clipboard provider.
+function M.copy_bibtex(command)
+  local arg = command and command.arguments and command.arguments[1]
+  if type(arg) ~= "table" or type(arg.bibtex) ~= "string" then
+    notify("no BibTeX to copy (run it from the code action on a REF entry)", vim.log.levels.WARN)
+    return
+  end
+  vim.fn.setreg('"', arg.bibtex, "l")
+  local clipboard = vim.fn.has("clipboard") == 1 and pcall(vim.fn.setreg, "+", arg.bibtex, "l")
+  notify(("BibTeX for %s copied to %s"):format(
+    arg.key or "the reference",
+    clipboard and "the clipboard (+) and the unnamed register" or "the unnamed register (no clipboard provider)"
+  ))
+end
+
+local function capabilities(c)
+  local caps = c.capabilities or vim.lsp.protocol.make_client_capabilities()
+  return vim.tbl_deep_extend("force", caps, {
+    experimental = { mathlsp = { clientCommands = { M.CLIENT_COPY } } },
+  })
+end
+
 local function client_config(root)
   local c = M.config
   local handlers = vim.tbl_extend("force", { ["mathlsp/status"] = status_handler }, c.handlers or {})
@@ -143,7 +171,7 @@ local function client_config(root)
     workspace_folders = { { uri = vim.uri_from_fname(root), name = vim.fn.fnamemodify(root, ":t") } },
     settings = { mathlsp = c.settings or {} },
     init_options = c.init_options,
-    capabilities = c.capabilities,
+    capabilities = capabilities(c),
     handlers = handlers,
     on_attach = c.on_attach,
     on_init = function(client)
@@ -290,6 +318,8 @@ local function create_commands()
 end
 
 function M.setup(opts)
+  -- What a code action's command runs when it is one of ours (vim.lsp.commands: every version).
+  vim.lsp.commands[M.CLIENT_COPY] = M.copy_bibtex
   M.config = vim.tbl_deep_extend("force", vim.deepcopy(M.defaults), opts or {})
   if opts and opts.cmd then
     M.config.cmd = opts.cmd -- lists are replaced, not merged
