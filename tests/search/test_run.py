@@ -75,7 +75,9 @@ async def test_one_backend_down(graphs_dir: Path, sources: Sources, fake: FakeSc
     assert result.down == ["semantic_scholar"]
     assert not result.all_down
     assert result.confirmed  # arXiv, OpenAlex and TheoremSearch carried the search
-    assert "Semantic Scholar HTTP 503, retrying" in progress.text()
+    # Server errors retry quietly; giving up is what the progress says.
+    assert "Semantic Scholar HTTP 503; gave up" in progress.text()
+    assert "retrying" not in progress.text()
     writes = plan_writes(result)
     assert writes.history_row is not None
     assert "Semantic Scholar down (" in writes.history_row[1]
