@@ -54,19 +54,17 @@ def _and(parts: Iterable[str]) -> str:
     return " & ".join(p for p in parts if p)
 
 
-def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> tuple[str, str]:
-    """(query, broader): the topic under the classes; broader drops the classes (asked once when
-    the query finds nothing: the paper may be filed under a class the problem does not name)."""
+def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> str:
+    """The topic under the classes: a cited author's papers in the problem's field, or the
+    topic's first phrase in the title. Not broadened when it finds nothing: two requests a
+    search is zbMATH's share of the search's budget."""
     classes = f"cc:{cc}" if cc else ""
     if authors:
         names = [query_words(fold_keep_case(_QUOTE.sub("", a))) for a in authors[:2]]
         who = "|".join(f'"{n}"' if " " in n else n for n in names if n)
-        who = f"au:{who}" if who else ""
-        return _and([classes, who]), _and([who, _quoted("ti", phrases[0])]) if phrases else ""
+        return _and([classes, f"au:{who}"]) if who else ""
     what = _quoted("ti", phrases[0]) if phrases else ""
-    if not what:
-        return "", ""
-    return _and([classes, what]), what if classes else ""
+    return _and([classes, what]) if what else ""
 
 
 def zbmath_pool(
@@ -79,9 +77,9 @@ def zbmath_pool(
     wanted = [(c, (c,), (), "subject") for c in concepts[:1]]
     wanted += [(t.phrases[0] if t.phrases else "", t.phrases, t.authors, t.purpose) for t in topics]
     for first, phrases, authors, purpose in wanted:
-        query, broader = topic_query(cc, phrases, authors)
+        query = topic_query(cc, phrases, authors)
         # "Kazhdan-Lusztig polynomials" and "… polynomial" are one question to zbMATH.
         said = frozenset(stems(first)) | frozenset(a.lower() for a in authors)
         if query and said not in asked:
             asked.add(said)
-            yield query, f"MSC + {purpose}", broader
+            yield query, f"MSC + {purpose}", ""
