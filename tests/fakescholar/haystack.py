@@ -10,7 +10,8 @@ states its result ("We prove …") — a mechanical extract, never a written one
 **What the fake zbMATH holds** (the corpus has no zbMATH data; this is the coverage model):
 
 - the SPDE part's records that MathSciNet reviewed — those with an `mrnumber` in
-  `chenle02/SPDEs-Bib` (8,091 BibTeX entries; `data/spdes_mr.tsv.gz`, `make_mr.py`) — under the
+  `chenle02/SPDEs-Bib` (8,091 BibTeX entries, 6,346 of the corpus's records, 887 before 1992;
+  `data/spdes_mr.tsv.gz`, `make_mr.py`) — under the
   MSC classes of their `mrclass`. zbMATH and MathSciNet review the same journal literature back to
   the 19th century; a record MathSciNet did not review (physics journals, preprints) is left out;
 - the set-theory bibliography's published records (with a venue), under 03E (set theory: those
