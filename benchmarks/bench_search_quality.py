@@ -67,9 +67,17 @@ from tests.fakescholar.haystack import load as load_haystack
 
 ROOT = Path(__file__).resolve().parents[1]
 JUDGED = ROOT / "benchmarks" / "judged"
-BACKENDS = ("arxiv", "semantic_scholar", "openalex", "crossref", "pubmed", "theoremsearch")
+BACKENDS = (
+    "arxiv",
+    "semantic_scholar",
+    "openalex",
+    "crossref",
+    "pubmed",
+    "theoremsearch",
+    "zbmath",
+)
 FAST = {
-    "min_interval_s": dict.fromkeys((*BACKENDS, "zbmath"), 0.0),
+    "min_interval_s": dict.fromkeys(BACKENDS, 0.0),
     "base_delay_s": 0.01,
     "max_delay_s": 0.05,
     "timeout_s": 10.0,
@@ -238,6 +246,8 @@ def id_map(papers: Sequence[Paper]) -> dict[str, str]:
         for doi in (p.doi, p.datacite_doi):
             if doi:
                 by_id[f"doi:{doi.lower()}"] = p.key
+        if p.zbl:
+            by_id[f"zbl:{p.zbl}"] = p.key
         by_id[f"s2:{p.s2_id}"] = p.key
         by_id[f"openalex:{p.openalex_id}"] = p.key
     return by_id
@@ -295,6 +305,10 @@ class Row:
     failed: dict[str, int] = field(default_factory=dict)
     requests: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    # Gold papers written whose every discovery hit came from zbMATH's queries, and gold papers
+    # that zbMATH's queries retrieved and no other backend's did (written or not).
+    only_zbmath: list[str] = field(default_factory=list)
+    retrieved_only_zbmath: list[str] = field(default_factory=list)
 
     @property
     def precision(self) -> float | None:
@@ -330,7 +344,9 @@ class Outcome:
     by_id: dict[str, str]
 
 
-async def evaluate(judged: Judged, corpus: str, tmp: Path, *, fast: bool) -> Outcome:
+async def evaluate(
+    judged: Judged, corpus: str, tmp: Path, *, fast: bool, without: Sequence[str] = ()
+) -> Outcome:
     folder = tmp / judged.slug
     folder.mkdir()
     (folder / "PROBLEM.md").write_text(judged.problem, encoding="utf-8")
@@ -340,6 +356,8 @@ async def evaluate(judged: Judged, corpus: str, tmp: Path, *, fast: bool) -> Out
         if not fast:
             fake.controls.set_latency(LATENCY_S)
         over: dict[str, Any] = {**(FAST if fast else REAL), "base_urls": fake.urls()}
+        if without:
+            over["disabled_sources"] = list(without)
         settings = SourceSettings.from_env(overrides=over, environ={})
         async with httpx.AsyncClient() as client:
             sources = RecordingSources(settings, client, cache=Cache(tmp / f"cache-{judged.slug}"))
@@ -363,6 +381,11 @@ async def evaluate(judged: Judged, corpus: str, tmp: Path, *, fast: bool) -> Out
     row.at5_n = min(5, len(counted))
     row.at5_hits = sum(k in judged.gold for k in counted[:5])
     row.false = [k for k in counted if k not in judged.gold]
+    for c in result.confirmed:
+        key = corpus_key(c, by_id)
+        found_by = {h.backend for h in c.hits}
+        if key in judged.gold and found_by == {"zbmath"}:
+            row.only_zbmath.append(key)
     row.missed = sorted(judged.gold - set(row.written))
     row.unconfirmed = len(result.unconfirmed) + len(result.unresolved)
     below = below_the_line(result)
@@ -375,6 +398,17 @@ async def evaluate(judged: Judged, corpus: str, tmp: Path, *, fast: bool) -> Out
         row.queries[backend] = row.queries.get(backend, 0) + 1
         if not outcome.records:
             row.zero_hit[backend] = row.zero_hit.get(backend, 0) + 1
+    retrieved_by: dict[str, set[str]] = {}
+    for backend, _query, outcome in sources.searches:
+        for r in outcome.records:
+            key = corpus_key(r, by_id)
+            if key in judged.gold:
+                retrieved_by.setdefault(key, set()).add(backend)
+    for _query, t_outcome in sources.theorem_searches:
+        for hit in t_outcome.hits:
+            if hit.paper is not None and (key := corpus_key(hit.paper, by_id)) in judged.gold:
+                retrieved_by.setdefault(key, set()).add("theoremsearch")
+    row.retrieved_only_zbmath = sorted(k for k, b in retrieved_by.items() if b == {"zbmath"})
     for _query, t_outcome in sources.theorem_searches:
         if t_outcome.error is not None:
             row.failed["theoremsearch"] = row.failed.get("theoremsearch", 0) + 1
@@ -386,7 +420,7 @@ async def evaluate(judged: Judged, corpus: str, tmp: Path, *, fast: bool) -> Out
 
 
 async def run_all(
-    problems: Sequence[tuple[Judged, str]], *, fast: bool, jobs: int
+    problems: Sequence[tuple[Judged, str]], *, fast: bool, jobs: int, without: Sequence[str] = ()
 ) -> list[Outcome]:
     gate = asyncio.Semaphore(max(1, jobs))
     with tempfile.TemporaryDirectory() as tmp:
@@ -395,7 +429,7 @@ async def run_all(
             async with gate:
                 where = Path(tmp) / f"{i}-{corpus}"
                 where.mkdir()
-                return await evaluate(judged, corpus, where, fast=fast)
+                return await evaluate(judged, corpus, where, fast=fast, without=without)
 
         return list(await asyncio.gather(*(one(i, j, c) for i, (j, c) in enumerate(problems))))
 
@@ -409,6 +443,7 @@ _SHORT = {
     "crossref": "CR",
     "pubmed": "PM",
     "theoremsearch": "TS",
+    "zbmath": "zb",
 }
 
 
@@ -447,10 +482,17 @@ def print_rows(rows: Sequence[Row]) -> None:
         if r.unknown_written:
             extra.append(f"{r.unknown_written} not in the corpus")
         if r.split != "held-out":
+            extra.append(f"gold only through zbMATH: {', '.join(r.only_zbmath) or '-'}")
+            extra.append(
+                f"gold retrieved only by zbMATH: {', '.join(r.retrieved_only_zbmath) or '-'}"
+            )
             extra.append(f"false: {', '.join(r.false) or '-'}")
             extra.append(f"missed: {', '.join(r.missed) or '-'}")
         else:
-            extra.append(f"{len(r.false)} false, {len(r.missed)} missed (held-out: not listed)")
+            extra.append(
+                f"{len(r.false)} false, {len(r.missed)} missed, {len(r.only_zbmath)} gold only "
+                "through zbMATH (held-out: not listed)"
+            )
         print(f"{'':<36}   " + " | ".join(extra))
 
 
@@ -595,7 +637,13 @@ def _public(row: Row) -> dict[str, Any]:
     """A row for --json; a held-out problem's papers are left out, as on screen (counts stay)."""
     out = asdict(row) | {"precision": row.precision, "recall": row.recall, "p_at_5": row.p_at_5}
     if row.split == "held-out":
-        out |= {"written": len(row.written), "false": len(row.false), "missed": len(row.missed)}
+        out |= {
+            "written": len(row.written),
+            "false": len(row.false),
+            "missed": len(row.missed),
+            "only_zbmath": len(row.only_zbmath),
+            "retrieved_only_zbmath": len(row.retrieved_only_zbmath),
+        }
     return out
 
 
@@ -623,6 +671,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--fast", action="store_true", help="no rate limits or latency")
     parser.add_argument("--jobs", type=int, default=1, help="problems searched at once")
     parser.add_argument("--json", metavar="FILE", help="write the rows and pooled figures")
+    parser.add_argument(
+        "--without", nargs="*", default=[], help="backends switched off (e.g. zbmath)"
+    )
     args = parser.parse_args(argv)
     if args.explain:
         found = [j for j in large_problems() if j.slug == args.explain]
@@ -645,7 +696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not chosen:
         print("no problem selected")
         return 2
-    outcomes = asyncio.run(run_all(chosen, fast=args.fast, jobs=args.jobs))
+    outcomes = asyncio.run(run_all(chosen, fast=args.fast, jobs=args.jobs, without=args.without))
     rows = [o.row for o in outcomes]
     summary = []
     for corpus in ("small", "large"):

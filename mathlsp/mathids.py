@@ -15,6 +15,9 @@ LITERATURE.md, and the sources, which look them up, share one definition of thei
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
 from urllib.parse import unquote
 
 _ZBL_DOTTED = re.compile(r"\d{4}\.\d{5}")
@@ -88,3 +91,42 @@ def zbl_url(zbl: str) -> str:
 
 def mr_url(mr: str) -> str:
     return MATHSCINET_PAGE.format(mr.removeprefix("MR"))
+
+
+# -- in prose ("see Zbl 0303.10056", "MR0369312 (51 #5556)") ---------------------------------------
+# Only behind their own prefix: an ordinary number ("1998.12345 samples", "the 12345678 primes")
+# is never read as one. `MR` is case-sensitive (not "mr." or "Mr"); an MR number has at least
+# five digits (MathSciNet's reach from 1940 on, as cited, zero-padded to seven).
+_PROSE = re.compile(
+    r"(?<![\w./])(?:"
+    r"(?P<zbl>Zbl|ZBL|zbl)\.?:?[ \t]*(?P<zn>\d{4}\.\d{5}|\d{7,8})"
+    r"|(?P<jfm>JFM)[ \t]*(?P<jn>\d{2}\.\d{4}\.\d{2})"
+    r"|(?P<mr>MR)[ \t]?#?(?P<mn>\d{5,8})(?:[ \t]*\(\d+[ \t]*#[ \t]*\d+[a-z]?\))?"
+    r")(?![\w.]\w|\w)"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class MathIdMention:
+    kind: Literal["zbl", "mr"]
+    value: str  # canonical: `0303.10056`, `JFM 57.0054.02`, `MR0369312`
+    start: int
+    end: int
+
+
+def find_math_ids(text: str) -> Iterator[MathIdMention]:
+    """Zbl, JFM and MR numbers written in prose, each behind its prefix."""
+    if not any(prefix in text for prefix in ("Zbl", "ZBL", "zbl", "MR", "JFM")):
+        return  # the common line: no regex run
+    for m in _PROSE.finditer(text):
+        if m["zn"]:
+            zbl = parse_zbl(f"zbl:{m['zn']}")
+        elif m["jn"]:
+            zbl = parse_zbl(f"JFM {m['jn']}")
+        else:
+            mr = parse_mr(f"MR{m['mn']}")
+            if mr is not None:
+                yield MathIdMention("mr", mr, m.start(), m.end())
+            continue
+        if zbl is not None:
+            yield MathIdMention("zbl", zbl, m.start(), m.end())

@@ -15,7 +15,7 @@ from functools import cached_property
 from pathlib import PurePath
 from typing import TypeVar
 
-from mathlsp.mathids import parse_mr, parse_zbl
+from mathlsp.mathids import find_math_ids, parse_mr, parse_zbl
 from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
 from mathlsp.notes.edits import Edit
 from mathlsp.notes.fields import Field, FieldMap, parse_fields
@@ -72,6 +72,10 @@ UNCONFIRMED_FIELDS = ("authors", "year", "source", "reason", "relevance", "statu
 
 _ENTRY = re.compile(r"(?P<kind>U?REF)-(?P<num>\d{1,6})\b[ \t]*(?:[:.\-–—][ \t]*)?(?P<title>.*)$")
 _URL = re.compile(r"https?://[^\s<>)\]`]+")
+# Fields that describe the entry's own paper: an identifier written in them is the paper's.
+_BIBLIOGRAPHIC = frozenset(
+    "notes note venue journal published published_in reference citation bibliographic".split()
+)
 _YEAR = re.compile(r"\b(1[5-9]\d\d|20\d\d|2100)\b")
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+")
 _VIA = re.compile(r"\bvia\b.*$")
@@ -224,13 +228,40 @@ class ReferenceEntry:
 
     @property
     def zbl(self) -> str | None:
-        """The `**Zbl:**` number, else one in a zbmath.org link of the `**URL:**` field."""
-        return self._identifier("zbl", parse_zbl) or self._in_url("zbl", parse_zbl)  # type: ignore[return-value]
+        """The `**Zbl:**` number, else one in a zbmath.org link of the `**URL:**` field, else
+        the one a bibliographic field writes in prose (`**Notes:** Zbl 0303.10056`)."""
+        return (
+            self._identifier("zbl", parse_zbl)  # type: ignore[return-value]
+            or self._in_url("zbl", parse_zbl)
+            or self._in_prose("zbl")
+        )
 
     @property
     def mr(self) -> str | None:
-        """The `**MR:**` number, else one in a MathSciNet link of the `**URL:**` field."""
-        return self._identifier("mr", parse_mr) or self._in_url("mr", parse_mr)  # type: ignore[return-value]
+        """The `**MR:**` number, else one in a MathSciNet link of the `**URL:**` field, else the
+        one a bibliographic field writes in prose (`**Venue:** … MR0369312 (51 #5556)`)."""
+        return (
+            self._identifier("mr", parse_mr)  # type: ignore[return-value]
+            or self._in_url("mr", parse_mr)
+            or self._in_prose("mr")
+        )
+
+    def _in_prose(self, kind: str) -> str | None:
+        """The one number of `kind` written in the entry's bibliographic fields. Relevance and
+        the like talk about other papers ("improves Zbl 0474.20018"): not read. Two different
+        numbers are not this entry's identity either."""
+        memo = self.core.memo
+        name = f"prose:{kind}"
+        if name not in memo:
+            found = {
+                m.value
+                for f in self.core.fields.all
+                if f.key in _BIBLIOGRAPHIC
+                for m in find_math_ids(f.value)
+                if m.kind == kind
+            }
+            memo[name] = found.pop() if len(found) == 1 else None
+        return memo[name]  # type: ignore[no-any-return]
 
     def _in_url(self, key: str, parse: Callable[[str], object]) -> object:
         memo = self.core.memo

@@ -230,7 +230,12 @@ class Candidate:
         )
 
     def subject(self) -> Subject:
-        return Subject(self.key, self.claim(), self.identifiers, "candidate")
+        # A Zbl number is one zbMATH request per paper: asked only when nothing else identifies
+        # the paper, since the arXiv/DOI batches already vouch for one that carries both.
+        ids = self.identifiers
+        if any(i.kind is not IdKind.ZBL for i in ids):
+            ids = tuple(i for i in ids if i.kind is not IdKind.ZBL)
+        return Subject(self.key, self.claim(), ids, "candidate")
 
     def add(self, record: PaperRecord, hit: Hit | None, theorem: TheoremHit | None) -> None:
         if not any(_same_record(record, r) for r in self.records):

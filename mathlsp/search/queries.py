@@ -30,14 +30,16 @@ from mathlsp.search.text import (
     stems,
     words,
 )
+from mathlsp.search.zbmath_plan import zbmath_pool
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.verify.normalize import fold
 
 #: Discovery backends, in the order queries are shown and run.
-DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
+DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch", "zbmath")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
 QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 6, "pubmed": 2, "theoremsearch": 2}
+QUOTA["zbmath"] = 2  # MSC classes + a topic each (search/zbmath_plan.py)
 #: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
 OPENALEX_OFFSET = 4
 ARXIV_WITH_USER_QUERY = 6
@@ -701,7 +703,7 @@ def build_queries(
     if not biomedical:
         skipped["pubmed"] = "not a biomedical problem"
     if not mathematical:
-        skipped["theoremsearch"] = "not a mathematics problem"
+        skipped["theoremsearch"] = skipped["zbmath"] = "not a mathematics problem"
     for b in DISCOVERY:
         if b not in enabled and b not in skipped:
             skipped[b] = "switched off"
@@ -711,6 +713,10 @@ def build_queries(
         "openalex": _plain_pool("openalex", m, user),
         "pubmed": _plain_pool("pubmed", m, user),
         "theoremsearch": _theorem_pool(m, user),
+        "zbmath": (
+            PlannedQuery("zbmath", *q)
+            for q in zbmath_pool(problem.msc_classes, m.tags or m.statement, topics(m))
+        ),
     }
     queries: list[PlannedQuery] = []
     already: list[PlannedQuery] = []

@@ -273,7 +273,15 @@ class Fetcher:
     #: as such: a backend that keeps answering, however slowly its rate limit lets it, is waited
     #: for; only one that stopped answering is given up on (its entries stay pending).
     stall_limit_s: float = 60.0
+    #: Server errors (500/502/503/504 without Retry-After) get a short probe: the failing
+    #: request is retried after the usual backoff, and once the backend has answered nothing
+    #: but server errors for this long (or would have by the next retry), it counts as down for
+    #: `down_for_s`. A single transient 503 recovers on the retry; a backend answering 503 to
+    #: everything costs about this long and one line, not four attempts per request.
+    probe_s: float = 1.5
     _failing_since: float | None = None
+    _erring_since: float | None = None
+    _errors: int = 0
     _failures: int = 0
     _down_until: float = 0.0
     _down_reason: str = ""
@@ -310,10 +318,42 @@ class Fetcher:
             raise BackendUnavailable(
                 self.backend,
                 shown,
-                f"{label(self.backend)} is unreachable ({self._down_reason}); not asked again "
-                f"for {_fmt_s(self._down_until - now)}",
+                f"{label(self.backend)} is {self._down_state} ({self._down_reason}); not asked "
+                f"again for {_fmt_s(self._down_until - now)}",
                 attempts=0,
             )
+
+    @property
+    def _down_state(self) -> str:
+        return "unavailable" if self._down_reason.startswith("HTTP") else "unreachable"
+
+    def _server_erred(self, now: float) -> None:
+        """Count a server error (the host answered, but only to say it cannot serve)."""
+        if self._erring_since is None:
+            self._erring_since = now
+        self._errors += 1
+
+    def _probe_over(self, now: float, delay: float) -> bool:
+        """True when another retry would take a server-error outage past the probe: only
+        server errors since the first one, at least one retry already failed, and waiting
+        `delay` more would pass `probe_s`."""
+        since = self._erring_since
+        return since is not None and self._errors >= 2 and now + delay - since >= self.probe_s
+
+    def _take_down(self, error: SourceError, attempt: int, reason: str, for_s: float) -> NoReturn:
+        """The backend answers but cannot serve: down for `for_s`, said once, this request
+        fails with its real error and every later one at once (`_refuse_if_down`)."""
+        error.attempts = attempt
+        self._down_until = time.monotonic() + for_s
+        self._down_reason = reason
+        self._erring_since = None
+        self._errors = 0
+        if not self._announced:
+            self._announced = True
+            self.emit(
+                GaveUp(self.backend, f"unavailable ({reason}); skipped for {_fmt_s(for_s)}", 0)
+            )
+        raise error
 
     def _trip(self, error: SourceError, attempt: int) -> NoReturn:
         """The host is down: say so once per outage, and fail this request with that reason."""
@@ -414,9 +454,18 @@ class Fetcher:
                     self._trip(error, attempt)
             else:
                 self._failures = 0  # it answered: reachable, whatever it said
-                self._down_until = 0.0
+                if resp.status_code not in _RETRY_STATUSES or self._down_state == "unreachable":
+                    # A server error in flight when the backend was taken for down for server
+                    # errors confirms the outage; it does not end it.
+                    self._down_until = 0.0
                 if resp.status_code not in _RETRY_STATUSES:
                     self._failing_since = None  # a usable answer (a 404 is one)
+                    self._announced = False  # a later outage is news again
+                if resp.status_code in _RETRY_STATUSES - {429}:
+                    self._server_erred(time.monotonic())
+                else:
+                    self._erring_since = None  # a 429 is the server pacing us, not failing
+                    self._errors = 0
                 response = Response(
                     resp.status_code,
                     {k.lower(): v for k, v in resp.headers.items()},
@@ -428,6 +477,8 @@ class Fetcher:
                 status = resp.status_code
                 retry_after = parse_retry_after(response.headers.get("retry-after"))
                 if status == 429 or (status == 503 and retry_after is not None):
+                    self._erring_since = None  # asked to wait, not failing: the 429 rules
+                    self._errors = 0
                     error = RateLimited(
                         self.backend,
                         shown,
@@ -456,13 +507,21 @@ class Fetcher:
             delay = self.policy.backoff(attempt, self.rng)
             if retry_after is not None:
                 delay = max(delay, retry_after)  # honour the server's wish, never less
-            elapsed = time.monotonic() - start
+            now = time.monotonic()
+            elapsed = now - start
+            if retry_after is not None and retry_after >= self.policy.total_timeout_s:
+                # The server asks for more quiet than any request may wait: every request would
+                # fail the same way, so none is sent until the time it named.
+                self._take_down(error, attempt, f"HTTP {status}, Retry-After", retry_after)
+            if not isinstance(error, RateLimited) and self._probe_over(now, delay):
+                self._take_down(error, attempt, reason, self.down_for_s)
             if elapsed + delay >= self.policy.total_timeout_s:
                 # Waiting would blow the time budget: fail now with the real reason.
                 self.emit(GaveUp(self.backend, reason, attempt))
                 raise error
-            if isinstance(error, RateLimited | HTTPStatusError):
-                # Connection trouble retries quietly: one line when the host is given up on.
+            if isinstance(error, RateLimited):
+                # Connection trouble and server errors retry quietly: one line when the backend
+                # is given up on; a rate limit is announced, its waits can be long.
                 self.emit(
                     RetryScheduled(self.backend, reason, delay, attempt, self.policy.max_attempts)
                 )

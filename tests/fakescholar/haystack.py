@@ -6,11 +6,28 @@ invents metadata: each record's title, authors, year, DOI, arXiv id, venue, abst
 category are served as read. TheoremSearch answers need theorem statements, which the corpus does
 not have; `theorems_from_abstracts` takes, for each arXiv record, the abstract's own sentence that
 states its result ("We prove …") — a mechanical extract, never a written one.
+
+**What the fake zbMATH holds** (the corpus has no zbMATH data; this is the coverage model):
+
+- the SPDE part's records that MathSciNet reviewed — those with an `mrnumber` in
+  `chenle02/SPDEs-Bib` (8,091 BibTeX entries, 6,346 of the corpus's records, 887 before 1992;
+  `data/spdes_mr.tsv.gz`, `make_mr.py`) — under the
+  MSC classes of their `mrclass`. zbMATH and MathSciNet review the same journal literature back to
+  the 19th century; a record MathSciNet did not review (physics journals, preprints) is left out;
+- the set-theory bibliography's published records (with a venue), under 03E (set theory: those
+  records carry no class of their own, and the bibliography is about large cardinals);
+- none of the arXiv listings (2024–2026 preprints): zbMATH reviews what journals publish, and a
+  preprint from the last two years is mostly not published yet.
+
+The corpus carries no Zbl numbers: a record zbMATH holds gets a stable eight-digit document number
+(the form of modern Zbl numbers) made from its key. It is the fake's, not zbMATH's.
+The other backends serve the corpus as before: arXiv the records with an arXiv id, the others all.
 """
 
 from __future__ import annotations
 
 import gzip
+import hashlib
 import json
 import os
 import re
@@ -65,9 +82,40 @@ def _published(arxiv_id: str | None) -> str | None:
     return f"{year}-{mm:02d}-15"
 
 
+MR_TABLE = Path(__file__).with_name("data") / "spdes_mr.tsv.gz"
+
+
+@lru_cache(maxsize=1)
+def mathscinet() -> dict[str, tuple[str, tuple[str, ...]]]:
+    """BibTeX key → (MR number, MSC classes) of the SPDE part's reviewed records."""
+    out: dict[str, tuple[str, tuple[str, ...]]] = {}
+    with gzip.open(MR_TABLE, "rt", encoding="utf-8") as fh:
+        for line in fh:
+            key, number, codes = line.rstrip("\n").split("\t")
+            out[key] = (number, tuple(codes.split()))
+    return out
+
+
+def zbmath_classes(record: dict[str, Any]) -> list[str] | None:
+    """The MSC classes zbMATH files `record` under, or None when zbMATH does not hold it."""
+    source = str(record.get("source") or "")
+    if source.startswith("chenle02/SPDEs-Bib"):
+        reviewed = mathscinet().get(source.rpartition("#")[2])
+        return None if reviewed is None else list(reviewed[1])
+    if source.startswith("neugierde/cantors-attic") and record.get("venue"):
+        return ["03E"]
+    return None
+
+
+def zbmath_number(key: str) -> str:
+    digest = int(hashlib.sha1(f"zb:{key}".encode()).hexdigest()[:8], 16)
+    return f"{10_000_000 + digest % 9_000_000:08d}"
+
+
 def paper(record: dict[str, Any]) -> Paper:
     arxiv_id = record.get("arxiv_id") or None
     category = record.get("primary_category")
+    msc = zbmath_classes(record)
     return Paper(
         key=str(record["key"]),
         title=str(record["title"]),
@@ -80,6 +128,8 @@ def paper(record: dict[str, Any]) -> Paper:
         arxiv_published=_published(arxiv_id),
         categories=[category] if category and arxiv_id else [],
         doi=record.get("doi") or None,
+        zbl=None if msc is None else zbmath_number(str(record["key"])),
+        msc=msc or [],
     )
 
 

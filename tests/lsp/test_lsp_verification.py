@@ -1072,3 +1072,28 @@ async def test_the_server_exits_promptly_after_shutdown_and_exit(
         proc.stdin.close()
         reader.cancel()
         stderr.cancel()
+
+
+async def test_hover_on_zbl_and_mr_numbers_in_prose(
+    client: LanguageClient, problem: Problem, fake: FakeScholar
+):
+    problem.write(
+        "REMARKS.md",
+        "# Remarks\n\nGreen and Tao, see Zbl 1191.11025; the review is MR2415379 (2009e:11181).\n"
+        "The 12345678 primes and 1998.12345 are ordinary numbers.\n",
+    )
+    uri = open_note(client, problem, "REMARKS.md")
+    await settled(client, uri)
+    text = ""
+    for _ in range(100):
+        text = await hover(client, uri, "1191.11025") or ""
+        if "arithmetic progressions" in text:
+            break
+        await asyncio.sleep(0.05)
+    assert "arithmetic progressions" in text and "Tao" in text, text
+    assert any(r.backend == "zbmath" for r in fake.controls.requests())
+    mr = await hover(client, uri, "MR2415379") or ""
+    assert "[MR2415379](https://mathscinet.ams.org/mathscinet-getitem?mr=2415379)" in mr
+    assert "Not checked" in mr
+    assert await hover(client, uri, "12345678") is None
+    assert await hover(client, uri, "1998.12345") is None

@@ -44,7 +44,9 @@ def test_the_split_is_balanced() -> None:
     problems = data()["problems"]
     tune = [p for p in problems if p["split"] == "tune"]
     held = [p for p in problems if p["split"] == "held-out"]
-    assert len(tune) == len(held)
+    # Half and half, but for nonlinear-filtering-stability: a tune problem added to measure
+    # zbMATH on key papers older than arXiv (none of the others has one), seen while tuning.
+    assert len(held) >= 5 and 0 <= len(tune) - len(held) <= 1
     areas = {p["area"].split(" (")[0] for p in problems}
     assert len(areas) >= 5
 

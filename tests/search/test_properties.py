@@ -29,7 +29,7 @@ from tests.search.conftest import GRAPHS, problem
 
 NOW = dt.datetime(2026, 3, 1, 12, 0, tzinfo=dt.UTC)
 BACKENDS = ("arxiv", "semantic_scholar", "openalex", "crossref", "theoremsearch")
-REPORTS = (*BACKENDS, "pubmed")
+REPORTS = (*BACKENDS, "pubmed", "zbmath")
 WORDS = ["Ramanujan", "graphs", "expander", "spectral", "bipartite", "interlacing", "the",
          "of", "families", "$d$-regular", "`code`", "#", "|", "**", "é", "REF-001", "[V]",
          "---"]  # fmt: skip

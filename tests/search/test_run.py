@@ -68,6 +68,20 @@ async def test_draft_or_missing_problem(tmp_path: Path, sources: Sources) -> Non
         await run_search(empty, sources)
 
 
+async def test_zbmath_is_asked_in_the_problems_classes(
+    graphs_dir: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    result = await run_search(graphs_dir, sources, now=NOW)
+    asked = [r.query["search_string"][0] for r in fake.controls.requests("zbmath") if r.query]
+    # The combinatorics domain's class, with the subject: no `msc:` in this PROBLEM.md.
+    assert 'cc:05 & ti:"ramanujan graphs"' in asked
+    assert len([q for q in result.plan.queries if q.backend == "zbmath"]) <= 2
+    # Its record joins the paper the other sources found: one candidate, relevance as any other.
+    lps = next(c for c in result.candidates if c.title == "Ramanujan graphs")
+    assert "zbmath" in lps.found_by and any(r.zbl_id == "0661.05035" for r in lps.records)
+    assert result.backends["zbmath"].answered
+
+
 async def test_one_backend_down(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
     fake.controls.add_fault("503", "semantic_scholar", count=1000)
     progress = Progress()
@@ -75,7 +89,9 @@ async def test_one_backend_down(graphs_dir: Path, sources: Sources, fake: FakeSc
     assert result.down == ["semantic_scholar"]
     assert not result.all_down
     assert result.confirmed  # arXiv, OpenAlex and TheoremSearch carried the search
-    assert "Semantic Scholar HTTP 503, retrying" in progress.text()
+    # Server errors retry quietly; giving up is what the progress says.
+    assert "Semantic Scholar HTTP 503; gave up" in progress.text()
+    assert "retrying" not in progress.text()
     writes = plan_writes(result)
     assert writes.history_row is not None
     assert "Semantic Scholar down (" in writes.history_row[1]

@@ -12,7 +12,7 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import apply_edits
 from mathlsp.search.merge import Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import QUOTA, build_queries, prior_queries
+from mathlsp.search.queries import DISCOVERY, QUOTA, build_queries, prior_queries
 from mathlsp.search.rank import rank_candidates
 from mathlsp.search.run import BackendReport, SearchResult
 from mathlsp.search.write import NO_ABSTRACT, NONE_QUOTED, SearchWriteError, plan_writes, text_edits
@@ -116,10 +116,7 @@ sources_queried: ["arxiv", "crossref"]
 def make_result(literature: str | None, *, s2_down: bool = False) -> SearchResult:
     prob = problem(GRAPHS)
     plan = build_queries(prob)
-    reports = {
-        b: BackendReport(b, skipped=plan.skipped_backends.get(b))
-        for b in ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
-    }
+    reports = {b: BackendReport(b, skipped=plan.skipped_backends.get(b)) for b in DISCOVERY}
     for q in plan.queries:
         reports[q.backend].queries.append(q)
         if s2_down and q.backend == "semantic_scholar":
@@ -210,7 +207,13 @@ def test_new_literature_from_the_template() -> None:
         1,
     )
     assert fm.get("last_search") == "2026-03-01T12:00:00Z"
-    assert fm.get("sources_queried") == ["arxiv", "semantic_scholar", "openalex", "theoremsearch"]
+    assert fm.get("sources_queried") == [
+        "arxiv",
+        "semantic_scholar",
+        "openalex",
+        "theoremsearch",
+        "zbmath",
+    ]
     assert [h.title for h in doc.synthesis_subsections] == [
         "Applicable Theorems",
         "Technique Connections",
@@ -251,6 +254,7 @@ def test_numbering_continues_and_existing_text_is_kept() -> None:
         "semantic_scholar",
         "openalex",
         "theoremsearch",
+        "zbmath",
     ]
     assert doc.frontmatter.get("confirmed_count") == 2
     # Every line of the user's text survives, in order.

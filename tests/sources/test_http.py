@@ -122,7 +122,80 @@ async def test_retries_503_and_500(
     fake.controls.add_fault("500", "semantic_scholar")
     resp = await fetcher().request("GET", s2_search_url(fake), params={"query": "primes"})
     assert resp.status == 200
-    assert [e.reason for e in events if isinstance(e, RetryScheduled)] == ["HTTP 503", "HTTP 500"]
+    assert len(fake.controls.requests("semantic_scholar")) == 3
+    # Server errors retry quietly, like connection trouble: a recovery is not news.
+    assert events == []
+
+
+async def test_a_single_transient_503_keeps_the_retry_policy(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher], events: list[SourceEvent]
+) -> None:
+    # The documented policy (1 s base backoff): the retry comes within the probe and succeeds.
+    fake.controls.add_fault("503", "semantic_scholar")
+    f = fetcher(policy=RetryPolicy())
+    assert (await f.request("GET", s2_search_url(fake))).status == 200
+    first, second = fake.controls.requests("semantic_scholar")
+    assert second.t - first.t >= 0.5 - 0.02  # backoff(1) is uniform in [0.5, 1] s
+    assert not f.is_down and events == []
+
+
+async def test_503_to_everything_takes_the_backend_down_after_a_short_probe(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher], events: list[SourceEvent]
+) -> None:
+    fake.controls.add_fault("503", "semantic_scholar", count=1000)
+    f = fetcher(policy=RetryPolicy(), interval=0.2)
+    results = await asyncio.gather(
+        *(f.request("GET", s2_search_url(fake), params={"query": str(i)}) for i in range(6)),
+        return_exceptions=True,
+    )
+    assert all(isinstance(r, HTTPStatusError | BackendUnavailable) for r in results)
+    # No request is sent more than twice (the old policy: four times each, 24 in all), and the
+    # probe ends at the first retry that fails: at most one request is retried.
+    asked = [r.query["query"][0] for r in fake.controls.requests("semantic_scholar")]
+    assert max(asked.count(q) for q in set(asked)) <= 2
+    assert len(asked) <= 7 and f.is_down
+    assert [e.message for e in events] == [
+        "Semantic Scholar unavailable (HTTP 503); skipped for 60 s"
+    ]
+    with pytest.raises(BackendUnavailable, match=r"unavailable \(HTTP 503\); not asked again"):
+        await f.request("GET", s2_search_url(fake))
+    assert len(fake.controls.requests("semantic_scholar")) == len(asked) and len(events) == 1
+
+
+async def test_503_in_flight_does_not_end_the_outage(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher], events: list[SourceEvent]
+) -> None:
+    fake.controls.add_fault("503", "semantic_scholar", count=1000)
+    f = fetcher(policy=RetryPolicy(base_delay_s=0.05, max_delay_s=0.1), probe_s=0.05)
+    await asyncio.gather(
+        *(f.request("GET", s2_search_url(fake), params={"query": str(i)}) for i in range(4)),
+        return_exceptions=True,
+    )
+    assert f.is_down and len(events) == 1
+
+
+async def test_usable_answers_between_server_errors_keep_it_up(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher], events: list[SourceEvent]
+) -> None:
+    f = fetcher(probe_s=0.0)  # any second server error in a row would take it down
+    for _ in range(4):
+        fake.controls.add_fault("503", "semantic_scholar")
+        assert (await f.request("GET", s2_search_url(fake))).status == 200
+    assert not f.is_down and events == []
+
+
+async def test_retry_after_beyond_budget_takes_it_down_once(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher], events: list[SourceEvent]
+) -> None:
+    fake.controls.add_fault("503", "semantic_scholar", count=1000, retry_after=3600)
+    f = fetcher(policy=RetryPolicy(total_timeout_s=60))
+    for _ in range(5):
+        with pytest.raises((RateLimited, BackendUnavailable)):
+            await f.request("GET", s2_search_url(fake))
+    assert f.requests_sent == 1
+    assert [e.message for e in events] == [
+        "Semantic Scholar unavailable (HTTP 503, Retry-After); skipped for 3600 s"
+    ]
 
 
 async def test_retry_after_is_honoured(

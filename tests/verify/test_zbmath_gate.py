@@ -143,3 +143,21 @@ def test_problem_msc_classes_and_their_check(tmp_path) -> None:
     findings = check_document(ProblemFolder(tmp_path), tmp_path / "PROBLEM.md", CheckSettings())
     (bad,) = [f for f in findings if f.code == "PRB010"]
     assert "`number theory`" in bad.message
+
+
+NOTES_ONLY = """\
+### REF-004: On sets of integers containing no k elements in arithmetic progression
+- **Authors:** E. Szemerédi
+- **Year:** 1975
+- **Notes:** Acta Arith. 27 (1975), Zbl 0303.10056, MR0369312 (51 #5556).
+"""
+
+
+async def test_a_zbl_number_in_the_notes_is_looked_up_like_a_field(
+    sources, fake: FakeScholar
+) -> None:
+    (entry,) = doc(NOTES_ONLY).entries
+    assert (entry.zbl, entry.mr) == ("0303.10056", "MR0369312")
+    (check,) = await verify_entries([entry], sources)
+    assert check.confirmed and check.source == "zbmath", check.reasons
+    assert len(fake.controls.requests()) == 1

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from mathlsp.features import synthesis
 from mathlsp.ide import hover_card, navigation
+from mathlsp.mathids import find_math_ids, mr_url
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.spans import Span
 from mathlsp.sources.labels import label
@@ -88,7 +89,8 @@ def entry_card(
 def identifier_card(
     server: MathLanguageServer, value: str, kind: str, markdown: bool, near: Path | None
 ) -> str:
-    ident = parse_identifier(value if kind == "doi" else f"arXiv:{value}")
+    prefixed = {"doi": value, "zbl": f"zbl:{value}"}.get(kind, f"arXiv:{value}")
+    ident = parse_identifier(prefixed)
     if ident is None:
         return f"`{value}` is not a well-formed {'DOI' if kind == 'doi' else 'arXiv id'}"
     results = server.verification.cache.lookup_any(ident)
@@ -148,6 +150,30 @@ def hover_text(server: MathLanguageServer, cursor: Any, markdown: bool) -> tuple
                 server, located.mention.value, located.mention.kind, markdown, cursor.folder.root
             )
             return text, located.span
+    return math_id_card(server, doc.text, cursor.offset, markdown, cursor.folder.root)
+
+
+def math_id_card(
+    server: MathLanguageServer, text: str, offset: int, markdown: bool, near: Path | None
+) -> tuple[str, Span] | None:
+    """A Zbl/JFM or MR number written in prose under the cursor ("see Zbl 0303.10056"): a Zbl
+    number's card comes from zbMATH like a DOI's; an MR number is linked, not checked
+    (MathSciNet has no open API)."""
+    start = text.rfind("\n", 0, offset) + 1
+    end = text.find("\n", offset)
+    line = text[start : end if end >= 0 else len(text)]
+    for m in find_math_ids(line):
+        if not m.start <= offset - start <= m.end:
+            continue
+        span = Span(start + m.start, start + m.end)
+        if m.kind == "zbl":
+            return identifier_card(server, m.value, "zbl", markdown, near), span
+        url = mr_url(m.value)
+        shown = f"[{m.value}]({url})" if markdown else f"{m.value} ({url})"
+        return (
+            f"{shown} — MathSciNet (subscribers only). Not checked: MathSciNet has no open API.",
+            span,
+        )
     return None
 
 
