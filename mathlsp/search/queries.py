@@ -21,6 +21,7 @@ from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     STOPWORDS,
     contains_phrase,
+    core,
     fold_keep_case,
     key_phrases,
     people_named,
@@ -89,10 +90,19 @@ class Term:
     # A tag the title, statement or a Known Result also says: one of the problem's objects,
     # not only its field's label.
     echoed: bool = False
+    # Said by the problem's title: what the problem is about, not only what it mentions.
+    subject: bool = False
+    # Another way the problem writes the same thing: "Kardar–Parisi–Zhang equation" for the tag
+    # `kpz-equation` (plain search words, lower case).
+    alias: str = ""
 
     @property
     def stems(self) -> tuple[str, ...]:
         return tuple(stem(w) for w in words(self.text))
+
+    @property
+    def alias_stems(self) -> tuple[str, ...]:
+        return tuple(stem(w) for w in words(self.alias))
 
 
 @dataclass(frozen=True, slots=True)
@@ -663,7 +673,55 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
             continue
         if key not in out or t.weight > out[key].weight:
             out[key] = t
-    return list(out.values())
+    title = stems(problem.title)
+    merged = _merge_aliases(list(out.values()))
+    return [
+        replace(t, subject=t.kind != "author" and _said_by(title, t)) if t.stems else t
+        for t in merged
+    ]
+
+
+def _said_by(text: Sequence[str], term: Term) -> bool:
+    """Every telling word of the term (or of its alias) in `text` (stems)."""
+    return any(
+        bool(c) and set(c) <= set(text)
+        for c in (tuple(core(term.stems)), tuple(core(term.alias_stems)))
+    )
+
+
+def acronym_of(long: Sequence[str], short: Sequence[str]) -> bool:
+    """Whether `short` (stems) abbreviates `long`: one word of it is the initials of a run of
+    two or more words of `long`, the other words equal ("kpz equation" for "kardar parisi zhang
+    equation")."""
+    if len(short) >= len(long):
+        return False
+    k = len(long) - len(short) + 1
+    for i, w in enumerate(short):
+        if len(w) != k or list(short[:i]) != list(long[:i]):
+            continue
+        run = long[i : i + k]
+        if "".join(x[0] for x in run) == w and list(short[i + 1 :]) == list(long[i + k :]):
+            return True
+    return False
+
+
+def _merge_aliases(terms: list[Term]) -> list[Term]:
+    """A term that spells out another's acronym is that term said another way: one term, the
+    stronger kind kept, the other spelling its alias."""
+    out = list(terms)
+    for a in terms:
+        for b in terms:
+            if a is b or a.kind == "author" or b.kind == "author" or a not in out or b not in out:
+                continue
+            if acronym_of(a.stems, b.stems) or acronym_of(b.stems, a.stems):
+                keep, drop = (a, b) if _KIND_RANK[a.kind] >= _KIND_RANK[b.kind] else (b, a)
+                out[out.index(keep)] = replace(keep, alias=drop.text, echoed=True)
+                out.remove(drop)
+    return out
+
+
+# Which of two spellings of one thing is kept: what the user declared before what was read off.
+_KIND_RANK = {"query": 4, "tag": 3, "theorem": 2, "keyword": 1}
 
 
 def build_queries(

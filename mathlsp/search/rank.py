@@ -44,6 +44,8 @@ RARITY_POWER = 1.0
 MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
 RARE_TITLE = 0.8
 REQUIRE_DECLARED = False
+SUBJECT_RULE = True
+ASPECT_RARITY = 0.45
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +91,12 @@ def said(candidate: Candidate, term: Term) -> str | None:
     if term.kind == "author":
         return "title" if term.text in candidate.surnames else None
     title, text = _parts(candidate)
-    needle = core(term.stems)
-    if not needle:
-        return None
-    if contains_phrase(title, needle):
+    needles = [n for n in (core(term.stems), core(term.alias_stems)) if n]
+    if any(contains_phrase(title, n) for n in needles):
         return "title"
-    if len(needle) > 1 and has_all(title, needle):
+    if any(len(n) > 1 and has_all(title, n) for n in needles):
         return "title words"
-    if contains_phrase(text, needle):
+    if any(contains_phrase(text, n) for n in needles):
         return "text"
     return None
 
@@ -162,9 +162,49 @@ def admitted(
     declared = not REQUIRE_DECLARED or any(
         m.term.kind in ("tag", "query", "theorem") for m in found
     )
-    if any(m.specific for m in found) and value >= MIN_EVIDENCE and enough and declared:
+    if (
+        any(m.specific for m in found)
+        and value >= MIN_EVIDENCE
+        and enough
+        and declared
+        and on_subject(found)
+        and beyond_field(found)
+    ):
         return True
-    return any(m.term.kind == "author" for m in found) and bool(topic_words(candidate, terms))
+    # A paper that says the topic's phrases was judged on them above; the author route is for
+    # the classic whose title says the subject in its own words.
+    topical = any(m.term.kind != "author" for m in found)
+    authored = any(m.term.kind == "author" for m in found)
+    return authored and not topical and bool(topic_words(candidate, terms))
+
+
+def on_subject(found: Sequence[Match]) -> bool:
+    """Whether the paper is about the problem, not only about its surroundings: it says what the
+    problem's title says, or its own title says one of the problem's declared aspects (a tag, a
+    named result, the user's query). A statement's context objects ("symmetric group", "Bruhat
+    order") said by a paper of the same field do not make it a paper on the problem."""
+    if not SUBJECT_RULE:
+        return True
+    return any(
+        m.term.subject
+        or (
+            m.place.startswith("title")
+            and (m.term.kind in ("tag", "theorem", "query") or m.rarity >= RARE_TITLE)
+        )
+        for m in found
+    )
+
+
+def beyond_field(found: Sequence[Match]) -> bool:
+    """Whether the paper says more than the field's name: a match most retrieved papers do not
+    share (rarity at least `ASPECT_RARITY`), or two different things. "The KPZ equation and its
+    universality class" by a cited author says only the field of a problem on the KPZ equation's
+    tails."""
+    # One-word terms ("partitions") are too loose to be a second thing said.
+    distinct = [m for m in concepts(found) if len(core(m.term.stems)) > 1]
+    return len(distinct) >= 2 or any(
+        m.rarity >= ASPECT_RARITY for m in found if m.term.kind != "author"
+    )
 
 
 def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
@@ -173,7 +213,7 @@ def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
     wanted = {
         w
         for t in terms
-        if t.kind != "author" and len(t.stems) > 1
+        if t.kind != "author" and len(t.stems) > 1 and (t.subject or t.kind == "tag")
         for w in core(t.stems)
         if w not in _BLAND and len(w) > 3
     }
