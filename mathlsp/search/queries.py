@@ -665,13 +665,14 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
         *statement_names(problem.statement),
         *(n for g in people_named(problem.statement) for n in g),
     ]
-    terms += [Term(fold(n), "author", 1.0, n) for n in named]
+    # `echoed`: the statement itself names them, not only a Known Result citing them.
+    terms += [Term(fold(n), "author", 1.0, n, echoed=True) for n in named]
     out: dict[tuple[str, tuple[str, ...]], Term] = {}
     for t in terms:
         key = ("author" if t.kind == "author" else "text", t.stems)
         if not t.stems:
             continue
-        if key not in out or t.weight > out[key].weight:
+        if key not in out or (t.weight, t.echoed) > (out[key].weight, out[key].echoed):
             out[key] = t
     title = stems(problem.title)
     merged = _merge_aliases(list(out.values()))

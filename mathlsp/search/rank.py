@@ -174,7 +174,9 @@ def admitted(
     # A paper that says the topic's phrases was judged on them above; the author route is for
     # the classic whose title says the subject in its own words.
     topical = any(m.term.kind != "author" for m in found)
-    authored = any(m.term.kind == "author" for m in found)
+    # Only the people the statement names (an object named after them, "Kunen proved"): a
+    # Known Result's citations name prolific authors of the whole field.
+    authored = any(m.term.kind == "author" and m.term.echoed for m in found)
     return authored and not topical and bool(topic_words(candidate, terms))
 
 
@@ -189,7 +191,7 @@ def on_subject(found: Sequence[Match]) -> bool:
         m.term.subject
         or (
             m.place.startswith("title")
-            and (m.term.kind in ("tag", "theorem", "query") or m.rarity >= RARE_TITLE)
+            and (m.term.kind in ("tag", "query") or m.rarity >= RARE_TITLE)
         )
         for m in found
     )

@@ -389,3 +389,23 @@ def test_an_acronym_and_its_spelled_out_name_are_one_term() -> None:
     )[0]
     _, matched, _ = relevance(spelled, terms)
     assert kpz[0] in matched
+
+
+def test_a_cited_author_alone_never_admits_a_paper_a_statement_named_one_may() -> None:
+    terms = [
+        Term("mock theta functions", "tag", 2.0, "mock-theta-functions", subject=True),
+        Term("bringmann", "author", 1.0, "Bringmann"),  # cited by a Known Result
+        Term("zwegers", "author", 1.0, "Zwegers", echoed=True),  # the statement names him
+    ]
+    cited = merged(
+        rec(
+            title="Depth two mock modularity",
+            authors=(Author("Bringmann", "Kathrin"),),
+            arxiv_id="2404.00001",
+        )
+    )[0]
+    named = merged(
+        rec(title="Mock theta functions", authors=(Author("Zwegers", "S."),), arxiv_id="2404.00002")
+    )[0]
+    kept, dropped = rank_candidates([cited, named], terms)
+    assert cited in dropped and named in kept
