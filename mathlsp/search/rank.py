@@ -167,7 +167,7 @@ def admitted(
         and value >= MIN_EVIDENCE
         and enough
         and declared
-        and on_subject(found)
+        and on_subject(found, title_only=not candidate.abstract)
         and beyond_field(found)
     ):
         return True
@@ -180,18 +180,30 @@ def admitted(
     return authored and not topical and bool(topic_words(candidate, terms))
 
 
-def on_subject(found: Sequence[Match]) -> bool:
+def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
     """Whether the paper is about the problem, not only about its surroundings: it says what the
-    problem's title says, or its own title says one of the problem's declared aspects (a tag, a
-    named result, the user's query). A statement's context objects ("symmetric group", "Bruhat
-    order") said by a paper of the same field do not make it a paper on the problem."""
+    problem's title says, or its own title says one of the problem's declared aspects (a tag or
+    the user's query), or a phrase of the problem few retrieved papers say. A statement's context
+    objects ("symmetric group", "Bruhat order") said by a paper of the same field do not make it
+    a paper on the problem; nor does a rare phrase in the title of a paper whose abstract says
+    none of the problem's declared words (a Rademacher-type formula for overpartitions is not
+    about mock theta functions). A record without an abstract is judged on its title alone."""
     if not SUBJECT_RULE:
         return True
+    declared = title_only or any(
+        m.term.subject or (m.term.kind in ("tag", "query") and len(core(m.term.stems)) > 1)
+        for m in found
+    )
     return any(
         m.term.subject
         or (
             m.place.startswith("title")
-            and (m.term.kind in ("tag", "query") or m.rarity >= RARE_TITLE)
+            and (
+                m.term.kind == "query"
+                # A tag most retrieved papers say is the field's label ("Coxeter groups").
+                or (m.term.kind == "tag" and m.rarity >= ASPECT_RARITY)
+                or (m.rarity >= RARE_TITLE and declared)
+            )
         )
         for m in found
     )

@@ -283,9 +283,10 @@ def test_a_tag_alone_an_author_alone_or_a_similarity_alone_never_admits() -> Non
 
 
 def test_rarity_among_what_was_retrieved_weighs_a_match() -> None:
+    # Both are what the problem's title says ("Zero density and the prime numbers").
     terms = [
-        Term("prime number", "keyword", 1.0, "prime number"),
-        Term("zero density", "keyword", 1.0, "zero density"),
+        Term("prime number", "keyword", 1.0, "prime number", subject=True),
+        Term("zero density", "keyword", 1.0, "zero density", subject=True),
     ]
     common = [(f"On the prime number {i}", "Primes.") for i in range(9)]
     admitted = _rank(terms, *common, ("Zero density", "For the zeta function."))
