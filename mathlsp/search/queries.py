@@ -392,6 +392,9 @@ class _Material:
     known_items: list[list[str]] = field(default_factory=list)
     # What each cited author group wrote about: the key phrase of their Known Result.
     author_topics: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # A tag named after several people, as papers often shorten it: "landau siegel zeros" →
+    # "siegel zeros".
+    short_tags: dict[str, str] = field(default_factory=dict)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -411,8 +414,26 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
     return multi if multi else singles
 
 
+def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
+    """Phrases that open with names the text joins by a dash ("Landau–Siegel zeros"), each with
+    the shorter form papers also use: the last name and the rest ("siegel zeros")."""
+    groups = [
+        [fold(n).lower() for n in re.split(r"[-–]", m.group(1))]
+        for m in _JOINED_NAMES.finditer(plain_text(text))
+    ]
+    out: dict[str, str] = {}
+    for phrase in phrases:
+        ws = phrase.lower().split()
+        for g in groups:
+            if len(g) >= 2 and len(ws) > len(g) and ws[: len(g)] == g:
+                out[phrase] = " ".join(ws[len(g) - 1 :])
+                break
+    return out
+
+
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
+    known_items_text = problem.known_results
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
@@ -466,6 +487,9 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         user=user_phrases,
         known_items=known_items,
         author_topics=author_topics,
+        short_tags=short_names(
+            tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
+        ),
     )
 
 
@@ -552,7 +576,8 @@ def _arxiv_pool(
                 yield q(_with_cats(primary, first), "your query in the domain's categories")
     if concepts:
         # The domain's categories with any of the tags: an OR never empties the answer.
-        tags = [_phrase("all", t) for t in concepts[:2]]
+        said = [*concepts[:2], *(m.short_tags[c] for c in concepts[:2] if c in m.short_tags)]
+        tags = [_phrase("all", t) for t in said]
         either = tags[0] if len(tags) == 1 else "(" + " OR ".join(tags) + ")"
         yield q(
             f"{_cats(primary)} AND {either}" if primary else either,
@@ -613,7 +638,10 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         if extra:
             yield q(f"{plain} {extra}", "your query with a tag", plain)
     if concepts:
-        yield q(words_of(concepts[:2]), "tags", words_of(concepts[:1]))
+        said = concepts[:2]
+        if backend == "openalex":  # any of the phrases: the shorter names widen the answer
+            said = [*said, *(m.short_tags[c] for c in said if c in m.short_tags)]
+        yield q(words_of(said), "tags", words_of(concepts[:1]))
     ts = topics(m)
     if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
@@ -654,7 +682,8 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     )
     for t in problem.tags:
         tag = Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t)
-        terms.append(replace(tag, echoed=contains_phrase(said, tag.stems)))
+        short = m.short_tags.get(query_words(t.replace("_", " ")), "")
+        terms.append(replace(tag, echoed=contains_phrase(said, tag.stems), alias=short.lower()))
     terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
     terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]
     terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:8]]

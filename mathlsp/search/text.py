@@ -174,6 +174,7 @@ _IRREGULAR = {
     "bases": "basis", "matrices": "matrix", "vertices": "vertex", "indices": "index",
     "simplices": "simplex", "radii": "radius", "spectra": "spectrum", "tori": "torus",
     "loci": "locus", "lemmata": "lemma", "criteria": "criterion", "phenomena": "phenomenon",
+    "zeroes": "zero",
     "polyhedra": "polyhedron", "automata": "automaton", "maxima": "maximum", "minima": "minimum",
 }  # fmt: skip
 
