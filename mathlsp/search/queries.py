@@ -38,7 +38,7 @@ from mathlsp.verify.normalize import fold
 #: Discovery backends, in the order queries are shown and run.
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
-QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 6, "pubmed": 2, "theoremsearch": 2}
+QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 7, "pubmed": 2, "theoremsearch": 2}
 #: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
 OPENALEX_OFFSET = 4
 ARXIV_WITH_USER_QUERY = 6
@@ -642,6 +642,10 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         if backend == "openalex":  # any of the phrases: the shorter names widen the answer
             said = [*said, *(m.short_tags[c] for c in said if c in m.short_tags)]
         yield q(words_of(said), "tags", words_of(concepts[:1]))
+        if backend == "openalex" and m.tags[2:]:
+            # The user's further tags are aspects too, not only later queries: any of them,
+            # ranked by how many each work says.
+            yield q(words_of(m.tags[2:5]), "further tags")
     ts = topics(m)
     if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]

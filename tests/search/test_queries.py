@@ -319,3 +319,16 @@ def test_a_tag_named_after_several_people_is_also_asked_and_matched_shortened() 
     assert '"siegel zeros"' in plan.for_backend("openalex")[0]
     tag = next(t for t in plan.terms if t.label == "landau-siegel-zeros")
     assert tag.alias == "siegel zeros"
+
+
+def test_openalex_asks_the_further_tags_too() -> None:
+    doc = problem(
+        '---\ntitle: "Tails of the KPZ equation"\nstatus: defined\ndomain: probability\n'
+        "tags: [kpz-equation, large-deviations, lower-tail, narrow-wedge]\n---\n# Problem\n\n"
+        "Find the lower tail of the KPZ equation from narrow wedge data.\n"
+    )
+    plan = build_queries(doc)
+    further = [q for q in plan.queries if q.purpose == "further tags"]
+    assert [(q.backend, q.query) for q in further] == [
+        ("openalex", '"lower tail" OR "narrow wedge"')
+    ]
