@@ -21,6 +21,7 @@ from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     STOPWORDS,
     contains_phrase,
+    core,
     fold_keep_case,
     key_phrases,
     people_named,
@@ -38,7 +39,7 @@ from mathlsp.verify.normalize import fold
 #: Discovery backends, in the order queries are shown and run.
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch", "zbmath")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
-QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 6, "pubmed": 2, "theoremsearch": 2}
+QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 7, "pubmed": 2, "theoremsearch": 2}
 QUOTA["zbmath"] = 2  # MSC classes + a topic each (search/zbmath_plan.py)
 #: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
 OPENALEX_OFFSET = 4
@@ -91,10 +92,19 @@ class Term:
     # A tag the title, statement or a Known Result also says: one of the problem's objects,
     # not only its field's label.
     echoed: bool = False
+    # Said by the problem's title: what the problem is about, not only what it mentions.
+    subject: bool = False
+    # Another way the problem writes the same thing: "Kardar–Parisi–Zhang equation" for the tag
+    # `kpz-equation` (plain search words, lower case).
+    alias: str = ""
 
     @property
     def stems(self) -> tuple[str, ...]:
         return tuple(stem(w) for w in words(self.text))
+
+    @property
+    def alias_stems(self) -> tuple[str, ...]:
+        return tuple(stem(w) for w in words(self.alias))
 
 
 @dataclass(frozen=True, slots=True)
@@ -384,6 +394,9 @@ class _Material:
     known_items: list[list[str]] = field(default_factory=list)
     # What each cited author group wrote about: the key phrase of their Known Result.
     author_topics: dict[tuple[str, ...], str] = field(default_factory=dict)
+    # A tag named after several people, as papers often shorten it: "landau siegel zeros" →
+    # "siegel zeros".
+    short_tags: dict[str, str] = field(default_factory=dict)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -403,8 +416,26 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
     return multi if multi else singles
 
 
+def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
+    """Phrases that open with names the text joins by a dash ("Landau–Siegel zeros"), each with
+    the shorter form papers also use: the last name and the rest ("siegel zeros")."""
+    groups = [
+        [fold(n).lower() for n in re.split(r"[-–]", m.group(1))]
+        for m in _JOINED_NAMES.finditer(plain_text(text))
+    ]
+    out: dict[str, str] = {}
+    for phrase in phrases:
+        ws = phrase.lower().split()
+        for g in groups:
+            if len(g) >= 2 and len(ws) > len(g) and ws[: len(g)] == g:
+                out[phrase] = " ".join(ws[len(g) - 1 :])
+                break
+    return out
+
+
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
+    known_items_text = problem.known_results
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
@@ -458,6 +489,9 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         user=user_phrases,
         known_items=known_items,
         author_topics=author_topics,
+        short_tags=short_names(
+            tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
+        ),
     )
 
 
@@ -544,7 +578,8 @@ def _arxiv_pool(
                 yield q(_with_cats(primary, first), "your query in the domain's categories")
     if concepts:
         # The domain's categories with any of the tags: an OR never empties the answer.
-        tags = [_phrase("all", t) for t in concepts[:2]]
+        said = [*concepts[:2], *(m.short_tags[c] for c in concepts[:2] if c in m.short_tags)]
+        tags = [_phrase("all", t) for t in said]
         either = tags[0] if len(tags) == 1 else "(" + " OR ".join(tags) + ")"
         yield q(
             f"{_cats(primary)} AND {either}" if primary else either,
@@ -605,7 +640,14 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         if extra:
             yield q(f"{plain} {extra}", "your query with a tag", plain)
     if concepts:
-        yield q(words_of(concepts[:2]), "tags", words_of(concepts[:1]))
+        said = concepts[:2]
+        if backend == "openalex":  # any of the phrases: the shorter names widen the answer
+            said = [*said, *(m.short_tags[c] for c in said if c in m.short_tags)]
+        yield q(words_of(said), "tags", words_of(concepts[:1]))
+        if backend == "openalex" and m.tags[2:]:
+            # The user's further tags are aspects too, not only later queries: any of them,
+            # ranked by how many each work says.
+            yield q(words_of(m.tags[2:5]), "further tags")
     ts = topics(m)
     if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
@@ -646,7 +688,8 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     )
     for t in problem.tags:
         tag = Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t)
-        terms.append(replace(tag, echoed=contains_phrase(said, tag.stems)))
+        short = m.short_tags.get(query_words(t.replace("_", " ")), "")
+        terms.append(replace(tag, echoed=contains_phrase(said, tag.stems), alias=short.lower()))
     terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
     terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]
     terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:8]]
@@ -657,15 +700,64 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
         *statement_names(problem.statement),
         *(n for g in people_named(problem.statement) for n in g),
     ]
-    terms += [Term(fold(n), "author", 1.0, n) for n in named]
+    # `echoed`: the statement itself names them, not only a Known Result citing them.
+    terms += [Term(fold(n), "author", 1.0, n, echoed=True) for n in named]
     out: dict[tuple[str, tuple[str, ...]], Term] = {}
     for t in terms:
         key = ("author" if t.kind == "author" else "text", t.stems)
         if not t.stems:
             continue
-        if key not in out or t.weight > out[key].weight:
+        if key not in out or (t.weight, t.echoed) > (out[key].weight, out[key].echoed):
             out[key] = t
-    return list(out.values())
+    title = stems(problem.title)
+    merged = _merge_aliases(list(out.values()))
+    return [
+        replace(t, subject=t.kind != "author" and _said_by(title, t)) if t.stems else t
+        for t in merged
+    ]
+
+
+def _said_by(text: Sequence[str], term: Term) -> bool:
+    """Every telling word of the term (or of its alias) in `text` (stems)."""
+    return any(
+        bool(c) and set(c) <= set(text)
+        for c in (tuple(core(term.stems)), tuple(core(term.alias_stems)))
+    )
+
+
+def acronym_of(long: Sequence[str], short: Sequence[str]) -> bool:
+    """Whether `short` (stems) abbreviates `long`: one word of it is the initials of a run of
+    two or more words of `long`, the other words equal ("kpz equation" for "kardar parisi zhang
+    equation")."""
+    if len(short) >= len(long):
+        return False
+    k = len(long) - len(short) + 1
+    for i, w in enumerate(short):
+        if len(w) != k or list(short[:i]) != list(long[:i]):
+            continue
+        run = long[i : i + k]
+        if "".join(x[0] for x in run) == w and list(short[i + 1 :]) == list(long[i + k :]):
+            return True
+    return False
+
+
+def _merge_aliases(terms: list[Term]) -> list[Term]:
+    """A term that spells out another's acronym is that term said another way: one term, the
+    stronger kind kept, the other spelling its alias."""
+    out = list(terms)
+    for a in terms:
+        for b in terms:
+            if a is b or a.kind == "author" or b.kind == "author" or a not in out or b not in out:
+                continue
+            if acronym_of(a.stems, b.stems) or acronym_of(b.stems, a.stems):
+                keep, drop = (a, b) if _KIND_RANK[a.kind] >= _KIND_RANK[b.kind] else (b, a)
+                out[out.index(keep)] = replace(keep, alias=drop.text, echoed=True)
+                out.remove(drop)
+    return out
+
+
+# Which of two spellings of one thing is kept: what the user declared before what was read off.
+_KIND_RANK = {"query": 4, "tag": 3, "theorem": 2, "keyword": 1}
 
 
 def build_queries(

@@ -11,9 +11,12 @@ statement 0.6) × its rarity among the retrieved papers (an IDF, 0–1): that su
 
 A paper is above the line (`admitted`) when PROBLEM.md names it, or when it says something
 specific — a phrase of two or more words that is not only a tag, a named result, or the user's
-query — and its evidence reaches `MIN_EVIDENCE`. A tag alone, a cited author alone, single
-shared words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to
-the evidence of a paper that already matches the topic. Below the line, candidates with any match
+query — its evidence reaches `MIN_EVIDENCE`, it is on the problem's subject (`on_subject`: what
+the problem's title says, or a declared aspect in its own title) and it says more than the
+field's name (`beyond_field`). A person the statement names opens a narrower route for a paper
+that says none of the phrases (`admitted`). A tag alone, a cited author alone, single shared
+words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to the
+evidence of a paper that already matches the topic. Below the line, candidates with any match
 are kept as `below` (shown, never written). Admitted papers are ordered by evidence, citations
 breaking near-ties: relevance × (1 + log(citations + 1)).
 """
@@ -44,6 +47,8 @@ RARITY_POWER = 1.0
 MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
 RARE_TITLE = 0.8
 REQUIRE_DECLARED = False
+SUBJECT_RULE = True
+ASPECT_RARITY = 0.45
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,14 +94,12 @@ def said(candidate: Candidate, term: Term) -> str | None:
     if term.kind == "author":
         return "title" if term.text in candidate.surnames else None
     title, text = _parts(candidate)
-    needle = core(term.stems)
-    if not needle:
-        return None
-    if contains_phrase(title, needle):
+    needles = [n for n in (core(term.stems), core(term.alias_stems)) if n]
+    if any(contains_phrase(title, n) for n in needles):
         return "title"
-    if len(needle) > 1 and has_all(title, needle):
+    if any(len(n) > 1 and has_all(title, n) for n in needles):
         return "title words"
-    if contains_phrase(text, needle):
+    if any(contains_phrase(text, n) for n in needles):
         return "text"
     return None
 
@@ -162,9 +165,63 @@ def admitted(
     declared = not REQUIRE_DECLARED or any(
         m.term.kind in ("tag", "query", "theorem") for m in found
     )
-    if any(m.specific for m in found) and value >= MIN_EVIDENCE and enough and declared:
+    if (
+        any(m.specific for m in found)
+        and value >= MIN_EVIDENCE
+        and enough
+        and declared
+        and on_subject(found, title_only=not candidate.abstract)
+        and beyond_field(found)
+    ):
         return True
-    return any(m.term.kind == "author" for m in found) and bool(topic_words(candidate, terms))
+    # A paper that says the topic's phrases was judged on them above; the author route is for
+    # the classic whose title says the subject in its own words.
+    topical = any(m.term.kind != "author" for m in found)
+    # Only the people the statement names (an object named after them, "Kunen proved"): a
+    # Known Result's citations name prolific authors of the whole field.
+    authored = any(m.term.kind == "author" and m.term.echoed for m in found)
+    return authored and not topical and bool(topic_words(candidate, terms))
+
+
+def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
+    """Whether the paper is about the problem, not only about its surroundings: it says what the
+    problem's title says, or its own title says one of the problem's declared aspects (a tag or
+    the user's query), or a phrase of the problem few retrieved papers say. A statement's context
+    objects ("symmetric group", "Bruhat order") said by a paper of the same field do not make it
+    a paper on the problem; nor does a rare phrase in the title of a paper whose abstract says
+    none of the problem's declared words (a Rademacher-type formula for overpartitions is not
+    about mock theta functions). A record without an abstract is judged on its title alone."""
+    if not SUBJECT_RULE:
+        return True
+    declared = title_only or any(
+        m.term.subject or (m.term.kind in ("tag", "query") and len(core(m.term.stems)) > 1)
+        for m in found
+    )
+    return any(
+        m.term.subject
+        or (
+            m.place.startswith("title")
+            and (
+                m.term.kind == "query"
+                # A tag most retrieved papers say is the field's label ("Coxeter groups").
+                or (m.term.kind == "tag" and m.rarity >= ASPECT_RARITY)
+                or (m.rarity >= RARE_TITLE and declared)
+            )
+        )
+        for m in found
+    )
+
+
+def beyond_field(found: Sequence[Match]) -> bool:
+    """Whether the paper says more than the field's name: a match most retrieved papers do not
+    share (rarity at least `ASPECT_RARITY`), or two different things. "The KPZ equation and its
+    universality class" by a cited author says only the field of a problem on the KPZ equation's
+    tails."""
+    # One-word terms ("partitions") are too loose to be a second thing said.
+    distinct = [m for m in concepts(found) if len(core(m.term.stems)) > 1]
+    return len(distinct) >= 2 or any(
+        m.rarity >= ASPECT_RARITY for m in found if m.term.kind != "author"
+    )
 
 
 def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
@@ -173,7 +230,7 @@ def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
     wanted = {
         w
         for t in terms
-        if t.kind != "author" and len(t.stems) > 1
+        if t.kind != "author" and len(t.stems) > 1 and (t.subject or t.kind == "tag")
         for w in core(t.stems)
         if w not in _BLAND and len(w) > 3
     }

@@ -174,6 +174,7 @@ _IRREGULAR = {
     "bases": "basis", "matrices": "matrix", "vertices": "vertex", "indices": "index",
     "simplices": "simplex", "radii": "radius", "spectra": "spectrum", "tori": "torus",
     "loci": "locus", "lemmata": "lemma", "criteria": "criterion", "phenomena": "phenomenon",
+    "zeroes": "zero",
     "polyhedra": "polyhedron", "automata": "automaton", "maxima": "maximum", "minima": "minimum",
 }  # fmt: skip
 
@@ -266,7 +267,10 @@ def people(tokens: Sequence[tuple[str, bool]]) -> set[int]:
 
 _NAME = (
     r"(?:(?:[Ll]e|[Dd]u|[Vv]an|[Dd]e|[Vv]on|[Dd]er|[Dd]i)\s+)*"
-    r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*"
+    # A capital, then letters of which one at least is lower case ("Tsai", not "KPZ"), checked by
+    # a lookahead: two stars around the `[a-z]` split a name in quadratically many ways, and the
+    # list of names before a missing verb backtracked for a minute.
+    r"[A-Z](?=[^\W\d_]*[a-z])[^\W\d_]*+(?:[-–][A-Z][^\W\d_]++)*+"
 )
 _SEP = r"(?:\s*[,;]\s*(?:and\s+)?(?:independently\s+)?|\s+and\s+(?:independently\s+)?)"
 _NAME_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"

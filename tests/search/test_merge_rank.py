@@ -228,8 +228,8 @@ def test_title_counts_more_than_abstract_and_authors_only_add() -> None:
 
 def test_cap_keeps_problem_references() -> None:
     terms = [
-        Term("expander graphs", "keyword", 1.0, "expander graphs"),
-        Term("spectral gap", "keyword", 1.0, "spectral gap"),
+        Term("expander graphs", "keyword", 1.0, "expander graphs", subject=True),
+        Term("spectral gap", "keyword", 1.0, "spectral gap", subject=True),
     ]
     many = [
         merged(
@@ -283,9 +283,10 @@ def test_a_tag_alone_an_author_alone_or_a_similarity_alone_never_admits() -> Non
 
 
 def test_rarity_among_what_was_retrieved_weighs_a_match() -> None:
+    # Both are what the problem's title says ("Zero density and the prime numbers").
     terms = [
-        Term("prime number", "keyword", 1.0, "prime number"),
-        Term("zero density", "keyword", 1.0, "zero density"),
+        Term("prime number", "keyword", 1.0, "prime number", subject=True),
+        Term("zero density", "keyword", 1.0, "zero density", subject=True),
     ]
     common = [(f"On the prime number {i}", "Primes.") for i in range(9)]
     admitted = _rank(terms, *common, ("Zero density", "For the zeta function."))
@@ -309,3 +310,103 @@ def test_core_normalisation_drops_head_nouns() -> None:
     (c,) = merged(rec(title="Explicit zero density for the Riemann zeta function"))
     _, matched, _ = relevance(c, terms)
     assert matched == terms
+
+
+def _pool(n: int, title: str, start: int) -> list[Candidate]:
+    return [
+        merged(rec(title=f"{title} {i}", arxiv_id=f"2402.{start + i:05d}"))[0] for i in range(n)
+    ]
+
+
+def test_a_same_field_paper_saying_only_context_objects_is_set_aside() -> None:
+    # The problem is about combinatorial invariance; "symmetric group" and "Bruhat order" are the
+    # statement's context, said by many papers of the field that are about something else.
+    terms = [
+        Term("combinatorial invariance", "tag", 2.0, "combinatorial-invariance", subject=True),
+        Term("symmetric group", "keyword", 1.0, "symmetric group"),
+        Term("bruhat order", "keyword", 1.0, "bruhat order"),
+    ]
+    on = merged(
+        rec(
+            title="Combinatorial invariance for short intervals",
+            abstract="Intervals in Bruhat order of the symmetric group.",
+            arxiv_id="2402.90001",
+        )
+    )[0]
+    context = merged(
+        rec(
+            title="Orbits on flags and the Bruhat order of the symmetric group",
+            arxiv_id="2402.90002",
+        )
+    )[0]
+    field_ = _pool(10, "Cells in the Bruhat order of the symmetric group, part", 100)
+    pool = [on, context, *field_, *_pool(20, "Other things", 200)]
+    kept, dropped = rank_candidates(pool, terms)
+    assert on in kept and context in dropped
+
+
+def test_the_field_name_and_a_cited_author_do_not_admit_a_paper() -> None:
+    # Most retrieved papers say "KPZ equation": a paper that says only that, by a cited author,
+    # is the field, not the problem's tails.
+    terms = [
+        Term("kpz equation", "tag", 2.0, "kpz-equation", subject=True),
+        Term("lower tail", "tag", 2.0, "lower-tail", subject=True),
+        Term("corwin", "author", 1.0, "Corwin"),
+    ]
+    field_ = [
+        merged(rec(title=f"The KPZ equation and topic {i}", arxiv_id=f"2403.{i:05d}"))[0]
+        for i in range(20)
+    ]
+    by_cited = merged(
+        rec(
+            title="KPZ equation correlations in time",
+            authors=(Author("Corwin", "Ivan"),),
+            arxiv_id="2403.90001",
+        )
+    )[0]
+    tails = merged(
+        rec(
+            title="Lower tail of the KPZ equation",
+            authors=(Author("Corwin", "Ivan"),),
+            arxiv_id="2403.90002",
+        )
+    )[0]
+    kept, dropped = rank_candidates([*field_, by_cited, tails], terms)
+    assert tails in kept and by_cited in dropped
+
+
+def test_an_acronym_and_its_spelled_out_name_are_one_term() -> None:
+    doc = problem(
+        '---\ntitle: "Tails of the KPZ equation"\nstatus: defined\ndomain: probability\n'
+        "tags: [kpz-equation, lower-tail]\n---\n# Problem\n\n"
+        "Solutions of the Kardar–Parisi–Zhang equation started from narrow wedge data.\n"
+    )
+    terms = build_queries(doc).terms
+    kpz = [t for t in terms if t.kind in ("tag", "theorem") and "equation" in t.text]
+    assert len(kpz) == 1 and kpz[0].kind == "tag" and kpz[0].subject
+    assert kpz[0].alias.startswith("kardar")
+    spelled = merged(
+        rec(title="Lower tail of the Kardar-Parisi-Zhang equation", arxiv_id="2403.90003")
+    )[0]
+    _, matched, _ = relevance(spelled, terms)
+    assert kpz[0] in matched
+
+
+def test_a_cited_author_alone_never_admits_a_paper_a_statement_named_one_may() -> None:
+    terms = [
+        Term("mock theta functions", "tag", 2.0, "mock-theta-functions", subject=True),
+        Term("bringmann", "author", 1.0, "Bringmann"),  # cited by a Known Result
+        Term("zwegers", "author", 1.0, "Zwegers", echoed=True),  # the statement names him
+    ]
+    cited = merged(
+        rec(
+            title="Depth two mock modularity",
+            authors=(Author("Bringmann", "Kathrin"),),
+            arxiv_id="2404.00001",
+        )
+    )[0]
+    named = merged(
+        rec(title="Mock theta functions", authors=(Author("Zwegers", "S."),), arxiv_id="2404.00002")
+    )[0]
+    kept, dropped = rank_candidates([cited, named], terms)
+    assert cited in dropped and named in kept

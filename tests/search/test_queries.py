@@ -299,3 +299,36 @@ def test_arxiv_never_chains_phrases_under_a_category_and_can_broaden() -> None:
                 assert " AND all:" not in q.query.split(" AND ", 1)[1], q.query
             if q.query.count('"') >= 4 and " OR " not in q.query:
                 assert q.broader and q.broader.count('"') < q.query.count('"'), q
+
+
+def test_a_tag_named_after_several_people_is_also_asked_and_matched_shortened() -> None:
+    from mathlsp.search.queries import short_names
+
+    text = "Landau–Siegel zeros of Dirichlet L-functions; the Landau–Siegel (exceptional) zero."
+    assert short_names(["landau siegel zeros", "zero free regions"], text) == {
+        "landau siegel zeros": "siegel zeros"
+    }
+    assert short_names(["landau siegel zeros"], "Siegel zeros, without a dash-joined name") == {}
+    doc = problem(
+        '---\ntitle: "Landau–Siegel zeros"\nstatus: defined\ndomain: number-theory\n'
+        "tags: [landau-siegel-zeros, zero-free-regions]\n---\n# Problem\n\n"
+        "Exclude Landau–Siegel zeros of real Dirichlet characters.\n"
+    )
+    plan = build_queries(doc)
+    assert 'all:"siegel zeros"' in plan.for_backend("arxiv")[0]
+    assert '"siegel zeros"' in plan.for_backend("openalex")[0]
+    tag = next(t for t in plan.terms if t.label == "landau-siegel-zeros")
+    assert tag.alias == "siegel zeros"
+
+
+def test_openalex_asks_the_further_tags_too() -> None:
+    doc = problem(
+        '---\ntitle: "Tails of the KPZ equation"\nstatus: defined\ndomain: probability\n'
+        "tags: [kpz-equation, large-deviations, lower-tail, narrow-wedge]\n---\n# Problem\n\n"
+        "Find the lower tail of the KPZ equation from narrow wedge data.\n"
+    )
+    plan = build_queries(doc)
+    further = [q for q in plan.queries if q.purpose == "further tags"]
+    assert [(q.backend, q.query) for q in further] == [
+        ("openalex", '"lower tail" OR "narrow wedge"')
+    ]

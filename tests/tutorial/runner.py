@@ -28,8 +28,8 @@ NOW = "2026-03-02T09:30:00Z"
 TODAY = "2026-03-02"
 _FILE_FENCE = re.compile(r"^```\w*\s+file=(\S+)\s*$")
 _PROGRESS = re.compile(
-    r"^\[(arXiv|Semantic Scholar|OpenAlex|Crossref|PubMed|TheoremSearch|zbMATH Open|PROBLEM\.md|merge"
-    r"|verify)\] "
+    r"^\[(arXiv|Semantic Scholar|OpenAlex|Crossref|PubMed|TheoremSearch|zbMATH Open"
+    r"|PROBLEM\.md|merge|verify)\] "
 )
 
 
