@@ -15,6 +15,7 @@ Nothing here is tuned on: batch C is held out (see its docstring). The class
 are also printed without it.
 
     python benchmarks/bench_gate_heldout.py [--run matcher|bib|both] [--real-intervals]
+    python benchmarks/bench_gate_heldout.py --write-bib refs.bib   # the file, for `mathlsp verify`
 """
 
 from __future__ import annotations
@@ -175,7 +176,12 @@ def main() -> int:
     parser.add_argument("--run", choices=["matcher", "bib", "both"], default="both")
     parser.add_argument("--real-intervals", action="store_true")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per fake answer")
+    parser.add_argument("--write-bib", type=Path, help="write bibliography C to this file and stop")
     args = parser.parse_args()
+    if args.write_bib is not None:
+        args.write_bib.write_text(bibliography(), encoding="utf-8")
+        print(f"wrote {len(REFS)} entries to {args.write_bib}")
+        return 0
     runs: list[tuple[str, Callable[[], tuple[float, float]]]] = []
     if args.run in ("matcher", "both"):
         runs.append(("matcher", run_matcher))
