@@ -10,11 +10,13 @@ Two runs over the same hand-written entries:
   in a real run. Test pacing by default; `--real-intervals` uses the documented keyless intervals
   (docs/sources.md) and prints the wall time.
 
-Nothing here is tuned on: batch C is held out (see its docstring). The class
+Nothing here is tuned on: batch C and its title-only supplement C2
+(tests/verify/heldout_c_titles.py) are held out (see their docstrings). The class
 `venue-wrong-doi-right` is labelled genuine (SPEC §3 does not confirm on the venue); the figures
 are also printed without it.
 
-    python benchmarks/bench_gate_heldout.py [--run matcher|bib|both] [--real-intervals]
+    python benchmarks/bench_gate_heldout.py [--batch C|C2|all] [--run matcher|bib|both]
+                                            [--real-intervals] [--latency S]
     python benchmarks/bench_gate_heldout.py --write-bib refs.bib   # the file, for `mathlsp verify`
 """
 
@@ -44,7 +46,9 @@ from tests.fakescholar import haystack
 from tests.fakescholar.corpus import load_papers, load_theorems
 from tests.fakescholar.engine import Engine
 from tests.fakescholar.server import Controls, Corpus, FakeHTTPServer, backend_urls
-from tests.verify.heldout_c import REFS, Ref, bibliography, held_out_c
+from tests.verify import heldout_c, heldout_c_titles
+from tests.verify.heldout_c import Ref
+from tests.verify.labelled import Case
 
 VENUE = "venue-wrong-doi-right"
 # The tests' pacing (tests/sources/conftest.py FAST): the same requests, no waiting.
@@ -66,10 +70,26 @@ class Verdict:
         self.reasons = list(reasons)
 
 
-def report(title: str, refs: Sequence[Ref], verdicts: dict[str, Verdict]) -> tuple[float, float]:
+class Batch:
+    """Entries, their `.bib` text and their matcher cases: C, its title-only supplement C2, or
+    both."""
+
+    def __init__(self, name: str) -> None:
+        parts = {"C": [heldout_c], "C2": [heldout_c_titles], "all": [heldout_c, heldout_c_titles]}
+        modules = parts[name]
+        self.name = name
+        self.refs: list[Ref] = [r for m in modules for r in m.REFS]
+        self.bib = "\n".join(m.bibliography() for m in modules)
+        self.cases: list[Case] = []
+        for m in modules:
+            self.cases += m.held_out_c() if m is heldout_c else m.held_out_c_titles()
+
+
+def report(title: str, batch: Batch, verdicts: dict[str, Verdict]) -> tuple[float, float]:
     """Print recall on wrong / false alarms on genuine, per class and title-only vs identified,
     and every failing case. Returns (recall, false-alarm rate)."""
-    entries = {e.key: e for e in parse_bib(bibliography()).entries}
+    refs = batch.refs
+    entries = {e.key: e for e in parse_bib(batch.bib).entries}
     title_only = {r.key for r in refs if not bib_identifiers(entries[r.key])}
 
     def figures(label: str, subset: Sequence[Ref]) -> tuple[float, float]:
@@ -110,12 +130,12 @@ def report(title: str, refs: Sequence[Ref], verdicts: dict[str, Verdict]) -> tup
     return result
 
 
-def run_matcher() -> tuple[float, float]:
+def run_matcher(batch: Batch) -> tuple[float, float]:
     verdicts = {}
-    for ref, case in zip(REFS, held_out_c(), strict=True):
+    for ref, case in zip(batch.refs, batch.cases, strict=True):
         result = match(case.claim, case.record)
         verdicts[ref.key] = Verdict(result.matched, reasons=result.reasons)
-    return report("HELD-OUT C, the matcher on each entry's record", REFS, verdicts)
+    return report(f"HELD-OUT {batch.name}, the matcher on each entry's record", batch, verdicts)
 
 
 class _Server:
@@ -140,8 +160,10 @@ class _Server:
         self.http.server_close()
 
 
-async def _verify_bib(real_intervals: bool, latency: float) -> tuple[dict[str, Verdict], str]:
-    bib = parse_bib(bibliography())
+async def _verify_bib(
+    batch: Batch, real_intervals: bool, latency: float
+) -> tuple[dict[str, Verdict], str]:
+    bib = parse_bib(batch.bib)
     with _Server(latency) as server, tempfile.TemporaryDirectory() as tmp:
         overrides: dict[str, object] = {"base_urls": backend_urls(server.url)}
         if not real_intervals:
@@ -165,28 +187,33 @@ async def _verify_bib(real_intervals: bool, latency: float) -> tuple[dict[str, V
     return verdicts, note
 
 
-def run_bib(real_intervals: bool, latency: float) -> tuple[float, float]:
-    verdicts, note = asyncio.run(_verify_bib(real_intervals, latency))
-    print(f"\n`verify refs.bib` on bibliography C: {note}")
-    return report("HELD-OUT C through the .bib gate and the fake server", REFS, verdicts)
+def run_bib(batch: Batch, real_intervals: bool, latency: float) -> tuple[float, float]:
+    verdicts, note = asyncio.run(_verify_bib(batch, real_intervals, latency))
+    print(f"\n`verify refs.bib` on bibliography {batch.name}: {note}")
+    title = f"HELD-OUT {batch.name} through the .bib gate and the fake server"
+    return report(title, batch, verdicts)
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--run", choices=["matcher", "bib", "both"], default="both")
+    parser.add_argument(
+        "--batch", choices=["C", "C2", "all"], default="C", help="C2: the title-only supplement"
+    )
     parser.add_argument("--real-intervals", action="store_true")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per fake answer")
     parser.add_argument("--write-bib", type=Path, help="write bibliography C to this file and stop")
     args = parser.parse_args()
+    batch = Batch(args.batch)
     if args.write_bib is not None:
-        args.write_bib.write_text(bibliography(), encoding="utf-8")
-        print(f"wrote {len(REFS)} entries to {args.write_bib}")
+        args.write_bib.write_text(batch.bib, encoding="utf-8")
+        print(f"wrote {len(batch.refs)} entries to {args.write_bib}")
         return 0
     runs: list[tuple[str, Callable[[], tuple[float, float]]]] = []
     if args.run in ("matcher", "both"):
-        runs.append(("matcher", run_matcher))
+        runs.append(("matcher", lambda: run_matcher(batch)))
     if args.run in ("bib", "both"):
-        runs.append(("bib", lambda: run_bib(args.real_intervals, args.latency)))
+        runs.append(("bib", lambda: run_bib(batch, args.real_intervals, args.latency)))
     from targets import Target
     from targets import report as report_targets
 

@@ -107,3 +107,20 @@ def test_corpus_records_are_the_corpus_records() -> None:
         assert record.year == row["year"], name
         assert (record.doi or "") == (row["doi"] or "").lower(), name
         assert record.arxiv_id == row["arxiv_id"], name
+
+
+def test_the_title_only_supplement_is_title_only_and_well_formed() -> None:
+    from tests.verify import heldout_c_titles
+
+    bib = parse_bib(heldout_c_titles.bibliography())
+    assert not bib.problems
+    assert [e.key for e in bib.entries] == [r.key for r in heldout_c_titles.REFS]
+    assert not {r.key for r in heldout_c_titles.REFS} & {r.key for r in REFS}
+    for entry, r in zip(bib.entries, heldout_c_titles.REFS, strict=True):
+        assert not bib_identifiers(entry), r.key
+        claim = bib_claim(entry)
+        assert claim.title and claim.authors and claim.year, r.key
+        assert r.kind and r.why, r.key
+        assert any(r.record is rec for _, rec in RECORDS.values()), r.key
+    labels = Counter(r.confirm for r in heldout_c_titles.REFS)
+    assert labels[True] >= 20 and labels[False] >= 20
