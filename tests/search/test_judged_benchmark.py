@@ -4,6 +4,7 @@ problem."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import subprocess
 import sys
@@ -30,7 +31,7 @@ def test_every_problem_has_a_rule_a_split_and_a_defined_problem_md() -> None:
     assert len(problems) >= 10
     assert len({p["slug"] for p in problems}) == len(problems)
     for p in problems:
-        assert p["split"] in ("tune", "held-out"), p["slug"]
+        assert p["split"] in ("tune", "held-out", "fresh"), p["slug"]
         assert p["rule"].strip() and p["area"].strip(), p["slug"]
         assert 5 <= len(p["gold"]) <= 20, p["slug"]
         assert not set(p["gold"]) & set(p["borderline"]), p["slug"]
@@ -51,6 +52,32 @@ def test_the_split_is_balanced() -> None:
     assert len(areas) >= 5
 
 
+def test_the_fresh_split_has_eight_problems_in_five_areas_none_on_a_seen_topic() -> None:
+    problems = data()["problems"]
+    fresh = [p for p in problems if p["split"] == "fresh"]
+    assert len(fresh) >= 8
+    assert len({p["area"].split(" (")[0] for p in fresh}) >= 5
+    seen_gold = {k for p in problems if p["split"] != "fresh" for k in p["gold"]}
+    assert all(not set(p["gold"]) & seen_gold for p in fresh)
+
+
+def test_the_bench_loads_every_fresh_problem_and_selects_them_by_split() -> None:
+    from benchmarks.bench_search_quality import large_problems, main, select
+
+    fresh = {p["slug"] for p in data()["problems"] if p["split"] == "fresh"}
+    loaded = {j.slug: j for j in large_problems()}
+    assert fresh <= set(loaded)
+    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh)
+    with pytest.raises(SystemExit):
+        main(["--split", "nonsense"])
+    args = argparse.Namespace(corpus="large", split="fresh", problem=None)
+    assert {j.slug for j, _ in select(args)} == fresh
+    args = argparse.Namespace(corpus="large", split="tune", problem=None)
+    assert not {j.slug for j, _ in select(args)} & fresh
+    args = argparse.Namespace(corpus="large", split="all", problem=None)
+    assert fresh <= {j.slug for j, _ in select(args)}
+
+
 @pytest.mark.skipif(corpus_path() is None, reason="shared/corpus not beside the repo")
 def test_every_judged_key_exists_in_the_corpus() -> None:
     keys = {p.key for p in load_haystack()}
@@ -63,8 +90,9 @@ def test_every_judged_key_exists_in_the_corpus() -> None:
     assert missing == []
 
 
-def test_explain_refuses_a_held_out_problem() -> None:
-    held = next(p["slug"] for p in data()["problems"] if p["split"] == "held-out")
+@pytest.mark.parametrize("split", ["held-out", "fresh"])
+def test_explain_refuses_a_problem_outside_tune(split: str) -> None:
+    held = next(p["slug"] for p in data()["problems"] if p["split"] == split)
     proc = subprocess.run(
         [sys.executable, "benchmarks/bench_search_quality.py", "--explain", held],
         cwd=REPO,
@@ -73,5 +101,5 @@ def test_explain_refuses_a_held_out_problem() -> None:
         timeout=120,
     )
     assert proc.returncode == 2
-    assert "held-out" in proc.stdout
+    assert split in proc.stdout
     assert "Written" not in proc.stdout  # nothing about the problem's search was shown
