@@ -114,7 +114,7 @@ def title_similarity(a: str, b: str) -> float:
 
 
 # Prefixes that negate a word, and opposite pairs a character ratio cannot see as different.
-_NEGATIONS = frozenset({"in", "im", "il", "ir", "un", "non", "dis", "a", "anti"})
+_NEGATIONS = frozenset({"in", "im", "il", "ir", "un", "non", "dis", "a", "anti", "de"})
 _NEGATION_WORDS = frozenset({"no", "not", "non", "never", "without", "nor"})
 _ANTONYM_PAIRS = [
     ("upper", "lower"), ("necessary", "sufficient"), ("necessity", "sufficiency"),
@@ -177,7 +177,8 @@ def _opposite(a: str, b: str) -> bool:
     prefix = long_[: len(long_) - len(short)]
     if not long_.endswith(short) or prefix not in _NEGATIONS:
         return False
-    return prefix != "a" or len(short) >= 5  # a-symmetric, a-typical; not a stray "a"
+    # a-symmetric, a-typical, de-focusing, de-coupling; not a stray "a" or "de" on a short word
+    return prefix not in ("a", "de") or len(short) >= 5
 
 
 def title_words(claimed: str, source: str) -> tuple[list[str], list[str]]:

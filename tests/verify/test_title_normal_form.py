@@ -104,6 +104,20 @@ def test_look_alike_words_are_not_prefix_changes(a: str, b: str) -> None:
 @pytest.mark.parametrize(
     ("claimed", "source"),
     [
+        ("Scattering for the focusing energy-critical wave equation",
+         "Scattering for the defocusing energy-critical wave equation"),
+        ("Stabilizing effects of noise in fluid models",
+         "Destabilizing effects of noise in fluid models"),
+    ],
+)  # fmt: skip
+def test_a_de_prefix_turns_a_word_into_its_opposite(claimed: str, source: str) -> None:
+    assert not match_title(claimed, source).ok
+    assert not match_title(source, claimed).ok
+
+
+@pytest.mark.parametrize(
+    ("claimed", "source"),
+    [
         (r"Counting points over $\mathbb{Z}$", r"Counting points over $\mathbb{F}_p$"),
         (r"Modular forms for $\Gamma_0(N)$", r"Modular forms for $\Gamma_1(N)$"),
         (r"The Mathieu group $M_{24}$ is Galois", r"The Mathieu group $M_{23}$ is Galois"),
