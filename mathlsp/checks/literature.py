@@ -315,16 +315,19 @@ def sections(ctx: CheckContext) -> Iterator[Finding]:
 def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
     first: dict[str, ReferenceEntry] = {}
+    free: dict[str, int] | None = None  # one walk of the notes, not one per duplicate
     for entry in doc.entries:
         seen = first.setdefault(entry.core.id, entry)
         if seen is not entry:
+            if free is None:
+                free = next_numbers(doc).next
             yield ctx.finding(
                 DUPLICATE_ID,
                 f"{entry.id} is already used by '{_short(seen.title)}': ids must be unique — "
                 f"give this entry the next free number",
                 entry.id_span,
                 related=[(doc, seen.id_span, f"first {entry.id}")],
-                data={"id": entry.id, "next": next_numbers(doc).next[entry.kind]},
+                data={"id": entry.id, "next": free[entry.kind]},
             )
     yield from _reused_ids(ctx, doc)
     # Misplaced entries (LIT009) are left out: where they belong decides their order.
