@@ -201,18 +201,19 @@ def numbering(
     (ids are never reused), equal numbers are duplicates (reported elsewhere), and only the
     point of a drop is reported, not every entry of the lower run that follows it.
     """
-    previous: dict[str, E] = {}
+    previous: dict[str, tuple[E, int]] = {}  # kind → its last entry and that entry's number
     highest: dict[str, int] = {}
     for entry in entries:
         kind, number = kind_of(entry), number_of(entry)
-        prev = previous.get(kind)
-        previous[kind] = entry
-        if prev is None:
+        last = previous.get(kind)
+        previous[kind] = (entry, number)
+        if last is None:
             highest[kind] = number
             continue
-        if number < number_of(prev):
-            yield entry, prev, highest[kind], number <= 1
-        highest[kind] = max(highest[kind], number)
+        if number < last[1]:
+            yield entry, last[0], highest[kind], number <= 1
+        if number > highest[kind]:
+            highest[kind] = number
 
 
 _LATEX_COMMAND = re.compile(r"\\[a-z]+")
@@ -236,7 +237,9 @@ _MOVED_FROM = re.compile(r"\bmoved from (?P<id>U?REF-\d{1,6})(?![\w-])(?: on (?P
 def moved_from(entry: ReferenceEntry) -> list[tuple[str, str]]:
     """The ids an entry's Reason says it was moved from (`verify --write` writes "moved from
     REF-003 on 2026-02-10"), with the date when given."""
-    reason = entry.fields.value("reason") or ""
+    reason = entry.fields.value("reason")
+    if not reason or "moved from" not in reason:  # most entries: a check per entry per keystroke
+        return []
     return [(m["id"], m["date"] or "") for m in _MOVED_FROM.finditer(reason)]
 
 
@@ -312,21 +315,19 @@ def sections(ctx: CheckContext) -> Iterator[Finding]:
 def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
     doc = _lit(ctx)
     first: dict[str, ReferenceEntry] = {}
-    top: dict[str, int] = {}
-    for entry in doc.entries:
-        core = entry.core
-        if core.number > top.get(core.kind, 0):
-            top[core.kind] = core.number
+    free: dict[str, int] | None = None  # one walk of the notes, not one per duplicate
     for entry in doc.entries:
         seen = first.setdefault(entry.core.id, entry)
         if seen is not entry:
+            if free is None:
+                free = next_numbers(doc).next
             yield ctx.finding(
                 DUPLICATE_ID,
                 f"{entry.id} is already used by '{_short(seen.title)}': ids must be unique — "
                 f"give this entry the next free number",
                 entry.id_span,
                 related=[(doc, seen.id_span, f"first {entry.id}")],
-                data={"id": entry.id, "next": next_numbers(doc).next[entry.kind]},
+                data={"id": entry.id, "next": free[entry.kind]},
             )
     yield from _reused_ids(ctx, doc)
     # Misplaced entries (LIT009) are left out: where they belong decides their order.

@@ -26,10 +26,13 @@ def highest_used(doc: LiteratureDoc | None, others: Iterable[MarkdownDoc] = ()) 
     if doc is not None:
         docs.insert(0, doc)
         for entry in doc.entries:
-            top[entry.kind] = max(top[entry.kind], entry.number)
+            core = entry.core
+            if core.number > top[core.kind]:
+                top[core.kind] = core.number
     for note in docs:
         for mention in note.mentions:
-            top[mention.kind] = max(top[mention.kind], mention.number)
+            if mention.number > top[mention.kind]:
+                top[mention.kind] = mention.number
     return top
 
 
