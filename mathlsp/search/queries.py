@@ -550,12 +550,17 @@ def _arxiv_topic(t: Topic) -> tuple[str, str]:
         who = f"({who})" if len(t.authors[:2]) > 1 else who
         what = " OR ".join(_phrase("all", p) for p in phrases[:2])
         what = f"({what})" if len(phrases[:2]) > 1 else what
-        return _and([who, what]), _phrase("all", phrases[-1])
+        return _and([who, what]), _any_phrase(phrases[:2])
     if len(phrases) > 1:
-        return _and([_phrase("all", p) for p in phrases[:2]]), _phrase("all", phrases[0])
+        # Two phrases one abstract rarely says together: broadened, either of them answers.
+        return _and([_phrase("all", p) for p in phrases[:2]]), _any_phrase(phrases[:2])
     words_ = re.sub(r"['’]s\b", "", query_words(phrases[0])).split()
     loose = _and([f"all:{w}" for w in words_]) if len(words_) > 1 else ""
     return _phrase("all", phrases[0]), loose
+
+
+def _any_phrase(phrases: Sequence[str]) -> str:
+    return " OR ".join(_phrase("all", p) for p in dict.fromkeys(phrases))
 
 
 def _arxiv_pool(
