@@ -374,7 +374,8 @@ def _plain_of_arxiv(query: str) -> str:
 def _words_of(phrases: Iterable[str], limit: int = 10) -> str:
     seen: list[str] = []
     for p in phrases:
-        for w in query_words(p).split():
+        # All-words backends: "Laver's algebra" is answered by papers saying "Laver" and "algebra".
+        for w in re.sub(r"['’]s\b", "", query_words(p)).split():
             if w.lower() not in (s.lower() for s in seen):
                 seen.append(w)
     return " ".join(seen[:limit])
@@ -625,8 +626,9 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
         return _words_of([names[0], short]), _words_of([short])
     if backend == "openalex":
         return _any_of(t.phrases), ""
+    # Every word must occur: broadened to the phrase with the fewest words.
     if len(t.phrases) > 1:
-        return _words_of(t.phrases), _words_of(t.phrases[:1])
+        return _words_of(t.phrases), _words_of([min(t.phrases, key=lambda p: len(p.split()))])
     return _words_of(t.phrases), ""
 
 

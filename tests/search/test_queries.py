@@ -334,3 +334,18 @@ def test_openalex_asks_the_further_tags_too() -> None:
     assert [(q.backend, q.query) for q in further] == [
         ("openalex", '"lower tail" OR "narrow wedge"')
     ]
+
+
+def test_all_words_queries_drop_possessives_and_broaden_to_the_shortest_phrase() -> None:
+    from mathlsp.search.queries import Topic, _arxiv_topic, _plain_topic
+
+    laver = Topic(("Laver's algebra",), "named result")
+    assert _plain_topic("semantic_scholar", laver) == ("Laver algebra", "")
+    two = Topic(("exact rademacher type formula", "harmonic maass forms"), "known result 1")
+    assert _plain_topic("semantic_scholar", two) == (
+        "exact rademacher type formula harmonic maass forms",
+        "harmonic maass forms",
+    )
+    query, broader = _arxiv_topic(two)
+    assert query == 'all:"exact rademacher type formula" AND all:"harmonic maass forms"'
+    assert broader == 'all:"exact rademacher type formula" OR all:"harmonic maass forms"'
