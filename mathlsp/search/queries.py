@@ -374,7 +374,8 @@ def _plain_of_arxiv(query: str) -> str:
 def _words_of(phrases: Iterable[str], limit: int = 10) -> str:
     seen: list[str] = []
     for p in phrases:
-        for w in query_words(p).split():
+        # All-words backends: "Laver's algebra" is answered by papers saying "Laver" and "algebra".
+        for w in re.sub(r"['’]s\b", "", query_words(p)).split():
             if w.lower() not in (s.lower() for s in seen):
                 seen.append(w)
     return " ".join(seen[:limit])
@@ -550,12 +551,17 @@ def _arxiv_topic(t: Topic) -> tuple[str, str]:
         who = f"({who})" if len(t.authors[:2]) > 1 else who
         what = " OR ".join(_phrase("all", p) for p in phrases[:2])
         what = f"({what})" if len(phrases[:2]) > 1 else what
-        return _and([who, what]), _phrase("all", phrases[-1])
+        return _and([who, what]), _any_phrase(phrases[:2])
     if len(phrases) > 1:
-        return _and([_phrase("all", p) for p in phrases[:2]]), _phrase("all", phrases[0])
+        # Two phrases one abstract rarely says together: broadened, either of them answers.
+        return _and([_phrase("all", p) for p in phrases[:2]]), _any_phrase(phrases[:2])
     words_ = re.sub(r"['’]s\b", "", query_words(phrases[0])).split()
     loose = _and([f"all:{w}" for w in words_]) if len(words_) > 1 else ""
     return _phrase("all", phrases[0]), loose
+
+
+def _any_phrase(phrases: Sequence[str]) -> str:
+    return " OR ".join(_phrase("all", p) for p in dict.fromkeys(phrases))
 
 
 def _arxiv_pool(
@@ -620,8 +626,9 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
         return _words_of([names[0], short]), _words_of([short])
     if backend == "openalex":
         return _any_of(t.phrases), ""
+    # Every word must occur: broadened to the phrase with the fewest words.
     if len(t.phrases) > 1:
-        return _words_of(t.phrases), _words_of(t.phrases[:1])
+        return _words_of(t.phrases), _words_of([min(t.phrases, key=lambda p: len(p.split()))])
     return _words_of(t.phrases), ""
 
 

@@ -176,9 +176,24 @@ _WORD = re.compile(r"[a-z0-9]+")
 _BOOLEAN = {"and", "or", "andnot", "not"}
 
 
+#: Letters NFKD does not decompose, folded as Lucene's ASCIIFoldingFilter folds them.
+_LETTERS = str.maketrans(
+    {"ł": "l", "Ł": "L", "ø": "o", "Ø": "O", "ß": "ss", "æ": "ae", "Æ": "AE", "œ": "oe"}
+    | {"Œ": "OE", "đ": "d", "Đ": "D", "ı": "i", "ð": "d", "þ": "th"}
+)
+_MARKS = re.compile(r"[\u0300-\u036f]+")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]+")
+
+
 def fold(text: str) -> str:
-    """Lower-case ASCII folding so `Szemeredi` finds `Szemerédi`."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    """Lower-case ASCII folding so `Szemeredi` finds `Szemerédi`.
+
+    Accents are dropped, but any other non-ASCII character (an en dash in "Kardar–Parisi–Zhang",
+    a non-breaking space) separates words: the real services tokenise by Unicode word boundaries
+    (UAX #29, as Lucene's StandardTokenizer does), where dash punctuation is never inside a word.
+    Deleting it instead would glue "kardarparisizhang" into one word no query can find."""
+    decomposed = unicodedata.normalize("NFKD", text.translate(_LETTERS))
+    return _NON_ASCII.sub(" ", _MARKS.sub("", decomposed)).lower()
 
 
 def words(text: str) -> list[str]:

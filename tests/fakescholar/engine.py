@@ -28,12 +28,11 @@ from __future__ import annotations
 
 import math
 import re
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from tests.fakescholar.corpus import Paper, Theorem
+from tests.fakescholar.corpus import Paper, Theorem, fold
 
 STOPWORDS = frozenset(
     "a an and are as at be but by for if in into is it no not of on or such that the their then "
@@ -45,10 +44,6 @@ K1, B = 1.2, 0.75
 _UNSTEMMED = frozenset({"series", "species", "gauss", "physics", "mathematics"})
 #: Field weights in `all:` (arXiv) and in the plain-text backends.
 WEIGHTS = {"ti": 2.0, "abs": 1.0, "au": 1.0, "jr": 0.5, "cat": 0.2, "year": 0.2}
-
-
-def fold(text: str) -> str:
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
 
 
 @lru_cache(maxsize=1 << 17)

@@ -298,7 +298,9 @@ def test_arxiv_never_chains_phrases_under_a_category_and_can_broaden() -> None:
                 # Under a category only alternatives: one phrase or phrases joined by OR.
                 assert " AND all:" not in q.query.split(" AND ", 1)[1], q.query
             if q.query.count('"') >= 4 and " OR " not in q.query:
-                assert q.broader and q.broader.count('"') < q.query.count('"'), q
+                # Broadened to any of the phrases: an OR answers whenever one phrase would.
+                assert q.broader and " AND " not in q.broader, q
+                assert " OR " in q.broader or q.broader.count('"') < q.query.count('"'), q
 
 
 def test_a_tag_named_after_several_people_is_also_asked_and_matched_shortened() -> None:
@@ -332,3 +334,18 @@ def test_openalex_asks_the_further_tags_too() -> None:
     assert [(q.backend, q.query) for q in further] == [
         ("openalex", '"lower tail" OR "narrow wedge"')
     ]
+
+
+def test_all_words_queries_drop_possessives_and_broaden_to_the_shortest_phrase() -> None:
+    from mathlsp.search.queries import Topic, _arxiv_topic, _plain_topic
+
+    laver = Topic(("Laver's algebra",), "named result")
+    assert _plain_topic("semantic_scholar", laver) == ("Laver algebra", "")
+    two = Topic(("exact rademacher type formula", "harmonic maass forms"), "known result 1")
+    assert _plain_topic("semantic_scholar", two) == (
+        "exact rademacher type formula harmonic maass forms",
+        "harmonic maass forms",
+    )
+    query, broader = _arxiv_topic(two)
+    assert query == 'all:"exact rademacher type formula" AND all:"harmonic maass forms"'
+    assert broader == 'all:"exact rademacher type formula" OR all:"harmonic maass forms"'

@@ -92,6 +92,15 @@ def test_analysis_folds_stems_and_keeps_stop_word_slots() -> None:
     ]
 
 
+def test_analysis_splits_at_dashes_and_folds_letters_without_decomposition() -> None:
+    """Unicode word boundaries (UAX #29, Lucene's StandardTokenizer) break at dash punctuation,
+    so an en-dashed name is three words on the real services, never one glued word; accents
+    and letters such as ł fold to ASCII as Lucene's ASCIIFoldingFilter folds them."""
+    assert analyze("Kardar–Parisi–Zhang equation") == ["kardar", "parisi", "zhang", "equation"]
+    assert analyze("Erdős—Hajnal\u00a0partition") == ["erdo", "hajnal", "partition"]
+    assert analyze("Łuczak and Gödel") == ["luczak", "", "godel"]
+
+
 # -- arXiv ----------------------------------------------------------------------------------------
 
 
