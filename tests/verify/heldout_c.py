@@ -463,14 +463,19 @@ class Ref:
     why: str  # one line: why this label
 
 
+class Refs(list[Ref]):
+    """The cases of a batch as they are written: `ok(...)` a genuine entry, `bad(...)` a wrong one."""
+
+    def ok(self, kind: str, record: PaperRecord, why: str, bib: str) -> None:
+        self.append(Ref(_key(bib), bib.strip(), record, True, kind, why))
+
+    def bad(self, kind: str, record: PaperRecord, why: str, bib: str) -> None:
+        self.append(Ref(_key(bib), bib.strip(), record, False, kind, why))
+
+
 def _refs() -> list[Ref]:
-    refs: list[Ref] = []
-
-    def ok(kind: str, record: PaperRecord, why: str, bib: str) -> None:
-        refs.append(Ref(_key(bib), bib.strip(), record, True, kind, why))
-
-    def bad(kind: str, record: PaperRecord, why: str, bib: str) -> None:
-        refs.append(Ref(_key(bib), bib.strip(), record, False, kind, why))
+    refs = Refs()
+    ok, bad = refs.ok, refs.bad
 
     # -- probability and SPDE (MathSciNet-style records) -----------------------------------------
     ok(

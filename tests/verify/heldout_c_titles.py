@@ -16,7 +16,6 @@ from functools import cache
 
 from mathlsp.bib.claim import bib_claim
 from mathlsp.bib.parse import parse_bib
-from mathlsp.sources.record import PaperRecord
 from tests.verify.heldout_c import (
     ALBERTS_KHANIN_EA_14_INTERMEDIATE,
     AX_2302_05148,
@@ -58,19 +57,14 @@ from tests.verify.heldout_c import (
     WILES_FLT,
     WOODIN2011,
     Ref,
-    _key,
+    Refs,
 )
 from tests.verify.labelled import Case
 
 
 def _refs() -> list[Ref]:
-    refs: list[Ref] = []
-
-    def ok(kind: str, record: PaperRecord, why: str, bib: str) -> None:
-        refs.append(Ref(_key(bib), bib.strip(), record, True, kind, why))
-
-    def bad(kind: str, record: PaperRecord, why: str, bib: str) -> None:
-        refs.append(Ref(_key(bib), bib.strip(), record, False, kind, why))
+    refs = Refs()
+    ok, bad = refs.ok, refs.bad
 
     # -- genuine, title-only ----------------------------------------------------------------------
     ok(
