@@ -890,7 +890,7 @@ def _refs() -> list[Ref]:
 
     # -- stochastic PDE, percolation, Liouville quantum gravity ------------------------------------
     ok(
-        "arxiv-and-doi",
+        "math-bold",
         CHEN_HUANG_19_COMPARISON,
         "the journal DOI in capitals and the bold R^d as \\mathbf",
         r"""
