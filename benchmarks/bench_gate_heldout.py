@@ -1,5 +1,6 @@
-"""Held-out bibliography C (tests/verify/heldout_c.py): the gate's recall on wrong references and
-false alarms on genuine ones, per class, with every failing case listed.
+"""Held-out bibliographies C (tests/verify/heldout_c.py) and D (tests/verify/heldout_d.py): the
+gate's recall on wrong references and false alarms on genuine ones, per class, with every failing
+case listed.
 
 Two runs over the same hand-written entries:
 - `matcher` (default): each entry read as `verify refs.bib` reads it, decided by the matcher
@@ -11,13 +12,14 @@ Two runs over the same hand-written entries:
   (docs/sources.md) and prints the wall time.
 
 Nothing here is tuned on: batch C and its title-only supplement C2
-(tests/verify/heldout_c_titles.py) are held out (see their docstrings). The class
+(tests/verify/heldout_c_titles.py) are held out (see their docstrings), and batch D (155 entries,
+about half title-only) was written after C's run and committed before anything ran on it. The class
 `venue-wrong-doi-right` is labelled genuine (SPEC §3 does not confirm on the venue); the figures
 are also printed without it.
 
-    python benchmarks/bench_gate_heldout.py [--batch C|C2|all] [--run matcher|bib|both]
+    python benchmarks/bench_gate_heldout.py [--batch C|C2|all|D] [--run matcher|bib|both]
                                             [--real-intervals] [--latency S]
-    python benchmarks/bench_gate_heldout.py --write-bib refs.bib   # the file, for `mathlsp verify`
+    python benchmarks/bench_gate_heldout.py --batch D --write-bib refs.bib  # for `mathlsp verify`
 """
 
 from __future__ import annotations
@@ -30,6 +32,7 @@ import threading
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -46,7 +49,7 @@ from tests.fakescholar import haystack
 from tests.fakescholar.corpus import load_papers, load_theorems
 from tests.fakescholar.engine import Engine
 from tests.fakescholar.server import Controls, Corpus, FakeHTTPServer, backend_urls
-from tests.verify import heldout_c, heldout_c_titles
+from tests.verify import heldout_c, heldout_c_titles, heldout_d
 from tests.verify.heldout_c import Ref
 from tests.verify.labelled import Case
 
@@ -70,19 +73,32 @@ class Verdict:
         self.reasons = list(reasons)
 
 
+# Each batch module's matcher cases: the entries read as `verify refs.bib` reads them.
+CASES: dict[ModuleType, Callable[[], list[Case]]] = {
+    heldout_c: heldout_c.held_out_c,
+    heldout_c_titles: heldout_c_titles.held_out_c_titles,
+    heldout_d: heldout_d.held_out_d,
+}
+BATCHES: dict[str, list[ModuleType]] = {
+    "C": [heldout_c],
+    "C2": [heldout_c_titles],
+    "all": [heldout_c, heldout_c_titles],
+    "D": [heldout_d],
+}
+
+
 class Batch:
-    """Entries, their `.bib` text and their matcher cases: C, its title-only supplement C2, or
-    both."""
+    """Entries, their `.bib` text and their matcher cases: C, its title-only supplement C2, both,
+    or D."""
 
     def __init__(self, name: str) -> None:
-        parts = {"C": [heldout_c], "C2": [heldout_c_titles], "all": [heldout_c, heldout_c_titles]}
-        modules = parts[name]
+        modules = BATCHES[name]
         self.name = name
         self.refs: list[Ref] = [r for m in modules for r in m.REFS]
         self.bib = "\n".join(m.bibliography() for m in modules)
         self.cases: list[Case] = []
         for m in modules:
-            self.cases += m.held_out_c() if m is heldout_c else m.held_out_c_titles()
+            self.cases += CASES[m]()
 
 
 def report(title: str, batch: Batch, verdicts: dict[str, Verdict]) -> tuple[float, float]:
@@ -198,11 +214,16 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--run", choices=["matcher", "bib", "both"], default="both")
     parser.add_argument(
-        "--batch", choices=["C", "C2", "all"], default="C", help="C2: the title-only supplement"
+        "--batch",
+        choices=list(BATCHES),
+        default="C",
+        help="C2: C's title-only supplement; all: C and C2; D: the batch written after C's run",
     )
     parser.add_argument("--real-intervals", action="store_true")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per fake answer")
-    parser.add_argument("--write-bib", type=Path, help="write bibliography C to this file and stop")
+    parser.add_argument(
+        "--write-bib", type=Path, help="write the batch's .bib to this file and stop"
+    )
     args = parser.parse_args()
     batch = Batch(args.batch)
     if args.write_bib is not None:
