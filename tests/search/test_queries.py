@@ -168,6 +168,18 @@ def test_pubmed_only_for_biomedical_problems() -> None:
     assert "pubmed" not in bio.skipped_backends
 
 
+def test_one_biomedical_homonym_does_not_make_a_mathematics_problem_biomedical() -> None:
+    # Knot and quiver "mutation", a network's "neurons": mathematics, not PubMed's field.
+    knots = GRAPHS.replace("# Problem\n", "# Problem\n\nIs the invariant unchanged by mutation?\n")
+    assert "mutation" in knots
+    assert build_queries(problem(knots)).for_backend("pubmed") == []
+    neurons = GRAPHS.replace("# Problem\n", "# Problem\n\nThe graph of a network of neurons.\n")
+    assert build_queries(problem(neurons)).for_backend("pubmed") == []
+    # Two such words in a mathematics domain do name a biomedical problem.
+    both = GRAPHS.replace("# Problem\n", "# Problem\n\nNeurons in the brain.\n")
+    assert build_queries(problem(both)).for_backend("pubmed")
+
+
 def test_theoremsearch_only_for_mathematics() -> None:
     assert build_queries(problem(GRAPHS)).for_backend("theoremsearch")
     bio = build_queries(problem(EPIDEMIC))
