@@ -24,6 +24,8 @@ import weakref
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from itertools import accumulate, compress
+from operator import lt
 from typing import TYPE_CHECKING
 
 from mathlsp.checks import literature as lit_rules
@@ -38,7 +40,6 @@ from mathlsp.checks.literature import (
     REUSED_NUMBER,
     duplicate_id,
     moved_from,
-    numbering,
     numbering_finding,
 )
 from mathlsp.checks.references import (
@@ -341,12 +342,21 @@ def _numbering(
     ctx: CheckContext, doc: LiteratureDoc, index: IdIndex, entries: _Entries, kind: str
 ) -> list[Finding]:
     placed = index.placed[kind]
-    numbers = index.placed_numbers[kind]
-    # Positions in `placed`, all of one kind: `type` says so of every int at C speed.
     return [
-        numbering_finding(ctx, doc, entries[placed[i]], entries[placed[p]], highest, restarted)
-        for i, p, highest, restarted in numbering(range(len(numbers)), type, numbers.__getitem__)
+        numbering_finding(ctx, doc, entries[placed[i]], entries[placed[i - 1]], highest, i_low)
+        for i, highest, i_low in drops(index.placed_numbers[kind])
     ]
+
+
+def drops(numbers: list[int]) -> list[tuple[int, int, bool]]:
+    """`numbering` of entries of one kind, by their numbers: (position, highest number before
+    it, restarted) where a number is below the one before it. Walked at C speed (`map`,
+    `compress`, `accumulate`): an id keystroke walks the 5,000 numbers of a large file."""
+    at = list(compress(range(1, len(numbers)), map(lt, numbers[1:], numbers)))
+    if not at:
+        return []
+    highest = list(accumulate(numbers[: at[-1]], max))
+    return [(i, highest[i - 1], numbers[i] <= 1) for i in at]
 
 
 def _mentions(

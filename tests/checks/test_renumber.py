@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Callable
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ from hypothesis import strategies as st
 
 from mathlsp.checks import CheckSettings, check_document, renumber
 from mathlsp.checks.findings import Finding
+from mathlsp.checks.literature import numbering
 from mathlsp.notes.edits import Edit, compose
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.literature import LiteratureDoc
@@ -77,6 +79,19 @@ def literature() -> str:
         "### Technique Connections\n\n- [S] REF-002 couples with REF-005.\n\n"
         "## Unconfirmed References\n\n" + unconfirmed
     )
+
+
+@given(st.lists(st.integers(0, 12), max_size=40))
+def test_drops_are_numbering_of_one_kind(numbers: list[int]) -> None:
+    expected = [
+        (i, highest, restarted)
+        for i, prev, highest, restarted in numbering(
+            range(len(numbers)), lambda _: "REF", numbers.__getitem__
+        )
+        if prev == i - 1
+    ]
+    assert renumber.drops(numbers) == expected
+    assert len(expected) == sum(b < a for a, b in pairwise(numbers))
 
 
 def _full(f: Finding) -> tuple[Any, ...]:
