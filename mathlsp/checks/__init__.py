@@ -170,6 +170,9 @@ def _check_literature(
             summary = memo[5]
             if scope.retitled is not None:
                 summary = summary.retitled(scope.retitled, scope.view)
+            if memo[6] is not None and not shift:
+                assert scope.view is not None
+                ids = memo[6].retyped(scope.entry, scope.view.core)
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)

@@ -13,7 +13,8 @@ Every other rule reads no id: its findings are the last check's. A rule this mod
 know (`_KNOWN`) sends every id edit the whole way, so a new rule cannot be skipped silently.
 
 The index is made by the whole check of the first id edit (`IdIndex.of`) and kept up to date
-id edit by id edit; any other edit drops it. It holds positions as (line, column) pairs: an id
+id edit by id edit, and through keystrokes in an entry's prose or title that move no line;
+any other edit drops it. It holds positions as (line, column) pairs: an id
 edit moves no line and changes no other line, so they stay true while offsets do not.
 """
 
@@ -176,6 +177,15 @@ class IdIndex:
                 if _titled(note, m) is not None:
                     index.guarded.add(m.id)
         return index
+
+    def retyped(self, k: int, core: EntryCore) -> IdIndex | None:
+        """This index after an edit that changed entry `k`'s prose or title only and moved no
+        line (`EditScope.free_text_only`, `retitled`): its mentions, ids and claims are what
+        they were; the entry's core is the new one (a duplicate id quotes its title)."""
+        if not self.valid or k >= len(self.cores) or self.cores[k].id != core.id:
+            return None
+        self.cores[k] = core
+        return self
 
     def renumber(self, k: int, core: EntryCore) -> None:
         """Entry `k` now carries `core`'s id (of the same kind as before)."""

@@ -939,21 +939,22 @@ def _typed(
     if not starts_agree(starts, lines, first, shift, edit.delta):
         return None
     scope = old.edited
-    if old._deferred is None:
-        k = bisect.bisect_right(old.entries, first - 1 + heading, key=_heading_line) - 1
-        view = old.entries[k] if k >= 0 else None
-        base, since_base = _Base.of(old), edit
-    elif scope is not None and scope.view is not None and scope.entry is not None:
+    if (
+        old._deferred is not None
+        and scope is not None
+        and scope.view is not None
+        and scope.entry is not None
+        and _within(scope.view, first, last, heading)
+    ):
         k, view = scope.entry, scope.view
         base, since_base = old._deferred[0], old._deferred[1].then(edit)
     else:
-        return None
-    if view is None:
-        return None
-    if heading:  # only the entry's own heading line (a `#` line below could become one)
-        if view.heading.line != first:
-            return None
-    elif not (view.heading.line < first and last <= _last_line(view)):
+        # Typing moved to another entry: the structure the last keystrokes deferred is worked
+        # out now (what re-parsing the whole would do first), and this entry's typing starts.
+        k = bisect.bisect_right(old.entries, first - 1 + heading, key=_heading_line) - 1
+        view = old.entries[k] if k >= 0 else None
+        base, since_base = _Base.of(old), edit
+    if view is None or not _within(view, first, last, heading):
         return None
     h = view.heading
     if heading:
@@ -1029,6 +1030,14 @@ def _renumbering(view: ReferenceEntry, m: re.Match[str]) -> bool:
         and m["title"].strip() == view.core.title
         and not _HINT.search(view.core.title)
     )
+
+
+def _within(view: ReferenceEntry, first: int, last: int, heading: bool) -> bool:
+    """Whether lines first..last are `view`'s heading (`heading`: only the entry's own heading
+    line, a `#` line below could become one) or lie below it inside the entry."""
+    if heading:
+        return view.heading.line == first
+    return view.heading.line < first and last <= _last_line(view)
 
 
 def _last_line(e: ReferenceEntry) -> int:

@@ -264,3 +264,25 @@ def test_random_id_edits_equal_a_whole_check(tmp_path_factory: Any, data: st.Dat
             assert [_full(f) for f in check_document(live, proof, CHECK)] == [
                 _full(f) for f in check_document(ProblemFolder(root), proof, CHECK)
             ]
+
+
+def test_the_index_outlives_typing_in_prose_and_titles(
+    tmp_path: Path, followed: list[bool]
+) -> None:
+    """An id fixed, a word typed in a title and an abstract, another id fixed: the second id
+    edit is followed from the index the first one made, with the title as now typed (REF-003
+    duplicates an id: LIT007 quotes the first holder's title)."""
+    edit, current, _ = _session(tmp_path, literature())
+    start, end = _id_at(current["text"], f": {_title(0)}\n")
+    edit(start, end, "004")  # REF-001 → REF-004: the index is made
+    title = current["text"].index(f": {_title(2)}\n") + 2
+    found, fresh, scope = edit(title, title, "Renamed ")
+    assert scope.retitled is not None and found == fresh
+    words = current["text"].index("Words about paper 3.")
+    found, fresh, scope = edit(words, words, "More ")
+    assert scope.free_text_only and found == fresh
+    start, end = _id_at(current["text"], f": {_title(4)}\n")  # the second REF-005
+    found, fresh, scope = edit(start, end, "003")
+    assert scope.renumbered == ("REF-005", "REF-003") and found == fresh
+    assert any("Renamed" in f[2] for f in found if f[0] == "LIT007")
+    assert followed == [True]  # the first id edit found no index: it made one
