@@ -253,17 +253,25 @@ def renumbered_findings(
     index.renumber(k, view.core)
     top = index.tops[kind]
     used = max(top, index.mention_top[kind])
-    if top != top_before and any(
-        f.code == UNKNOWN_MENTION and str(f.data.get("id", "")).startswith(f"{kind}-")
-        for f in whole
-    ):
-        return None  # "does not exist (the highest is …)" quotes the highest entry
+    mentioned: list[str] = list(dict.fromkeys(ids))
+    if top != top_before:
+        # "… does not exist (the highest is REF-014)" quotes the highest entry: every dangling
+        # mention of the kind is made again (a moved REF id's quotes no number).
+        prefix = f"{kind}-"
+        mentioned.extend(
+            i
+            for i in index.mentions
+            if i.startswith(prefix)
+            and i not in index.holders
+            and i not in ids
+            and not (kind == "REF" and i in index.uref_mentioned)
+        )
     if used != used_before and any(f.code == REUSED_NUMBER for f in whole):
         return None  # LIT013 offers the next free number
     entries = _Entries(doc, index, k, view)
     starts = doc.lines.starts
     positions = set()  # the mentions whose findings are made again
-    for i in ids:
+    for i in mentioned:
         for at in index.mentions.get(i, ()):
             p = doc.index.position(starts[at.line] + at.start)
             positions.add((p.line, p.character))
@@ -284,7 +292,7 @@ def renumbered_findings(
     out.extend(_duplicates(ctx, doc, index, entries, used))
     out.extend(f for f in whole if f.code == NUMBERING and f.data.get("kind") != kind)
     out.extend(_numbering(ctx, doc, index, entries, kind))
-    out.extend(_mentions(ctx, doc, index, entries, ids))
+    out.extend(_mentions(ctx, doc, index, entries, mentioned))
     for line, cited in claims.items():
         found = unsupported_claim(ctx, line, cited, entries.first)
         if found is not None:
@@ -371,7 +379,7 @@ def drops(numbers: list[int]) -> list[tuple[int, int, bool]]:
 
 def _mentions(
     ctx: CheckContext, doc: LiteratureDoc, index: IdIndex, entries: _Entries,
-    ids: tuple[str, str],
+    ids: list[str],
 ) -> list[Finding]:  # fmt: skip
     """REF009/REF010 of the mentions of `ids`, as `reference_mentions` makes them."""
     by_id = {i: entries[index.holders[i][0]] for i in ids if i in index.holders}
