@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import logging
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -25,6 +25,7 @@ from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.literature import EditScope, LiteratureDoc
 
 if TYPE_CHECKING:
+    from mathlsp.checks.renumber import IdIndex
     from mathlsp.checks.titles import TitleReaders
 
 RULE_MODULES = (
@@ -112,10 +113,23 @@ def _check_literature(
     key = settings_key(ctx.settings)
     scope = doc.edited
     whole: list[Finding]
+    ids: IdIndex | None = None  # kept for the next id edit (`checks.renumber`)
     with gc_paused():
-        if memo is not None and memo[0] == doc.serial and memo[1] == key:
+        again = memo is not None and memo[0] == doc.serial and memo[1] == key
+        renumbered = None if again else _renumbered(ctx, doc, memo, key, cancelled)
+        if again:
+            assert memo is not None
             whole, per_entry, entries_flat = memo[2], memo[3], memo[4]  # checked already
-            summary = memo[5]
+            summary, ids = memo[5], memo[6]
+        elif renumbered is not None:
+            # An id typed: the findings about the whole file that read no id are the last
+            # check's, those that do were worked out again for the two ids.
+            assert memo is not None and scope is not None and scope.entry is not None
+            whole, summary, ids = renumbered, memo[5], memo[6]
+            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
+            gone = {id(f) for f in memo[3][scope.entry]}
+            entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])
+            entries_flat.extend(per_entry[scope.entry])
         elif (
             memo is not None
             and scope is not None
@@ -156,6 +170,9 @@ def _check_literature(
             summary = memo[5]
             if scope.retitled is not None:
                 summary = summary.retitled(scope.retitled, scope.view)
+            if memo[6] is not None and not shift:
+                assert scope.view is not None
+                ids = memo[6].retyped(scope.entry, scope.view.core)
         else:
             whole = _document_rules(ctx, cancelled)
             per_entry = entry_findings(ctx, doc, cancelled)
@@ -163,12 +180,41 @@ def _check_literature(
             from mathlsp.checks.titles import TitleReaders  # a rule module's import
 
             summary = TitleReaders.of(doc)
+            if scope is not None and scope.renumbered is not None:
+                # An id edit: the next keystroke is likely another, in the same heading.
+                from mathlsp.checks.renumber import IdIndex
+
+                ids = IdIndex.of(doc, (d for d in ctx.folder.docs() if d.path != doc.path))
         ctx.folder.check_memo[ctx.path] = (
-            doc.serial, key, whole, per_entry, entries_flat, summary,
+            doc.serial, key, whole, per_entry, entries_flat, summary, ids,
         )  # fmt: skip
         findings = whole + entries_flat
     findings.sort(key=lambda f: (f.range.start, f.code))
     return listed(findings)
+
+
+def _renumbered(
+    ctx: CheckContext, doc: LiteratureDoc, memo: tuple[Any, ...] | None, key: Hashable,
+    cancelled: Callable[[], bool] | None,
+) -> list[Finding] | None:  # fmt: skip
+    """The whole-file findings after an id edit, from the last check's (`checks.renumber`);
+    None when the edit is not one, or not one that module follows."""
+    scope = doc.edited
+    if (
+        memo is None
+        or scope is None
+        or scope.renumbered is None
+        or memo[6] is None
+        or memo[0] != scope.predecessor
+        or memo[1] != key
+        or capped(memo[2])  # uncounted findings may stand on the edited line
+    ):
+        return None
+    if cancelled is not None and cancelled():
+        raise CheckCancelled(str(ctx.path))
+    from mathlsp.checks.renumber import renumbered_findings
+
+    return renumbered_findings(ctx, doc, scope, memo[2], memo[6], memo[5])
 
 
 def _retitled_alone(scope: EditScope, summary: TitleReaders) -> bool:

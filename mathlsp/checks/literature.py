@@ -321,39 +321,54 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
         if seen is not entry:
             if free is None:
                 free = next_numbers(doc).next
-            yield ctx.finding(
-                DUPLICATE_ID,
-                f"{entry.id} is already used by '{_short(seen.title)}': ids must be unique — "
-                f"give this entry the next free number",
-                entry.id_span,
-                related=[(doc, seen.id_span, f"first {entry.id}")],
-                data={"id": entry.id, "next": free[entry.kind]},
-            )
+            yield duplicate_id(ctx, doc, entry, seen, free[entry.kind])
     yield from _reused_ids(ctx, doc)
     # Misplaced entries (LIT009) are left out: where they belong decides their order.
     placed = [e for e in doc.entries if e.section == _KIND_SECTION[e.core.kind]]
     for entry, prev, highest, restarted in numbering(
         placed, lambda e: e.core.kind, lambda e: e.core.number
     ):
-        nxt = highest + 1
-        label = f"{entry.kind}-{nxt:03d}"
-        if restarted:
-            message = (
-                f"Numbering restarts at {entry.id} after {prev.id}: numbering never resets, "
-                f"continue from {label}"
-            )
-        else:
-            message = (
-                f"{entry.id} comes after {prev.id}: keep entries in increasing order "
-                f"(the next free id is {label})"
-            )
-        yield ctx.finding(
-            NUMBERING,
-            message,
-            entry.id_span,
-            related=[(doc, prev.id_span, f"previous {entry.kind} entry")],
-            data={"kind": entry.kind, "next": nxt},
+        yield numbering_finding(ctx, doc, entry, prev, highest, restarted)
+
+
+def duplicate_id(
+    ctx: CheckContext, doc: LiteratureDoc, entry: ReferenceEntry, seen: ReferenceEntry, free: int
+) -> Finding:
+    """LIT007 on `entry`, whose id `seen` (an earlier entry) holds; `free`: the next number."""
+    return ctx.finding(
+        DUPLICATE_ID,
+        f"{entry.id} is already used by '{_short(seen.title)}': ids must be unique — "
+        f"give this entry the next free number",
+        entry.id_span,
+        related=[(doc, seen.id_span, f"first {entry.id}")],
+        data={"id": entry.id, "next": free},
+    )
+
+
+def numbering_finding(
+    ctx: CheckContext, doc: LiteratureDoc, entry: ReferenceEntry, prev: ReferenceEntry,
+    highest: int, restarted: bool,
+) -> Finding:  # fmt: skip
+    """LIT008 on `entry`, as `numbering` yields it."""
+    nxt = highest + 1
+    label = f"{entry.kind}-{nxt:03d}"
+    if restarted:
+        message = (
+            f"Numbering restarts at {entry.id} after {prev.id}: numbering never resets, "
+            f"continue from {label}"
         )
+    else:
+        message = (
+            f"{entry.id} comes after {prev.id}: keep entries in increasing order "
+            f"(the next free id is {label})"
+        )
+    return ctx.finding(
+        NUMBERING,
+        message,
+        entry.id_span,
+        related=[(doc, prev.id_span, f"previous {entry.kind} entry")],
+        data={"kind": entry.kind, "next": nxt},
+    )
 
 
 def _reused_ids(ctx: CheckContext, doc: LiteratureDoc) -> Iterator[Finding]:

@@ -11,7 +11,7 @@ import datetime as dt
 import re
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
@@ -353,23 +353,7 @@ def reference_mentions(ctx: CheckContext) -> Iterator[Finding]:
     # `## REF-004: …` (a heading at the wrong level) is LIT010, not a mention of REF-004.
     titles = {h.title_span.start for h in doc.lines.headings} if doc is lit else set()
     for m in mentions:
-        entry = index.by_id.get(m.id)
-        if entry is None:
-            if m.span.start in titles:
-                continue
-            yield from _unknown(ctx, index, m)
-        elif m.kind == "UREF" or entry.section == "unconfirmed":
-            if verified_lines(m.line, m.span.start - doc.lines.starts[m.line]):
-                yield _as_verified(ctx, index, entry, m.span, m.id)
-            elif m.kind == "REF":
-                yield ctx.finding(
-                    UNKNOWN_MENTION,
-                    f"{m.id} stands under Unconfirmed References, so it is not a confirmed "
-                    f"reference: give it an UREF id (and cite it as unconfirmed) or verify it",
-                    m.span,
-                    related=[(lit, entry.id_span, f"{m.id} under Unconfirmed References")],
-                    data={"id": m.id},
-                )
+        yield from mention_findings(ctx, index, m, verified_lines, titles)
     if not (index.uref_arxiv or index.uref_doi):
         return
     for located in doc.identifiers_where(_VERIFIED_MARKS):
@@ -392,6 +376,31 @@ def reference_mentions(ctx: CheckContext) -> Iterator[Finding]:
         if not verified_lines(located.line, located.span.start - doc.lines.starts[located.line]):
             continue  # the [V] on this line belongs to another sentence
         yield _as_verified(ctx, index, entry, located.span, idm.value)
+
+
+def mention_findings(
+    ctx: CheckContext, index: LiteratureIndex, m: Mention, verified_lines: _VerifiedLines,
+    titles: Container[int],
+) -> Iterator[Finding]:  # fmt: skip
+    """What `reference_mentions` says of one mention. `titles`: where headings' titles start in
+    the note (those of LITERATURE.md itself, else none)."""
+    entry = index.by_id.get(m.id)
+    if entry is None:
+        if m.span.start in titles:
+            return
+        yield from _unknown(ctx, index, m)
+    elif m.kind == "UREF" or entry.section == "unconfirmed":
+        if verified_lines(m.line, m.span.start - ctx.doc.lines.starts[m.line]):
+            yield _as_verified(ctx, index, entry, m.span, m.id)
+        elif m.kind == "REF":
+            yield ctx.finding(
+                UNKNOWN_MENTION,
+                f"{m.id} stands under Unconfirmed References, so it is not a confirmed "
+                f"reference: give it an UREF id (and cite it as unconfirmed) or verify it",
+                m.span,
+                related=[(index.doc, entry.id_span, f"{m.id} under Unconfirmed References")],
+                data={"id": m.id},
+            )
 
 
 def _unknown(ctx: CheckContext, index: LiteratureIndex, m: Mention) -> Iterator[Finding]:

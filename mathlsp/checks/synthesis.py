@@ -8,12 +8,18 @@ drafted that nobody has reviewed yet (mathlsp.synthesis.review).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from mathlsp.checks.base import CheckContext, define, rule
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import REF_ID
-from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
+from mathlsp.notes.literature import (
+    SYNTHESIS_ORDER,
+    SYNTHESIS_TITLES,
+    LiteratureDoc,
+    ReferenceEntry,
+    SynthesisItem,
+)
 from mathlsp.notes.markdown import normalize_heading
 from mathlsp.notes.spans import Span
 from mathlsp.synthesis.review import unreviewed
@@ -109,27 +115,45 @@ def verified_claims_have_evidence(ctx: CheckContext) -> Iterator[Finding]:
     doc = ctx.doc
     assert isinstance(doc, LiteratureDoc)
     for item in doc.synthesis_items:
-        if "V" not in item.markers or _QUOTED_WITH_SOURCE.search(item.text):
-            continue
-        ids = [f"{m.group('kind')}-{int(m.group('num')):03d}" for m in REF_ID.finditer(item.text)]
-        refs = [doc.by_id[i] for i in dict.fromkeys(ids) if i in doc.by_id]
-        confirmed = [e for e in refs if e.confirmed]
-        if not confirmed or len(confirmed) < len(refs):
-            continue  # no reference at all, or an unconfirmed one (REF010)
-        if any(not _NOTHING.match(e.fields.value("key_results")) for e in confirmed):
-            continue
-        names = ", ".join(e.id for e in confirmed)
-        lines = doc.lines
-        first = lines.texts[item.first_line]
-        indent = len(first) - len(first.lstrip())
-        yield ctx.finding(
-            UNSUPPORTED,
-            f"[V] rests on {names}, which quote{'s' if len(confirmed) == 1 else ''} no statement "
-            "(Key Results empty or 'None quoted'): quote the statement with its source, or mark "
-            "the claim [S]",
-            lines.span(item.first_line, indent),
-            data={"refs": [e.id for e in confirmed], "line": item.first_line},
-        )
+        ids = verified_claim_ids(item)
+        if ids is not None:
+            found = unsupported_claim(ctx, item.first_line, ids, doc.by_id.get)
+            if found is not None:
+                yield found
+
+
+def verified_claim_ids(item: SynthesisItem) -> list[str] | None:
+    """The ids a [V] claim cites, in order, when it quotes no statement with its source;
+    None for any other claim (SYN003 never concerns it)."""
+    if "V" not in item.markers or _QUOTED_WITH_SOURCE.search(item.text):
+        return None
+    return [f"{m.group('kind')}-{int(m.group('num')):03d}" for m in REF_ID.finditer(item.text)]
+
+
+def unsupported_claim(
+    ctx: CheckContext, first_line: int, ids: list[str],
+    entry_of: Callable[[str], ReferenceEntry | None],
+) -> Finding | None:  # fmt: skip
+    """SYN003 on the [V] claim starting on `first_line` citing `ids` (`verified_claim_ids`),
+    the entries looked up by `entry_of` (the first entry carrying an id)."""
+    refs = [e for i in dict.fromkeys(ids) if (e := entry_of(i)) is not None]
+    confirmed = [e for e in refs if e.confirmed]
+    if not confirmed or len(confirmed) < len(refs):
+        return None  # no reference at all, or an unconfirmed one (REF010)
+    if any(not _NOTHING.match(e.fields.value("key_results")) for e in confirmed):
+        return None
+    names = ", ".join(e.id for e in confirmed)
+    lines = ctx.doc.lines
+    first = lines.texts[first_line]
+    indent = len(first) - len(first.lstrip())
+    return ctx.finding(
+        UNSUPPORTED,
+        f"[V] rests on {names}, which quote{'s' if len(confirmed) == 1 else ''} no statement "
+        "(Key Results empty or 'None quoted'): quote the statement with its source, or mark "
+        "the claim [S]",
+        lines.span(first_line, indent),
+        data={"refs": [e.id for e in confirmed], "line": first_line},
+    )
 
 
 @rule(applies_to=LiteratureDoc)

@@ -67,3 +67,16 @@ class TitleReaders:
         self._keys.subtract(duplicate_keys(was))
         self._keys.update(duplicate_keys(now))
         return self
+
+    def renumbered(self, was: str, now: str) -> TitleReaders:
+        """This summary once an entry's id `was` became `now` (nothing else of it changed):
+        updated in place, as `retitled`."""
+        self._count()
+        self._ids[was] -= 1
+        self._ids[now] += 1
+        return self
+
+    def shares_a_key(self, entry: ReferenceEntry) -> bool:
+        """Whether another entry has a duplicate key of `entry` (one this summary counts)."""
+        self._count()
+        return any(self._keys[k] > 1 for k in duplicate_keys(entry))

@@ -113,7 +113,12 @@ def splice(source: str, start: int, end: int, text: str, around: int = _WINDOW) 
     Joining slices holds the old text, a slice as long as most of it and the new text at once:
     three copies of a 9 MB file a keystroke, whose freed blocks the allocator then keeps. When
     the few characters around the edit first occur where the edit is, `str.replace` of that
-    window makes the new text directly (only the old and the new text are alive), at C speed."""
+    window makes the new text directly (only the old and the new text are alive), at C speed.
+
+    Near the end of a large file, finding the window reads the text up to it twice (`find`,
+    then `replace`): 4 ms at the last entry of a 5,000-reference file. Copying the head once
+    and appending the rest in place (`+=`) measured 2.5 ms but kept two more copies of the text
+    resident while typing (+32 MiB at 5,000 references): the memory is worth more."""
     a, b = max(0, start - around), min(len(source), end + around)
     window = source[a:b]
     if window and source.find(window) == a:

@@ -105,6 +105,34 @@ class LineStarts(Sequence[int]):
             return LineStarts(LineStarts(self._base, tuple(kept_at), tuple(kept_add)).tolist())
         return LineStarts(self._base, tuple(kept_at), tuple(kept_add))
 
+    def replaced(self, first: int, last: int, inside: list[int], delta: int) -> LineStarts:
+        """These starts after lines first..last were replaced: those up to `first`, then
+        `inside` (the starts of the new lines after the first), then the rest moved by `delta`
+        characters. The rest is moved by a step, not one by one: a line added or deleted costs
+        two slices of the list (C speed), not a new int per line below it."""
+        base, at, add = self._base, self._at, self._add
+        j = bisect.bisect_right(at, first)
+        in_first = add[j - 1] if j else 0  # what reading a start adds from `first`
+        k = bisect.bisect_right(at, last + 1)
+        in_tail = add[k - 1] if k else 0
+        new_base = base[: first + 1]
+        new_base.extend([v - in_first for v in inside] if in_first else inside)
+        tail = len(new_base)  # where line `last + 1` now stands
+        new_base.extend(base[last + 1 :])
+        lines = tail - (last + 1)
+        steps = list(zip(at[:j], add[:j], strict=True))
+        if tail < len(new_base):
+            steps.append((tail, in_tail + delta))
+            steps.extend((a + lines, d + delta) for a, d in zip(at[k:], add[k:], strict=True))
+        kept_at: list[int] = []
+        kept_add: list[int] = []
+        for a, d in steps:
+            if d != (kept_add[-1] if kept_add else 0):
+                kept_at.append(a)
+                kept_add.append(d)
+        out = LineStarts(new_base, tuple(kept_at), tuple(kept_add))
+        return LineStarts(out.tolist()) if len(kept_at) > MAX_STEPS else out
+
     def line_of(self, offset: int) -> int:
         """The line holding `offset` (the last line starting at or before it)."""
         base, at, add = self._base, self._at, self._add

@@ -777,6 +777,10 @@ class EditScope:
     # Whole-file rules read a title only through duplicates and moved references, which
     # `checks._check_literature` looks up before reusing their findings.
     retitled: ReferenceEntry | None = None
+    # Set when only the id of the entry's heading changed (old id, new id): same kind, level,
+    # title and lines, the entry standing in its kind's section, no identifier in its title.
+    # Whole-file rules that read ids are worked out again for these two ids (`checks.renumber`).
+    renumbered: tuple[str, str] | None = None
 
     @property
     def free_text_only(self) -> bool:
@@ -935,21 +939,22 @@ def _typed(
     if not starts_agree(starts, lines, first, shift, edit.delta):
         return None
     scope = old.edited
-    if old._deferred is None:
-        k = bisect.bisect_right(old.entries, first - 1 + heading, key=_heading_line) - 1
-        view = old.entries[k] if k >= 0 else None
-        base, since_base = _Base.of(old), edit
-    elif scope is not None and scope.view is not None and scope.entry is not None:
+    if (
+        old._deferred is not None
+        and scope is not None
+        and scope.view is not None
+        and scope.entry is not None
+        and _within(scope.view, first, last, heading)
+    ):
         k, view = scope.entry, scope.view
         base, since_base = old._deferred[0], old._deferred[1].then(edit)
     else:
-        return None
-    if view is None:
-        return None
-    if heading:  # only the entry's own heading line (a `#` line below could become one)
-        if view.heading.line != first:
-            return None
-    elif not (view.heading.line < first and last <= _last_line(view)):
+        # Typing moved to another entry: the structure the last keystrokes deferred is worked
+        # out now (what re-parsing the whole would do first), and this entry's typing starts.
+        k = bisect.bisect_right(old.entries, first - 1 + heading, key=_heading_line) - 1
+        view = old.entries[k] if k >= 0 else None
+        base, since_base = _Base.of(old), edit
+    if view is None or not _within(view, first, last, heading):
         return None
     h = view.heading
     if heading:
@@ -957,9 +962,10 @@ def _typed(
         m = _ENTRY.match(h.title) if h is not None else None
         if h is None or m is None or h.level != view.heading.level:
             return None  # the line is no longer this entry's heading
-        if ref_id(m["kind"], int(m["num"])) != view.core.id:
-            # A new id: every whole-file rule runs, on the whole structure: re-parsed at
-            # once, it costs less than deferred and worked out inside the check.
+        if ref_id(m["kind"], int(m["num"])) != view.core.id and not _renumbering(view, m):
+            # A new id whose effects `checks.renumber` does not follow: every whole-file rule
+            # runs, on the whole structure, re-parsed at once (it costs less than deferred and
+            # worked out inside the check).
             return None
     doc = LiteratureDoc.__new__(LiteratureDoc)
     doc.text = text
@@ -994,11 +1000,44 @@ def _typed(
         and not _HINT.search(core.title)
     ):
         retitled = view
+    renumbered = None
+    if core.id != view.core.id:
+        if (
+            signatures is None
+            or signatures[0][1:] != signatures[1][1:]
+            or core.id_start - core.base != view.core.id_start - view.core.base
+        ):
+            return None  # the check of a new id reads more than the id: the whole path
+        renumbered = (view.core.id, core.id)
     doc.edited = EditScope(
         old.serial, k, signatures, rewritten, now, shift, (first, last) if shift else None,
-        retitled,
+        retitled, renumbered,
     )  # fmt: skip
     return doc
+
+
+_PLACED = {"REF": "confirmed", "UREF": "unconfirmed"}
+
+
+def _renumbering(view: ReferenceEntry, m: re.Match[str]) -> bool:
+    """Whether a heading edit that gave `view` the id in `m` changed nothing else a whole-file
+    rule reads: the same kind (the counts, the sections), the same title (duplicates, moved
+    references) holding no identifier, and an entry standing in its kind's section (numbering
+    leaves misplaced entries out)."""
+    return (
+        m["kind"] == view.core.kind
+        and view.section == _PLACED[view.core.kind]
+        and m["title"].strip() == view.core.title
+        and not _HINT.search(view.core.title)
+    )
+
+
+def _within(view: ReferenceEntry, first: int, last: int, heading: bool) -> bool:
+    """Whether lines first..last are `view`'s heading (`heading`: only the entry's own heading
+    line, a `#` line below could become one) or lie below it inside the entry."""
+    if heading:
+        return view.heading.line == first
+    return view.heading.line < first and last <= _last_line(view)
 
 
 def _last_line(e: ReferenceEntry) -> int:

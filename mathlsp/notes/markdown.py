@@ -271,17 +271,11 @@ def respliced(
 ) -> Sequence[int]:
     """Line starts after lines first..last were replaced: those up to `first`, then `inside`
     (the starts of the new lines after the first), then the rest moved by `delta` characters.
-    An edit within one line (typing) moves the rest lazily (`LineStarts`)."""
+    The rest moves lazily (`LineStarts`)."""
+    lazy = starts if isinstance(starts, LineStarts) else LineStarts(starts)  # type: ignore[arg-type]
     if first == last and not inside:
-        lazy = starts if isinstance(starts, LineStarts) else LineStarts(starts)  # type: ignore[arg-type]
         return lazy.shifted(first + 1, delta)
-    if isinstance(starts, LineStarts):
-        starts = starts.tolist()
-    out = starts[: first + 1]
-    out.extend(inside)
-    tail = starts[last + 1 :]
-    out.extend([s + delta for s in tail] if delta else tail)
-    return out
+    return lazy.replaced(first, last, inside, delta)
 
 
 def starts_agree(

@@ -82,3 +82,18 @@ def test_line_starts_follow_every_line_break_spelling(text: str) -> None:
     texts, starts = split_lines(text)
     assert starts == truth
     assert [text[s : s + len(t)] for s, t in zip(starts, texts, strict=True)] == texts
+
+
+def test_a_line_added_or_deleted_moves_the_lines_below_by_a_step() -> None:
+    """Enter pressed, then the line joined again: the starts below are the list's own ints,
+    moved by a step (a 5,000-reference file has 58k of them), and read as a fresh split."""
+    text = "\n".join(f"line {i}" for i in range(200))
+    base = split_lines(text)[1]
+    at = base[10] + 2
+    split, starts = _edit(text, base, at, at, "\n")
+    assert isinstance(starts, LineStarts) and starts._at == (12,)
+    assert starts._base[150] is base[149]  # the same object, not a new int
+    assert starts == split_lines(split)[1]
+    joined, starts = _edit(split, starts, at, at + 1, "")
+    assert joined == text and starts == base
+    assert isinstance(starts, LineStarts) and starts._at == ()  # the step undone, dropped
