@@ -317,7 +317,11 @@ async def gather_evidence(
         advance(len(unique), "identifiers looked up")
 
     async def by_title(subject: Subject) -> None:
-        out[subject.key] = [await _title_evidence(subject.claim, sources)]
+        def slow(names: str) -> None:
+            # The slow sources pace these at seconds apart: say why the count stands still.
+            advance(0, f"{subject.key}: not in OpenAlex or Crossref, asking {names}")
+
+        out[subject.key] = [await _title_evidence(subject.claim, sources, slow)]
         advance(1, f"title match for {subject.key}")
 
     # Title lookups start at once, beside the identifier batches: they mostly ask other
@@ -439,7 +443,9 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
     return None
 
 
-async def _title_evidence(claim: Claim, sources: Any) -> Evidence:
+async def _title_evidence(
+    claim: Claim, sources: Any, on_fallback: Callable[[str], None] | None = None
+) -> Evidence:
     """Title match when there is no identifier. A loose hit with another title is no evidence
     either way (Crossref always answers with *something*): only a record whose title matches
     is judged, so that a fabricated title reads "no source found", not "title differs". A source
@@ -486,6 +492,8 @@ async def _title_evidence(claim: Claim, sources: Any) -> Evidence:
                 f"from it: {_difference(title, corrupted.title)}",
             )
     # The fallbacks do not depend on each other: asked at once, each at its own pace.
+    if fallback and on_fallback is not None:
+        on_fallback(", ".join(label(b) for b in fallback))
     outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in fallback))
     found = [r for b, outcome in zip(fallback, outcomes, strict=True) for r in judge(b, outcome)]
     if found:

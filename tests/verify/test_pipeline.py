@@ -364,6 +364,7 @@ async def test_progress_counts_every_identifier_and_title_once(sources) -> None:
     assert done == sorted(done) and done[-1] == 4
     assert {t for _, t, _ in seen} == {4}
     assert sorted(m for _, _, m in seen[1:]) == [
+        "REF-007: not in OpenAlex or Crossref, asking Semantic Scholar, arXiv, zbMATH Open",
         "identifiers looked up",
         "title match for REF-006",
         "title match for REF-007",
