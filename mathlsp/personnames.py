@@ -4,20 +4,21 @@ note writes them.
 A suffix is no part of a surname, yet each form puts it somewhere else: OpenAlex's `M. Jodeit
 Jr.`, Crossref's or BibTeX's `Jodeit, Jr., M.`, a hand-written `Jodeit Jr, M.`, a display name
 built from a split record (`Jr., M. Jodeit`), Semantic Scholar's `Jr. Rubens Belfort`, PubMed's
-`Hambrick GW Jr`. Every place that splits a name (a source's record, a note's claim) drops it
-through `without_suffix`, so that all of them compare alike.
+`Hambrick GW Jr`, zbMATH's `Rumsey, H. jun.`. Every place that splits a name (a source's record,
+a note's claim) drops it through `without_suffix`, so that all of them compare alike.
 """
 
 from __future__ import annotations
 
 import re
 
-# Roman numerals only in capitals: `Ii` and `Iv` are not suffixes in every name.
-_SUFFIX = re.compile(r"^(?:[Jj][Rr]|[Ss][Rr])\.?$|^(?:II|III|IV)\.?$")
+# Roman numerals only in capitals: `Ii` and `Iv` are not suffixes in every name. zbMATH writes
+# `jun.` and `sen.`, in lower case (`Jun` is a given name).
+_SUFFIX = re.compile(r"^(?:[Jj][Rr]|[Ss][Rr])\.?$|^(?:II|III|IV)\.?$|^(?:jun|sen)\.?$")
 
 
 def is_suffix(token: str) -> bool:
-    """`Jr.`, `jr`, `SR.`, `II`, `III`, `IV`."""
+    """`Jr.`, `jr`, `SR.`, `II`, `III`, `IV`, `jun.`, `sen.`."""
     return bool(_SUFFIX.match(token.strip()))
 
 

@@ -21,6 +21,7 @@ SOURCE_FORMS = [
     "Jr., M. Jodeit",
     "Jr. M. Jodeit",
     "M. Jodeit JR",
+    "Jodeit, M. jun.",
 ]
 # How notes and .bib files claim them.
 CLAIM_FORMS = [
@@ -87,3 +88,4 @@ def test_without_suffix_keeps_everything_else() -> None:
     # `Ii`, `Iv`: names, not numerals.
     assert not is_suffix("Ii") and not is_suffix("Iv") and is_suffix("III")
     assert without_suffix("Naosuke Ii") == "Naosuke Ii"
+    assert without_suffix("Jun Wang") == "Jun Wang" and without_suffix("Wang, Jun") == "Wang, Jun"
