@@ -37,7 +37,7 @@ from mathlsp.verify.matcher import (
     title_similarity,
     title_words,
 )
-from mathlsp.verify.normalize import has_et_al, query_text
+from mathlsp.verify.normalize import SYMBOL_WORDS, has_et_al, math_words, query_text
 from mathlsp.verify.remarks import year_note
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
@@ -416,11 +416,13 @@ async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
 def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | None:
     """The paper whose title the claim's corrupts, from the records both first-tier sources
     answered with, or None. The claimed authors are the record's, its title is a near miss
-    (`NEAR_MISS_MIN`), and no other source could change the verdict: a title that differs from
-    the paper's in a word or a symbol is not this paper's, and another paper of the same authors
-    so titled would be in OpenAlex and Crossref too, which were asked. A title that only *adds*
-    words (a subtitle, "in dimension 3") may be another source's longer title of the same paper,
-    so it counts only when both first-tier sources hold the paper without them."""
+    (`NEAR_MISS_MIN`), the claimed title brings a word of its own (not only notation, which
+    another source may render so that it matches), and no other source could change the
+    verdict: a title that differs from the paper's in a word is not this paper's, and another
+    paper of the same authors so titled would be in OpenAlex and Crossref too, which were
+    asked. A title that only *adds* words (a subtitle, "in dimension 3") may be another source's
+    longer title of the same paper, so it counts only when both first-tier sources hold the
+    paper without them."""
     if not claim.authors:
         return None
     near: list[tuple[PaperRecord, bool]] = []
@@ -432,6 +434,11 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
         if not match_authors(claim.authors, record.authors, claim.et_al).ok:
             continue
         mine, theirs = title_words(claim.title, record.title)
+        notation = math_words(claim.title) | math_words(record.title) | SYMBOL_WORDS
+        if not any(_word(w, notation) for w in mine if w not in theirs):
+            # Only notation differs (`GL_n(ℝ)`, `H^{-1}`, `p > 2`): the normal form is weakest
+            # there, and another source's rendering of the same title may match; ask it.
+            continue
         adds_only = all(w in mine for w in theirs)
         near.append((record, adds_only))
     for record, adds_only in near:
@@ -441,6 +448,12 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
     if len(holders) >= 2:
         return near[0][0]
     return None
+
+
+def _word(token: str, notation: frozenset[str]) -> bool:
+    """A word of the language, not of the mathematics: letters only, four or more, outside
+    any formula of either title."""
+    return token.isalpha() and len(token) >= 4 and token not in notation
 
 
 async def _title_evidence(
