@@ -416,13 +416,12 @@ async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
 def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | None:
     """The paper whose title the claim's corrupts, from the records both first-tier sources
     answered with, or None. The claimed authors are the record's, its title is a near miss
-    (`NEAR_MISS_MIN`), the claimed title brings a word of its own (not only notation, which
-    another source may render so that it matches), and no other source could change the
-    verdict: a title that differs from the paper's in a word is not this paper's, and another
-    paper of the same authors so titled would be in OpenAlex and Crossref too, which were
-    asked. A title that only *adds* words (a subtitle, "in dimension 3") may be another source's
-    longer title of the same paper, so it counts only when both first-tier sources hold the
-    paper without them."""
+    (`NEAR_MISS_MIN`), and no other source could change the verdict: a title that swaps a word
+    of the paper's for one of its own is not this paper's, and another paper of the same
+    authors so titled would be in OpenAlex and Crossref too, which were asked. A title that
+    differs only in notation (which another source may render so that it matches) or only
+    *adds* words (a subtitle, "in dimension 3": another source's longer title of the same
+    paper?) counts only when both first-tier sources hold the paper so."""
     if not claim.authors:
         return None
     near: list[tuple[PaperRecord, bool]] = []
@@ -435,14 +434,12 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
             continue
         mine, theirs = title_words(claim.title, record.title)
         notation = math_words(claim.title) | math_words(record.title) | SYMBOL_WORDS
-        if not any(_word(w, notation) for w in mine if w not in theirs):
-            # Only notation differs (`GL_n(ℝ)`, `H^{-1}`, `p > 2`): the normal form is weakest
-            # there, and another source's rendering of the same title may match; ask it.
-            continue
-        adds_only = all(w in mine for w in theirs)
-        near.append((record, adds_only))
-    for record, adds_only in near:
-        if not adds_only:
+        # Only notation differs (`SL_2`, `H^{-1}`, `p > 2`), or words are only added: another
+        # source's rendering or longer title of the same paper may match; not one record alone.
+        own_word = any(_word(w, notation) for w in mine if w not in theirs)
+        near.append((record, own_word and not all(w in mine for w in theirs)))
+    for record, alone in near:
+        if alone:
             return record
     holders = {record.backend for record, _ in near}
     if len(holders) >= 2:

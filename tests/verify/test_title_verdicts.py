@@ -116,10 +116,13 @@ def test_corrupted_paper_rules() -> None:
     assert corrupted_paper(Claim(title=real, authors=claim.authors), [openalex]) is None
     far = Claim(title="Spectral gaps of perturbed Neumann series", authors=claim.authors)
     assert corrupted_paper(far, [openalex]) is None
-    # Only notation differs: another source's rendering may match, so it is asked.
+    # Only notation differs: another source's rendering may match, one record is not enough…
     symbols = "Bounded generation of $SL_2$ over rings of integers"
     held = _record("openalex", symbols.replace("SL_2", "SL_3"), *authors)
-    assert corrupted_paper(Claim(title=symbols, authors=claim.authors), [held, held]) is None
+    sl2 = Claim(title=symbols, authors=claim.authors)
+    assert corrupted_paper(sl2, [held]) is None
+    # … unless both first sources hold the paper so.
+    assert corrupted_paper(sl2, [held, _record("crossref", held.title, *authors)]) is held
     # Words only added: both first sources must hold the paper without them.
     added = Claim(title=real + " in dimension three", authors=claim.authors)
     assert corrupted_paper(added, [openalex]) is None
