@@ -2,8 +2,10 @@
 
 115 references (by default) taken from real paper records (`/work/shared/corpus`: arXiv digests
 and a MathSciNet-style .bib), half with an arXiv id or DOI and half title-only, as a .bib
-export or an LLM-written list gives them; a few title-only entries (6 by default) carry an
-invented title that no source holds, so their lookups go on to every fallback source. The fake
+export or an LLM-written list gives them; some title-only entries (`--fabricated`, 6 by default;
+an LLM-written list has far more, try 30) carry a fabricated title that no source holds, made as
+an LLM makes one: mostly a real title with a word swapped, a symbol changed or a subtitle added,
+sometimes wholly invented. The fake
 scholarly server serves those records among a haystack of other real records from the same
 corpus, with 100 ms latency per answer; mathlsp runs with the documented intervals of
 docs/sources.md for a user without a key or `mailto` (arXiv 3 s, Semantic Scholar 3 s,
@@ -88,21 +90,52 @@ def pick(records: list[dict[str, Any]], n: int, seed: int) -> list[dict[str, Any
     return rng.sample(arxiv, n - n // 2) + rng.sample(bib, n // 2)
 
 
-def fabricated_title(rng: random.Random) -> str:
-    """A title in the field's vocabulary that names no paper (what an LLM invents)."""
-    words = rng.sample(_VOCABULARY, 6)
-    return f"On the {words[0]} {words[1]} of {words[2]} {words[3]} and {words[4]} {words[5]}"
+def fabricated_title(rng: random.Random, real: str, kind: str) -> str:
+    """A title that names no paper, made as an LLM makes one: mostly a corruption of the real
+    paper's title (a word swapped, a symbol changed, a subtitle added), sometimes wholly
+    invented in the field's vocabulary."""
+    words = real.split()
+    if kind == "word":
+        # One content word replaced by another of the field (never the same one).
+        spots = [i for i, w in enumerate(words) if len(w) > 4 and w.isalpha()] or [len(words) - 1]
+        i = rng.choice(spots)
+        swap = rng.choice([w for w in _VOCABULARY if w.lower() != words[i].lower()])
+        return " ".join([*words[:i], swap, *words[i + 1 :]])
+    if kind == "symbol":
+        # A number or a one-letter symbol changed (a dimension, an index, a group).
+        for i, w in enumerate(words):
+            if any(c.isdigit() for c in w):
+                digit = next(c for c in w if c.isdigit())
+                words[i] = w.replace(digit, str((int(digit) + 1) % 10), 1)
+                return " ".join(words)
+        return " ".join([*words, rng.choice(("in Dimension 3", "for p > 2", "over F_q"))])
+    if kind == "subtitle":
+        return real.rstrip(".") + ": " + rng.choice(_SUBTITLES)
+    picked = rng.sample(_VOCABULARY, 6)
+    return f"On the {picked[0]} {picked[1]} of {picked[2]} {picked[3]} and {picked[4]} {picked[5]}"
 
+
+#: How an LLM's fabricated title-only entries are made (the first `fabricated` title-only entries
+#: take these kinds in turn): three corruptions of a real title to each invented one.
+FABRICATIONS = ("word", "subtitle", "symbol", "invented")
 
 _VOCABULARY = (
     "spectral asymptotic quasi-periodic modular arithmetic stochastic entropy boundedness "
     "eigenvalue Kloosterman Hecke Sobolev martingale ergodic sieve nonlinear hyperbolic"
 ).split()
+_SUBTITLES = (
+    "A Unified Approach",
+    "Applications to Number Theory",
+    "The Higher-Dimensional Case",
+    "Sharp Constants and Extremizers",
+    "A Survey",
+)
 
 
 def bibliography(chosen: list[dict[str, Any]], seed: int, fabricated: int) -> str:
     """LITERATURE.md: every other entry title-only (no arXiv id, no DOI), the rest by id; the
-    first `fabricated` title-only entries carry a title no source holds."""
+    first `fabricated` title-only entries carry a title no source holds (`FABRICATIONS`), with
+    the real paper's authors and year, as an LLM writes them."""
     rng = random.Random(seed)
     order = chosen[:]
     rng.shuffle(order)
@@ -112,7 +145,8 @@ def bibliography(chosen: list[dict[str, Any]], seed: int, fabricated: int) -> st
         title = r["title"]
         if i % 2 == 0:  # the title-only half
             if i // 2 <= fabricated:
-                title = fabricated_title(rng)
+                kind = FABRICATIONS[(i // 2 - 1) % len(FABRICATIONS)]
+                title = fabricated_title(rng, title, kind)
         elif r.get("arxiv_id"):
             ident = [f"- **arXiv ID:** {r['arxiv_id']}"]
         else:

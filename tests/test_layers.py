@@ -31,6 +31,7 @@ FORBIDDEN: dict[str, tuple[str, ...]] = {
     "mathlsp.fsutil": ("mathlsp",),
     "mathlsp.safetext": ("mathlsp",),
     "mathlsp.mathids": ("mathlsp",),
+    "mathlsp.personnames": ("mathlsp",),
     "mathlsp.notes": (
         "mathlsp.sources",
         "mathlsp.verify",

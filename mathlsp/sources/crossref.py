@@ -79,6 +79,14 @@ def parse_item(
     )
     if not doi or not clean_text(title):
         return None
+    # Crossref keeps a subtitle apart ("title": ["Main"], "subtitle": ["a survey"]): without it
+    # the record would say the paper has none, and an entry citing the full title would read
+    # as adding one.
+    subtitles = item.get("subtitle")
+    first = subtitles[0] if isinstance(subtitles, list) and subtitles else None
+    sub = clean_text(first) if isinstance(first, str) else None
+    if sub and sub.casefold() not in str(title).casefold():
+        title = f"{clean_text(title)}: {sub}"
     authors = []
     for a in item.get("author") or []:
         if not isinstance(a, Mapping):

@@ -399,18 +399,28 @@ class Fetcher:
         full_url = build_url(url, "", params)
         shown = redact_url(full_url, self.secrets)
         start = time.monotonic()
+        # The time budget measures the source, not us: time spent queued for our own
+        # rate-limit slot (behind other requests to the same backend) is not the source's
+        # silence. Requests, retries and the waits a server asks for all count.
+        queued = 0.0
+
+        def spent() -> float:
+            return time.monotonic() - start - queued
+
         attempt = 0
         skip_slot = False
         while True:
             attempt += 1
             self._refuse_if_down(shown)
             # A refused connection never reached the server: its retry owes no rate-limit slot.
+            slot_asked = time.monotonic()
             waited = 0.0 if skip_slot else await self.limiter.wait(abort=self._should_stop)
+            queued += time.monotonic() - slot_asked
             skip_slot = False
             if waited >= self.throttle_report_s and not self._should_stop():
                 self.emit(Throttled(self.backend, waited))
             self._refuse_if_down(shown)  # another request may have found the host down meanwhile
-            remaining = self.policy.total_timeout_s - (time.monotonic() - start)
+            remaining = self.policy.total_timeout_s - spent()
             if self._failing_since is not None:
                 remaining = min(
                     remaining, self._failing_since + self.stall_limit_s - time.monotonic()
@@ -508,7 +518,7 @@ class Fetcher:
             if retry_after is not None:
                 delay = max(delay, retry_after)  # honour the server's wish, never less
             now = time.monotonic()
-            elapsed = now - start
+            elapsed = spent()
             if retry_after is not None and retry_after >= self.policy.total_timeout_s:
                 # The server asks for more quiet than any request may wait: every request would
                 # fail the same way, so none is sent until the time it named.

@@ -16,6 +16,7 @@ from typing import Any
 from urllib.parse import unquote
 
 from mathlsp.mathids import parse_zbl
+from mathlsp.personnames import without_suffix
 from mathlsp.safetext import safe_text
 
 
@@ -191,7 +192,6 @@ _PARTICLES = frozenset(
         "el",
     ]
 )
-_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
 
 
 @dataclass(frozen=True)
@@ -212,14 +212,13 @@ class Author:
 
     @classmethod
     def from_name(cls, name: str) -> Author:
-        """Split a display name: `Gould, Andrew`, `Andrew Gould`, `Jean de la Harpe`."""
-        name = " ".join(name.split())
+        """Split a display name: `Gould, Andrew`, `Andrew Gould`, `Jean de la Harpe`; a
+        generational suffix in any place (`M. Jodeit, Jr.`, `Jr., M. Jodeit`) is left out."""
+        name = without_suffix(" ".join(name.split()))
         if "," in name:
             family, _, given = name.partition(",")
             return cls(family.strip(), given.strip() or None)
         parts = name.split(" ")
-        if len(parts) > 1 and parts[-1].lower() in _SUFFIXES:
-            parts = parts[:-1]
         if len(parts) == 1:
             return cls(parts[0])
         i = len(parts) - 1
@@ -230,9 +229,7 @@ class Author:
     @classmethod
     def from_pubmed(cls, name: str) -> Author:
         """PubMed's `Family INITIALS [Jr]` form, e.g. `Hambrick GW Jr`."""
-        parts = name.split()
-        if len(parts) > 1 and parts[-1].lower() in _SUFFIXES:
-            parts = parts[:-1]
+        parts = without_suffix(name).split()
         if len(parts) >= 2 and parts[-1].isupper() and len(parts[-1]) <= 4:
             return cls(" ".join(parts[:-1]), parts[-1])
         return cls.from_name(name)

@@ -13,6 +13,8 @@ from functools import lru_cache
 from pylatexenc import latex2text
 from pylatexenc.latexencode import get_builtin_uni2latex_dict
 
+from mathlsp.personnames import without_suffix
+
 # Letters NFKD does not decompose into ASCII.
 _TRANSLIT = str.maketrans(
     {
@@ -299,7 +301,7 @@ _GLUED_INITIAL = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
 
 def surname(name: str) -> str:
     """Family name, folded: `Erdős, Paul` / `P. Erdős` / `Paul Erdős` / `Erdos P` → `erdos`."""
-    name = " ".join(_GLUED_INITIAL.sub(". ", name).split())
+    name = without_suffix(" ".join(_GLUED_INITIAL.sub(". ", name).split()))
     if "," in name:
         family = name.split(",", 1)[0]
         tokens = _name_tokens(family)
@@ -320,7 +322,7 @@ def surname(name: str) -> str:
 def name_keys(name: str) -> set[str]:
     """Every folded token that could be the family name (order-agnostic fallback)."""
     keys = {surname(name)}
-    keys.update(t for t in _name_tokens(name) if len(t) > 2 and t not in _PARTICLES)
+    keys.update(t for t in _name_tokens(without_suffix(name)) if len(t) > 2 and t not in _PARTICLES)
     keys.discard("")
     return keys
 

@@ -27,8 +27,17 @@ from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.sources.base import LookupResult, LookupStatus
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
-from mathlsp.verify.matcher import Claim, Verdict, carries_subtitle, match, match_title
-from mathlsp.verify.normalize import has_et_al, query_text
+from mathlsp.verify.matcher import (
+    Claim,
+    Verdict,
+    carries_subtitle,
+    match,
+    match_authors,
+    match_title,
+    title_similarity,
+    title_words,
+)
+from mathlsp.verify.normalize import SYMBOL_WORDS, has_et_al, math_words, query_text
 from mathlsp.verify.remarks import year_note
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
@@ -308,7 +317,11 @@ async def gather_evidence(
         advance(len(unique), "identifiers looked up")
 
     async def by_title(subject: Subject) -> None:
-        out[subject.key] = [await _title_evidence(subject.claim.title, sources)]
+        def slow(names: str) -> None:
+            # The slow sources pace these at seconds apart: say why the count stands still.
+            advance(0, f"{subject.key}: not in OpenAlex or Crossref, asking {names}")
+
+        out[subject.key] = [await _title_evidence(subject.claim, sources, slow)]
         advance(1, f"title match for {subject.key}")
 
     # Title lookups start at once, beside the identifier batches: they mostly ask other
@@ -350,12 +363,21 @@ async def _identifier_evidence(
 # Where a paper with no identifier is looked for by its title. OpenAlex and Crossref first, both
 # at once: their published limits (10 and 5 requests a second without a key, docs/sources.md) let
 # a bibliography's titles go through in seconds, and both index journal and arXiv versions. Then,
-# one after the other and only when neither found it, Semantic Scholar's title match (one
-# request every 3 s without a key), arXiv's title field, which hold preprints the first two
-# may not have, and zbMATH Open.
+# all at once and only when neither found it (nor found the paper the title is a corruption of),
+# Semantic Scholar's title match (one request every 3 s without a key), arXiv's title field, which
+# hold preprints the first two may not have, and zbMATH Open.
 TITLE_FIRST = ("openalex", "crossref")
 TITLE_FALLBACK = ("semantic_scholar", "arxiv", "zbmath")
 TITLE_BACKENDS = TITLE_FIRST + TITLE_FALLBACK
+# The indexes that between them hold papers of every field and age, journal and preprint alike:
+# "no paper has this title" stands only on their answers. When one of them could not answer, the
+# entry stays pending. arXiv (preprints, which OpenAlex and Semantic Scholar index too) and zbMATH
+# Open (mathematics) are narrow: when only they could not answer, the verdict stands.
+TITLE_BROAD = ("openalex", "crossref", "semantic_scholar")
+# A first-tier record this close to the claimed title (rapidfuzz ratio of the normal forms) and
+# by the claimed authors is the paper the entry's title corrupts (a word swapped, a symbol
+# changed, a subtitle added: what an LLM writes).
+NEAR_MISS_MIN = 80.0
 _QUERY_WORDS = 12
 
 
@@ -391,23 +413,67 @@ async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
     return await sources.search(backend, query, limit=5)
 
 
-async def _title_evidence(title: str, sources: Any) -> Evidence:
+def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | None:
+    """The paper whose title the claim's corrupts, from the records both first-tier sources
+    answered with, or None. The claimed authors are the record's, its title is a near miss
+    (`NEAR_MISS_MIN`), and no other source could change the verdict: a title that swaps a word
+    of the paper's for one of its own is not this paper's, and another paper of the same
+    authors so titled would be in OpenAlex and Crossref too, which were asked. A title that
+    differs only in notation (which another source may render so that it matches) or only
+    *adds* words (a subtitle, "in dimension 3": another source's longer title of the same
+    paper?) counts only when both first-tier sources hold the paper so."""
+    if not claim.authors:
+        return None
+    near: list[tuple[PaperRecord, bool]] = []
+    for record in held:
+        if title_similarity(claim.title, record.title) < NEAR_MISS_MIN:
+            continue
+        if match_title(claim.title, record.title).ok:
+            continue
+        if not match_authors(claim.authors, record.authors, claim.et_al).ok:
+            continue
+        mine, theirs = title_words(claim.title, record.title)
+        notation = math_words(claim.title) | math_words(record.title) | SYMBOL_WORDS
+        # Only notation differs (`SL_2`, `H^{-1}`, `p > 2`), or words are only added: another
+        # source's rendering or longer title of the same paper may match; not one record alone.
+        own_word = any(_word(w, notation) for w in mine if w not in theirs)
+        near.append((record, own_word and not all(w in mine for w in theirs)))
+    for record, alone in near:
+        if alone:
+            return record
+    holders = {record.backend for record, _ in near}
+    if len(holders) >= 2:
+        return near[0][0]
+    return None
+
+
+def _word(token: str, notation: frozenset[str]) -> bool:
+    """A word of the language, not of the mathematics: letters only, four or more, outside
+    any formula of either title."""
+    return token.isalpha() and len(token) >= 4 and token not in notation
+
+
+async def _title_evidence(
+    claim: Claim, sources: Any, on_fallback: Callable[[str], None] | None = None
+) -> Evidence:
     """Title match when there is no identifier. A loose hit with another title is no evidence
     either way (Crossref always answers with *something*): only a record whose title matches
-    is judged, so that a fabricated title reads "no source found", not "title differs"."""
+    is judged, so that a fabricated title reads "no source found", not "title differs". A source
+    that could not answer is no evidence either: see `TITLE_BROAD`."""
+    title = claim.title
     if not title.strip():
         return Evidence("title", LookupStatus.INVALID, reason="no title and no identifier")
-    errors: list[str] = []
+    errors: dict[str, str] = {}
     closest: tuple[float, PaperRecord] | None = None
     without_subtitle: list[PaperRecord] = []
     enabled = getattr(sources, "backends", TITLE_BACKENDS)
     first = [b for b in TITLE_FIRST if b in enabled]
     fallback = [b for b in TITLE_FALLBACK if b in enabled]
 
-    def judge(outcome: Any) -> list[PaperRecord]:
+    def judge(backend: str, outcome: Any) -> list[PaperRecord]:
         nonlocal closest
         if outcome.error is not None:
-            errors.append(str(getattr(outcome.error, "message", outcome.error)))
+            errors[backend] = str(getattr(outcome.error, "message", outcome.error))
             return []
         verdicts = [(r, match_title(title, r.title)) for r in outcome.records]
         # The title without the subtitle the entry adds: another source may carry it; if none
@@ -420,31 +486,58 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
         return [r for r, v in verdicts if v.ok]
 
     outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in first))
-    found = [r for outcome in outcomes for r in judge(outcome)]
+    found = [r for b, outcome in zip(first, outcomes, strict=True) for r in judge(b, outcome)]
     if found:
         # Found, but a first-tier source that should have been asked could not answer.
         return Evidence("title", LookupStatus.FOUND, tuple(found), partial=bool(errors))
-    for backend in fallback:
-        found = judge(await _title_candidates(title, backend, sources))
-        if found:
-            return Evidence("title", LookupStatus.FOUND, tuple(found))
+    if len(first) == len(TITLE_FIRST) and not errors:
+        held = [r for outcome in outcomes for r in outcome.records]
+        corrupted = corrupted_paper(claim, held)
+        if corrupted is not None:
+            return Evidence(
+                "title",
+                LookupStatus.NOT_FOUND,
+                reason=f'no source found a paper titled "{title}"; the entry\'s authors wrote '
+                f'"{corrupted.title}" ({label(corrupted.backend)}), and the entry\'s title differs '
+                f"from it: {_difference(title, corrupted.title)}",
+            )
+    # The fallbacks do not depend on each other: asked at once, each at its own pace.
+    if fallback and on_fallback is not None:
+        on_fallback(", ".join(label(b) for b in fallback))
+    outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in fallback))
+    found = [r for b, outcome in zip(fallback, outcomes, strict=True) for r in judge(b, outcome)]
+    if found:
+        return Evidence("title", LookupStatus.FOUND, tuple(found))
+    asked = first + fallback
+    silent_broad = [b for b in asked if b in errors and b in TITLE_BROAD]
+    if asked and (len(errors) == len(asked) or silent_broad):
+        who = silent_broad or list(errors)
+        names = " and ".join(label(b) for b in who)
+        reason = (
+            f"title match failed ({errors[who[0]]}); verification pending"
+            if len(errors) == len(asked)
+            else f'no source that answered holds a paper titled "{title}", but {names} '
+            f"could not answer ({errors[who[0]]}); verification pending"
+        )
+        return Evidence("title", LookupStatus.ERROR, reason=reason)
     if without_subtitle:
         return Evidence("title", LookupStatus.FOUND, tuple(without_subtitle))
-    asked = first + fallback
-    if asked and len(errors) == len(asked):
-        return Evidence(
-            "title",
-            LookupStatus.ERROR,
-            reason=f"title match failed ({errors[0]}); verification pending",
-        )
     hint = f' (closest: "{closest[1].title}" on {label(closest[1].backend)})' if closest else ""
-    tried = ", ".join(label(b) for b in asked)
+    tried = ", ".join(label(b) for b in asked if b not in errors)
+    silent = ", ".join(label(b) for b in asked if b in errors)
+    unanswered = f"; {silent} could not answer" if silent else ""
     return Evidence(
         "title",
         LookupStatus.NOT_FOUND,
-        reason=f'no source found a paper titled "{title}" ({tried} asked){hint}; the entry has '
-        "no arXiv id or DOI to look up",
+        reason=f'no source found a paper titled "{title}" ({tried} asked{unanswered}){hint}; '
+        "the entry has no arXiv id or DOI to look up",
     )
+
+
+def _difference(claimed: str, source: str) -> str:
+    """What the claimed title changes in the paper's, in the matcher's words."""
+    detail = match_title(claimed, source).detail
+    return detail.split(': "', 1)[0] if ': "' in detail else detail
 
 
 async def verify_entries(

@@ -318,6 +318,29 @@ async def test_a_slow_backend_that_answers_is_never_cut(
     assert paced.requests_sent == 4
 
 
+async def test_time_queued_for_our_own_rate_limit_is_not_the_sources_silence(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher]
+) -> None:
+    # Six requests queued behind a 0.2 s interval: the last gets its slot a second after it
+    # was made, twice the per-request budget; the source answers each at once, so none fails.
+    policy = RetryPolicy(base_delay_s=0.02, max_delay_s=0.1, total_timeout_s=0.5)
+    paced = fetcher(interval=0.2, policy=policy)
+    answers = await asyncio.gather(*(paced.request("GET", s2_search_url(fake)) for _ in range(6)))
+    assert [a.status for a in answers] == [200] * 6
+
+
+async def test_the_budget_still_counts_the_sources_retries(
+    fake: FakeScholar, fetcher: Callable[..., Fetcher]
+) -> None:
+    # The server's own asked-for waits count against the budget: a Retry-After that cannot fit
+    # in what is left fails, however little of the budget our queue took.
+    fake.controls.add_fault("429", "semantic_scholar", count=10, retry_after=0.3)
+    policy = RetryPolicy(max_attempts=10, base_delay_s=0.01, total_timeout_s=0.5)
+    with pytest.raises(RateLimited):
+        await fetcher(policy=policy).request("GET", s2_search_url(fake))
+    assert len(fake.controls.requests("semantic_scholar")) == 2
+
+
 async def test_a_usable_answer_ends_a_stall(
     fake: FakeScholar, fetcher: Callable[..., Fetcher]
 ) -> None:
