@@ -44,11 +44,20 @@ SINGLE_WORD = 0.4  # a one-word term ("chebyshev", "primes") counts for less
 MIN_EVIDENCE = 0.8
 RARITY_FLOOR = 0.5
 RARITY_POWER = 1.0
-MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
+#: Independent features a paper must share with the problem (distinct phrases, overlapping ones
+#: counted once; the cited authors among its authors count as one more), unless one of them is
+#: rare in its title or its title says the problem's subject.
+MIN_FEATURES = 2
 RARE_TITLE = 0.8
 REQUIRE_DECLARED = False
 SUBJECT_RULE = True
 ASPECT_RARITY = 0.45
+#: Below this rarity a term is the field (said by roughly a sixth of the retrieved papers or
+#: more): said in a title it does not by itself make the paper the problem's.
+FIELD_RARITY = 0.3
+#: A phrase nearly every retrieved paper says (the test's 22 of 22) is the field's name even in a
+#: cited author's title: "The KPZ equation and its universality class".
+AUTHOR_FIELD = 0.1
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,10 +165,13 @@ def admitted(
     if candidate.problem_reference is not None:
         return True
     distinct = concepts(found)
-    rare_title = any(
-        m.specific and m.place.startswith("title") and m.rarity >= RARE_TITLE for m in distinct
+    authored = any(m.term.kind == "author" for m in found)
+    enough = len(distinct) + authored >= MIN_FEATURES or any(
+        m.specific
+        and m.place.startswith("title")
+        and (m.rarity >= RARE_TITLE or (m.term.subject and m.rarity >= FIELD_RARITY))
+        for m in distinct
     )
-    enough = len(distinct) >= MIN_CONCEPTS or rare_title
     # The tags are what the user declared the problem to be about: a paper that says none of
     # them (nor a named result, nor the query) is about something else that shares its words.
     declared = not REQUIRE_DECLARED or any(
@@ -171,7 +183,7 @@ def admitted(
         and enough
         and declared
         and on_subject(found, title_only=not candidate.abstract)
-        and beyond_field(found)
+        and beyond_field(found, authored=authored)
     ):
         return True
     # A paper that says the topic's phrases was judged on them above; the author route is for
@@ -212,13 +224,18 @@ def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
     )
 
 
-def beyond_field(found: Sequence[Match]) -> bool:
+def beyond_field(found: Sequence[Match], authored: bool = False) -> bool:
     """Whether the paper says more than the field's name: a match most retrieved papers do not
-    share (rarity at least `ASPECT_RARITY`), or two different things. "The KPZ equation and its
-    universality class" by a cited author says only the field of a problem on the KPZ equation's
-    tails."""
+    share (rarity at least `ASPECT_RARITY`), or two different things, or a specific phrase in
+    its title by an author the problem cites (the specialists' own papers on the object: "Ergodic
+    properties of highly degenerate 2D stochastic Navier–Stokes equations" by Hairer and
+    Mattingly)."""
     # One-word terms ("partitions") are too loose to be a second thing said.
     distinct = [m for m in concepts(found) if len(core(m.term.stems)) > 1]
+    if authored and any(
+        m.specific and m.place.startswith("title") and m.rarity >= AUTHOR_FIELD for m in distinct
+    ):
+        return True
     return len(distinct) >= 2 or any(
         m.rarity >= ASPECT_RARITY for m in found if m.term.kind != "author"
     )

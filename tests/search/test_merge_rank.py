@@ -6,7 +6,7 @@ import math
 
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_paper
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.rank import rank_candidates, relevance, score
+from mathlsp.search.rank import below_the_line, rank_candidates, relevance, score
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.sources.theoremsearch import TheoremHit
 from tests.search.conftest import GRAPHS, problem
@@ -179,6 +179,7 @@ def test_ranking_puts_specific_papers_first_and_drops_the_irrelevant() -> None:
             citation_count=1700,
             authors=(Author("Lubotzky"),),
             year=1988,
+            abstract="We construct expander graphs whose second eigenvalue is optimal.",
         )
     )[0]
     fresh = merged(
@@ -201,7 +202,7 @@ def test_ranking_puts_specific_papers_first_and_drops_the_irrelevant() -> None:
     kept, dropped = rank_candidates([noise, fresh, cited], terms)
     assert {id(c) for c in kept} == {id(cited), id(fresh)}
     assert dropped == [noise]
-    assert [t.label for t in cited.matched] == ["ramanujan-graphs"]
+    assert [t.label for t in cited.matched][:2] == ["ramanujan-graphs", "expander-graphs"]
     assert fresh.evidence > cited.evidence  # two of the problem's phrases against one
 
 
@@ -410,3 +411,44 @@ def test_a_cited_author_alone_never_admits_a_paper_a_statement_named_one_may() -
     )[0]
     kept, dropped = rank_candidates([cited, named], terms)
     assert cited in dropped and named in kept
+
+
+def test_one_feature_is_not_enough_unless_a_cited_author_wrote_it() -> None:
+    """Two independent features of the problem admit a paper; the field's phrase in a title alone
+    does not, but the same title by an author the problem cites is the specialists' own paper."""
+    terms = build_queries(problem(GRAPHS)).terms
+    filler = [
+        merged(
+            rec(
+                "arxiv",
+                title=f"Spectral gap of a walk on surface {i}",
+                arxiv_id=f"2402.{i:05d}",
+                abstract="A bound for a random walk"
+                + (" on Ramanujan graphs." if i % 3 == 0 else "."),
+                authors=(Author("Filler"),),
+            )
+        )[0]
+        for i in range(30)
+    ]
+    alone = merged(
+        rec(
+            "arxiv",
+            title="Ramanujan graphs of every degree and their covers",
+            arxiv_id="2401.00002",
+            abstract="We build infinitely many covers of a fixed graph.",
+            authors=(Author("Nobody"),),
+        )
+    )[0]
+    by_cited = merged(
+        rec(
+            "arxiv",
+            title="Ramanujan graphs of every size",
+            arxiv_id="2401.00003",
+            abstract="We build infinitely many covers of a fixed graph.",
+            authors=(Author("Marcus"), Author("Spielman"), Author("Srivastava")),
+        )
+    )[0]
+    kept, dropped = rank_candidates([*filler, alone, by_cited], terms)
+    assert by_cited in kept
+    assert alone not in kept
+    assert alone in below_the_line(dropped)  # shown, never written
