@@ -34,6 +34,14 @@ from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_a
 MAX_CANDIDATES = 20
 MAX_BELOW = 15  # candidates shown below the line
 _BLAND = frozenset(stem(w) for w in GENERIC | STOPWORDS)
+#: What a named result is (its head noun), not whose: "conjecture" is shared by every conjecture.
+_HEADS = frozenset(
+    stem(w)
+    for w in (
+        "theorem conjecture problem question hypothesis lemma inequality formula identity "
+        "equation equations criterion principle"
+    ).split()
+)
 #: Where a term is said: as a phrase in the title, every word of it in the (short) title
 #: ("small gaps between primes" says `prime-gaps`), as a phrase in the abstract or a statement.
 PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6}
@@ -182,7 +190,7 @@ def admitted(
         and value >= MIN_EVIDENCE
         and enough
         and declared
-        and on_subject(found, title_only=not candidate.abstract)
+        and on_subject(found, title_only=not candidate.abstract, eponyms=subject_words(terms))
         and beyond_field(found, authored=authored)
     ):
         return True
@@ -195,14 +203,31 @@ def admitted(
     return authored and not topical and bool(topic_words(candidate, terms))
 
 
-def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
+def subject_words(terms: Sequence[Term]) -> frozenset[str]:
+    """The telling words (stems) of what the problem's title says: "lehmer", "mahler" of
+    "Lehmer's problem on the smallest Mahler measure"."""
+    return frozenset(
+        w
+        for t in terms
+        if t.subject and t.kind != "author"
+        for w in core(t.stems)
+        if w not in _BLAND and w not in _HEADS and len(w) > 3
+    )
+
+
+def on_subject(
+    found: Sequence[Match], title_only: bool = False, eponyms: frozenset[str] = frozenset()
+) -> bool:
     """Whether the paper is about the problem, not only about its surroundings: it says what the
     problem's title says, or its own title says one of the problem's declared aspects (a tag or
     the user's query), or a phrase of the problem few retrieved papers say. A statement's context
     objects ("symmetric group", "Bruhat order") said by a paper of the same field do not make it
     a paper on the problem; nor does a rare phrase in the title of a paper whose abstract says
     none of the problem's declared words (a Rademacher-type formula for overpartitions is not
-    about mock theta functions). A record without an abstract is judged on its title alone."""
+    about mock theta functions). A record without an abstract is judged on its title alone. A
+    named result in its title that shares a word with the problem's title (`eponyms`) is the
+    problem's own: "A p-adic criterion for Lehmer's conjecture" for "Lehmer's problem"; the
+    p-adic Gross–Zagier theorem beside Landau–Siegel zeros is not."""
     if not SUBJECT_RULE:
         return True
     declared = title_only or any(
@@ -211,6 +236,11 @@ def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
     )
     return any(
         m.term.subject
+        or (
+            m.place.startswith("title")
+            and m.term.kind == "theorem"
+            and bool(set(core(m.term.stems)) & eponyms)
+        )
         or (
             m.place.startswith("title")
             and (

@@ -452,3 +452,43 @@ def test_one_feature_is_not_enough_unless_a_cited_author_wrote_it() -> None:
     assert by_cited in kept
     assert alone not in kept
     assert alone in below_the_line(dropped)  # shown, never written
+
+
+def test_a_named_result_after_the_problems_title_is_on_subject() -> None:
+    """ "Lehmer's conjecture" in a title is the subject of "Lehmer's problem"; a conjecture named
+    after someone else ("Thompson's conjecture") shares only the head noun."""
+    terms = [
+        Term("lehmer problem", "tag", 1.0, "lehmer-problem", echoed=True, subject=True),
+        Term("mahler measure", "tag", 1.0, "mahler-measure", echoed=True, subject=True),
+        Term("weil height", "tag", 1.0, "weil-height", echoed=True),
+        Term("lehmer's conjecture", "theorem", 1.5, "Lehmer's conjecture"),
+        Term("thompson's conjecture", "theorem", 1.5, "Thompson's conjecture"),
+    ]
+    field_ = [
+        merged(
+            rec(
+                title=f"Heights on curve {i}",
+                arxiv_id=f"2404.{i:05d}",
+                abstract="We bound the Weil height of points"
+                + (", after Lehmer's conjecture and Thompson's conjecture." if i < 4 else "."),
+            )
+        )[0]
+        for i in range(20)
+    ]
+    lehmer = merged(
+        rec(
+            title="A p-adic criterion for Lehmer's conjecture",
+            arxiv_id="2404.90001",
+            abstract="We give a criterion in terms of the Weil height.",
+        )
+    )[0]
+    thompson = merged(
+        rec(
+            title="Thompson's conjecture for simple groups",
+            arxiv_id="2404.90002",
+            abstract="We prove it using the Weil height of characters.",
+        )
+    )[0]
+    kept, _ = rank_candidates([*field_, lehmer, thompson], terms)
+    assert lehmer in kept
+    assert thompson not in kept
