@@ -63,6 +63,10 @@ ASPECT_RARITY = 0.45
 #: Below this rarity a term is the field (said by roughly a sixth of the retrieved papers or
 #: more): said in a title it does not by itself make the paper the problem's.
 FIELD_RARITY = 0.3
+#: One feature alone admits a paper only when its title says it and (nearly) no other retrieved
+#: paper does: in a pool of 40, one other paper saying "lower tail probabilities" is enough to
+#: make it the topic of a neighbouring field (Gaussian processes), not this problem's.
+RARE_SINGLE = 0.9
 #: A phrase nearly every retrieved paper says (the test's 22 of 22) is the field's name even in a
 #: cited author's title: "The KPZ equation and its universality class".
 AUTHOR_FIELD = 0.1
@@ -177,7 +181,7 @@ def admitted(
     enough = len(distinct) + authored >= MIN_FEATURES or any(
         m.specific
         and m.place.startswith("title")
-        and (m.rarity >= RARE_TITLE or (m.term.subject and m.rarity >= FIELD_RARITY))
+        and (m.rarity >= RARE_SINGLE or (m.term.subject and m.rarity >= FIELD_RARITY))
         for m in distinct
     )
     # The tags are what the user declared the problem to be about: a paper that says none of

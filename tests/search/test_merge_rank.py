@@ -492,3 +492,31 @@ def test_a_named_result_after_the_problems_title_is_on_subject() -> None:
     kept, _ = rank_candidates([*field_, lehmer, thompson], terms)
     assert lehmer in kept
     assert thompson not in kept
+
+
+def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper() -> None:
+    terms = [
+        Term("kpz equation", "tag", 1.0, "kpz-equation", echoed=True, subject=True),
+        Term("narrow wedge", "tag", 1.0, "narrow-wedge", echoed=True),
+    ]
+    field_ = [
+        merged(rec(title=f"The KPZ equation and topic {i}", arxiv_id=f"2405.{i:05d}"))[0]
+        for i in range(38)
+    ]
+
+    def wedge(i: int) -> Candidate:
+        return merged(
+            rec(
+                title=f"Narrow wedge growth in model {i}",
+                arxiv_id=f"2405.9000{i}",
+                abstract="Growth of a random interface from a sharp initial profile.",
+            )
+        )[0]
+
+    alone = wedge(0)
+    kept, _ = rank_candidates([*field_, alone], terms)
+    assert alone in kept  # the only retrieved paper that says it
+    pair = [wedge(1), wedge(2)]
+    kept, dropped = rank_candidates([*field_, *pair], terms)
+    assert not set(map(id, pair)) & set(map(id, kept))
+    assert all(c in below_the_line(dropped) for c in pair)
