@@ -44,7 +44,8 @@ _HEADS = frozenset(
 )
 #: Where a term is said: as a phrase in the title, every word of it in the (short) title
 #: ("small gaps between primes" says `prime-gaps`), as a phrase in the abstract or a statement.
-PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6}
+#: "passing": first said late in a long abstract (`PASSING_AT`), after the paper's own subject.
+PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6, "passing": 0.6}
 #: Weight of a match, by the kind of term (a tag is the field, a named result the problem's own).
 KIND_WEIGHT = {"query": 3.0, "theorem": 1.5, "keyword": 1.0, "tag": 1.0, "author": 0.0}
 AUTHOR_BONUS = 0.4  # a cited author among the paper's authors, once the topic matches
@@ -70,6 +71,8 @@ RARE_SINGLE = 0.9
 #: A phrase nearly every retrieved paper says (the test's 22 of 22) is the field's name even in a
 #: cited author's title: "The KPZ equation and its universality class".
 AUTHOR_FIELD = 0.1
+PASSING_AT = 0.4
+PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,8 +124,32 @@ def said(candidate: Candidate, term: Term) -> str | None:
     if any(len(n) > 1 and has_all(title, n) for n in needles):
         return "title words"
     if any(contains_phrase(text, n) for n in needles):
+        if _in_passing(candidate, needles):
+            return "passing"
         return "text"
     return None
+
+
+def _first_at(haystack: Sequence[str], needle: Sequence[str]) -> int | None:
+    n = len(needle)
+    for i in range(len(haystack) - n + 1):
+        if list(haystack[i : i + n]) == list(needle):
+            return i
+    return None
+
+
+def _in_passing(candidate: Candidate, needles: Sequence[Sequence[str]]) -> bool:
+    """Whether a long abstract first says the phrase only after `PASSING_AT` of its words: an
+    abstract states its subject first, and what it names late is context or an application
+    ("… we also recover identities for the third-order mock theta functions")."""
+    abstract = stems(candidate.abstract or "")
+    if len(abstract) < PASSING_MIN_WORDS:
+        return False
+    statements = stems(" ".join(f"{t.name} {t.body}" for t in candidate.theorems))
+    if any(contains_phrase(statements, n) for n in needles):
+        return False
+    at = [i for n in needles if (i := _first_at(abstract, n)) is not None]
+    return bool(at) and min(at) > PASSING_AT * len(abstract)
 
 
 MIN_POOL = 20  # fewer retrieved papers than this say little about a field
@@ -176,6 +203,10 @@ def admitted(
     McKendrick of "the Kermack–McKendrick model")."""
     if candidate.problem_reference is not None:
         return True
+    # A phrase said in passing shows the paper knows the problem's words, not that it shares
+    # the problem's features: it counts for the subject, not as a feature.
+    everything = found
+    found = [m for m in found if m.place != "passing"]
     distinct = concepts(found)
     authored = any(m.term.kind == "author" for m in found)
     enough = len(distinct) + authored >= MIN_FEATURES or any(
@@ -194,13 +225,13 @@ def admitted(
         and value >= MIN_EVIDENCE
         and enough
         and declared
-        and on_subject(found, title_only=not candidate.abstract, eponyms=subject_words(terms))
+        and on_subject(everything, title_only=not candidate.abstract, eponyms=subject_words(terms))
         and beyond_field(found, authored=authored)
     ):
         return True
     # A paper that says the topic's phrases was judged on them above; the author route is for
     # the classic whose title says the subject in its own words.
-    topical = any(m.term.kind != "author" for m in found)
+    topical = any(m.term.kind != "author" for m in everything)
     # Only the people the statement names (an object named after them, "Kunen proved"): a
     # Known Result's citations name prolific authors of the whole field.
     authored = any(m.term.kind == "author" and m.term.echoed for m in found)

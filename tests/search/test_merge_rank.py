@@ -520,3 +520,39 @@ def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper() -> None:
     kept, dropped = rank_candidates([*field_, *pair], terms)
     assert not set(map(id, pair)) & set(map(id, kept))
     assert all(c in below_the_line(dropped) for c in pair)
+
+
+def test_a_phrase_first_said_late_in_a_long_abstract_is_said_in_passing() -> None:
+    terms = [
+        Term("mock theta functions", "tag", 1.0, "mock-theta-functions", echoed=True, subject=True),
+        Term("q series", "tag", 1.0, "q-series", echoed=True),
+        Term("rank generating function", "keyword", 1.0, "rank generating function"),
+    ]
+    filler = " ".join(f"We study the word{i} of partition statistics." for i in range(20))
+    field_ = [
+        merged(
+            rec(
+                title=f"q-series identities, part {i}",
+                arxiv_id=f"2406.{i:05d}",
+                abstract="Identities for q-series"
+                + (" and mock theta functions." if i < 8 else "."),
+            )
+        )[0]
+        for i in range(30)
+    ]
+
+    def paper(n: int, abstract: str) -> Candidate:
+        return merged(
+            rec(title="New q-series identities", arxiv_id=f"2406.9000{n}", abstract=abstract)
+        )[0]
+
+    late = paper(1, f"{filler} As a corollary we recover the mock theta functions.")
+    early = paper(2, f"We prove identities for the mock theta functions. {filler}")
+    short = paper(3, "Identities; as a corollary, the mock theta functions.")
+    kept, dropped = rank_candidates([*field_, late, early, short], terms)
+    assert {m.term.label: m.place for m in late.found} == {
+        "mock-theta-functions": "passing",
+        "q-series": "title",
+    }
+    assert early in kept and short in kept
+    assert late not in kept and late in below_the_line(dropped)
