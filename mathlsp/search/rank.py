@@ -11,9 +11,12 @@ statement 0.6) × its rarity among the retrieved papers (an IDF, 0–1): that su
 
 A paper is above the line (`admitted`) when PROBLEM.md names it, or when it says something
 specific — a phrase of two or more words that is not only a tag, a named result, or the user's
-query — its evidence reaches `MIN_EVIDENCE`, it is on the problem's subject (`on_subject`: what
-the problem's title says, or a declared aspect in its own title) and it says more than the
-field's name (`beyond_field`). A person the statement names opens a narrower route for a paper
+query — its evidence reaches `MIN_EVIDENCE`, it shares two independent features with the problem
+(`MIN_FEATURES`: distinct phrases, the cited authors one more) unless one rare title phrase says
+enough, it is on the problem's subject (`on_subject`: what the problem's title says, or a
+declared aspect in its own title) and it says more than the field's name (`beyond_field`). A
+phrase a long abstract first says late is said in passing: it puts the paper on the subject but
+is not a feature. A person the statement names opens a narrower route for a paper
 that says none of the phrases (`admitted`). A tag alone, a cited author alone, single shared
 words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to the
 evidence of a paper that already matches the topic. Below the line, candidates with any match
