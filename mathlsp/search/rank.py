@@ -11,9 +11,12 @@ statement 0.6) × its rarity among the retrieved papers (an IDF, 0–1): that su
 
 A paper is above the line (`admitted`) when PROBLEM.md names it, or when it says something
 specific — a phrase of two or more words that is not only a tag, a named result, or the user's
-query — its evidence reaches `MIN_EVIDENCE`, it is on the problem's subject (`on_subject`: what
-the problem's title says, or a declared aspect in its own title) and it says more than the
-field's name (`beyond_field`). A person the statement names opens a narrower route for a paper
+query — its evidence reaches `MIN_EVIDENCE`, it shares two independent features with the problem
+(`MIN_FEATURES`: distinct phrases, the cited authors one more) unless one rare title phrase says
+enough, it is on the problem's subject (`on_subject`: what the problem's title says, or a
+declared aspect in its own title) and it says more than the field's name (`beyond_field`). A
+phrase a long abstract first says late is said in passing: it puts the paper on the subject but
+is not a feature. A person the statement names opens a narrower route for a paper
 that says none of the phrases (`admitted`). A tag alone, a cited author alone, single shared
 words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to the
 evidence of a paper that already matches the topic. Below the line, candidates with any match
@@ -34,9 +37,18 @@ from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_a
 MAX_CANDIDATES = 20
 MAX_BELOW = 15  # candidates shown below the line
 _BLAND = frozenset(stem(w) for w in GENERIC | STOPWORDS)
+#: What a named result is (its head noun), not whose: "conjecture" is shared by every conjecture.
+_HEADS = frozenset(
+    stem(w)
+    for w in (
+        "theorem conjecture problem question hypothesis lemma inequality formula identity "
+        "equation equations criterion principle"
+    ).split()
+)
 #: Where a term is said: as a phrase in the title, every word of it in the (short) title
 #: ("small gaps between primes" says `prime-gaps`), as a phrase in the abstract or a statement.
-PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6}
+#: "passing": first said late in a long abstract (`PASSING_AT`), after the paper's own subject.
+PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6, "passing": 0.6}
 #: Weight of a match, by the kind of term (a tag is the field, a named result the problem's own).
 KIND_WEIGHT = {"query": 3.0, "theorem": 1.5, "keyword": 1.0, "tag": 1.0, "author": 0.0}
 AUTHOR_BONUS = 0.4  # a cited author among the paper's authors, once the topic matches
@@ -44,11 +56,26 @@ SINGLE_WORD = 0.4  # a one-word term ("chebyshev", "primes") counts for less
 MIN_EVIDENCE = 0.8
 RARITY_FLOOR = 0.5
 RARITY_POWER = 1.0
-MIN_CONCEPTS = 1  # distinct things said (overlapping terms are one), unless one is rare in a title
+#: Independent features a paper must share with the problem (distinct phrases, overlapping ones
+#: counted once; the cited authors among its authors count as one more), unless one of them is
+#: rare in its title or its title says the problem's subject.
+MIN_FEATURES = 2
 RARE_TITLE = 0.8
 REQUIRE_DECLARED = False
 SUBJECT_RULE = True
 ASPECT_RARITY = 0.45
+#: Below this rarity a term is the field (said by roughly a sixth of the retrieved papers or
+#: more): said in a title it does not by itself make the paper the problem's.
+FIELD_RARITY = 0.3
+#: One feature alone admits a paper only when its title says it and (nearly) no other retrieved
+#: paper does: in a pool of 40, one other paper saying "lower tail probabilities" is enough to
+#: make it the topic of a neighbouring field (Gaussian processes), not this problem's.
+RARE_SINGLE = 0.9
+#: A phrase nearly every retrieved paper says (the test's 22 of 22) is the field's name even in a
+#: cited author's title: "The KPZ equation and its universality class".
+AUTHOR_FIELD = 0.1
+PASSING_AT = 0.4
+PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,8 +127,32 @@ def said(candidate: Candidate, term: Term) -> str | None:
     if any(len(n) > 1 and has_all(title, n) for n in needles):
         return "title words"
     if any(contains_phrase(text, n) for n in needles):
+        if _in_passing(candidate, needles):
+            return "passing"
         return "text"
     return None
+
+
+def _first_at(haystack: Sequence[str], needle: Sequence[str]) -> int | None:
+    n = len(needle)
+    for i in range(len(haystack) - n + 1):
+        if list(haystack[i : i + n]) == list(needle):
+            return i
+    return None
+
+
+def _in_passing(candidate: Candidate, needles: Sequence[Sequence[str]]) -> bool:
+    """Whether a long abstract first says the phrase only after `PASSING_AT` of its words: an
+    abstract states its subject first, and what it names late is context or an application
+    ("… we also recover identities for the third-order mock theta functions")."""
+    abstract = stems(candidate.abstract or "")
+    if len(abstract) < PASSING_MIN_WORDS:
+        return False
+    statements = stems(" ".join(f"{t.name} {t.body}" for t in candidate.theorems))
+    if any(contains_phrase(statements, n) for n in needles):
+        return False
+    at = [i for n in needles if (i := _first_at(abstract, n)) is not None]
+    return bool(at) and min(at) > PASSING_AT * len(abstract)
 
 
 MIN_POOL = 20  # fewer retrieved papers than this say little about a field
@@ -155,11 +206,18 @@ def admitted(
     McKendrick of "the Kermack–McKendrick model")."""
     if candidate.problem_reference is not None:
         return True
+    # A phrase said in passing shows the paper knows the problem's words, not that it shares
+    # the problem's features: it counts for the subject, not as a feature.
+    everything = found
+    found = [m for m in found if m.place != "passing"]
     distinct = concepts(found)
-    rare_title = any(
-        m.specific and m.place.startswith("title") and m.rarity >= RARE_TITLE for m in distinct
+    authored = any(m.term.kind == "author" for m in found)
+    enough = len(distinct) + authored >= MIN_FEATURES or any(
+        m.specific
+        and m.place.startswith("title")
+        and (m.rarity >= RARE_SINGLE or (m.term.subject and m.rarity >= FIELD_RARITY))
+        for m in distinct
     )
-    enough = len(distinct) >= MIN_CONCEPTS or rare_title
     # The tags are what the user declared the problem to be about: a paper that says none of
     # them (nor a named result, nor the query) is about something else that shares its words.
     declared = not REQUIRE_DECLARED or any(
@@ -170,27 +228,44 @@ def admitted(
         and value >= MIN_EVIDENCE
         and enough
         and declared
-        and on_subject(found, title_only=not candidate.abstract)
-        and beyond_field(found)
+        and on_subject(everything, title_only=not candidate.abstract, eponyms=subject_words(terms))
+        and beyond_field(found, authored=authored)
     ):
         return True
     # A paper that says the topic's phrases was judged on them above; the author route is for
     # the classic whose title says the subject in its own words.
-    topical = any(m.term.kind != "author" for m in found)
+    topical = any(m.term.kind != "author" for m in everything)
     # Only the people the statement names (an object named after them, "Kunen proved"): a
     # Known Result's citations name prolific authors of the whole field.
     authored = any(m.term.kind == "author" and m.term.echoed for m in found)
     return authored and not topical and bool(topic_words(candidate, terms))
 
 
-def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
+def subject_words(terms: Sequence[Term]) -> frozenset[str]:
+    """The telling words (stems) of what the problem's title says: "lehmer", "mahler" of
+    "Lehmer's problem on the smallest Mahler measure"."""
+    return frozenset(
+        w
+        for t in terms
+        if t.subject and t.kind != "author"
+        for w in core(t.stems)
+        if w not in _BLAND and w not in _HEADS and len(w) > 3
+    )
+
+
+def on_subject(
+    found: Sequence[Match], title_only: bool = False, eponyms: frozenset[str] = frozenset()
+) -> bool:
     """Whether the paper is about the problem, not only about its surroundings: it says what the
     problem's title says, or its own title says one of the problem's declared aspects (a tag or
     the user's query), or a phrase of the problem few retrieved papers say. A statement's context
     objects ("symmetric group", "Bruhat order") said by a paper of the same field do not make it
     a paper on the problem; nor does a rare phrase in the title of a paper whose abstract says
     none of the problem's declared words (a Rademacher-type formula for overpartitions is not
-    about mock theta functions). A record without an abstract is judged on its title alone."""
+    about mock theta functions). A record without an abstract is judged on its title alone. A
+    named result in its title that shares a word with the problem's title (`eponyms`) is the
+    problem's own: "A p-adic criterion for Lehmer's conjecture" for "Lehmer's problem"; the
+    p-adic Gross–Zagier theorem beside Landau–Siegel zeros is not."""
     if not SUBJECT_RULE:
         return True
     declared = title_only or any(
@@ -199,6 +274,11 @@ def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
     )
     return any(
         m.term.subject
+        or (
+            m.place.startswith("title")
+            and m.term.kind == "theorem"
+            and bool(set(core(m.term.stems)) & eponyms)
+        )
         or (
             m.place.startswith("title")
             and (
@@ -212,13 +292,18 @@ def on_subject(found: Sequence[Match], title_only: bool = False) -> bool:
     )
 
 
-def beyond_field(found: Sequence[Match]) -> bool:
+def beyond_field(found: Sequence[Match], authored: bool = False) -> bool:
     """Whether the paper says more than the field's name: a match most retrieved papers do not
-    share (rarity at least `ASPECT_RARITY`), or two different things. "The KPZ equation and its
-    universality class" by a cited author says only the field of a problem on the KPZ equation's
-    tails."""
+    share (rarity at least `ASPECT_RARITY`), or two different things, or a specific phrase in
+    its title by an author the problem cites (the specialists' own papers on the object: "Ergodic
+    properties of highly degenerate 2D stochastic Navier–Stokes equations" by Hairer and
+    Mattingly)."""
     # One-word terms ("partitions") are too loose to be a second thing said.
     distinct = [m for m in concepts(found) if len(core(m.term.stems)) > 1]
+    if authored and any(
+        m.specific and m.place.startswith("title") and m.rarity >= AUTHOR_FIELD for m in distinct
+    ):
+        return True
     return len(distinct) >= 2 or any(
         m.rarity >= ASPECT_RARITY for m in found if m.term.kind != "author"
     )

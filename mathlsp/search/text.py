@@ -419,6 +419,60 @@ HEAD_FILLER = frozenset(
 )
 
 
+# Adjectives that grade or rank ("small degree", "better constant", "average number"): with a
+# generic noun they say how much of something, not which object.
+GRADING = frozenset(
+    """
+    small smaller smallest large larger largest high higher highest low lower lowest big good
+    better best weak weaker strong stronger effective average relative fixed nonzero new first
+    second third last main simple certain possible possibly
+    """.split()
+)
+
+
+def written_as_names(source: str, phrase: str) -> bool:
+    """Whether `source` writes every word of `phrase`, wherever it says it, capitalised as names
+    are ("du Cloux" aside, "Caselli–Marietti", "Bricmont–Kupiainen–Lefevere")."""
+    ws = words(phrase)
+    if not ws:
+        return False
+    pattern = re.compile(
+        r"(?<![\w])" + r"(?:['’]s)?[\W_]+".join(re.escape(w) for w in ws) + r"(?![\w])",
+        re.IGNORECASE,
+    )
+    found = list(pattern.finditer(fold_keep_case(source)))
+    if not found:
+        return False
+    initials = re.compile(r"[^\W\d_]+")
+    # "du Cloux", "de Branges": a lower-case particle before a name is part of the name.
+    return all(
+        any(w[0].isupper() for w in initials.findall(m.group(0)))
+        and all(w[0].isupper() or w in NAME_PARTICLES for w in initials.findall(m.group(0)))
+        for m in found
+    )
+
+
+NAME_PARTICLES = frozenset("de du da del della der den di van von le la ter ten".split())
+
+
+def names_an_object(text: str, people: Collection[str] = ()) -> bool:
+    """Whether a key phrase of the problem names a mathematical object (worth a Synthesis gap),
+    not prose: a phrase with a person the problem names in it ("Tao bounded", "Le Doussal",
+    "Cancrini renormalized"), one that ends in a participle, an adverb or a reporting verb
+    ("recursions relating", "Fredholm determinant deforming"), or graded generic words only
+    ("better constant", "small degree", "average number")."""
+    ws = words(text)
+    if len(ws) < 2:
+        return False
+    names = {fold(p).lower() for p in people}
+    if any(w in names for w in ws) or " ".join(ws) in names:
+        return False
+    last = ws[-1]
+    if last in REPORTING or last.endswith(("ed", "ing", "ly")):
+        return False
+    return not all(w in GRADING or w in GENERIC or w in STOPWORDS for w in ws)
+
+
 def core(needle: Sequence[str]) -> tuple[str, ...]:
     """A term's stems as relevance and the Synthesis gaps match them: trailing head nouns that
     say nothing specific ("estimate", "bound") dropped while two words or more remain."""

@@ -42,6 +42,7 @@ from mathlsp.safetext import neutralize_markup
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import DISCOVERY, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
+from mathlsp.search.text import contains_phrase, core, stems
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import IdKind
 
@@ -153,12 +154,33 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
             return f'your query "{t.label}"'
         return f'"{t.label}"'
 
-    in_title = [shown(m) for m in found if m.place.startswith("title")]
-    in_text = [shown(m) for m in found if not m.place.startswith("title")]
+    # Each claim is what the text holds: a phrase the title says, the words of one the title
+    # has apart ("Small gaps between primes" and the tag prime-gaps), a phrase the abstract says
+    # (early, or only in passing), or one only a quoted statement says.
+    abstract = stems(candidate.abstract or "")
+
+    def in_abstract(m: Any) -> bool:
+        needles = [n for n in (core(m.term.stems), core(m.term.alias_stems)) if n]
+        return any(contains_phrase(abstract, n) for n in needles)
+
+    in_title = [shown(m) for m in found if m.place == "title"]
+    title_words = [shown(m) for m in found if m.place == "title words"]
+    in_text = [shown(m) for m in found if m.place == "text" and in_abstract(m)]
+    passing = [shown(m) for m in found if m.place == "passing"]
+    stated = [shown(m) for m in found if m.place == "text" and not in_abstract(m)]
+    said = []
     if in_title:
-        parts.append("its title says " + _join(in_title))
+        said.append("says " + _join(in_title))
+    if title_words:
+        said.append("has the words of " + _join(title_words))
+    if said:
+        parts.append("its title " + " and ".join(said))
     if in_text:
         parts.append("its abstract says " + _join(in_text))
+    if passing:
+        parts.append("its abstract mentions " + _join(passing) + " in passing")
+    if stated:
+        parts.append("a quoted statement says " + _join(stated))
     authors = [m.term.label for m in candidate.found if m.term.kind == "author"]
     if authors and found:
         parts.append("by " + _join(authors) + " (cited in the problem)")

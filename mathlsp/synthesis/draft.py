@@ -26,7 +26,7 @@ from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.safetext import neutralize_markup
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.text import core, has_all, mentions, stems
+from mathlsp.search.text import core, has_all, mentions, names_an_object, stems, written_as_names
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.synthesis.graph import CitationGraph, reading_order
 from mathlsp.synthesis.review import normalize
@@ -121,6 +121,22 @@ def unique_theorems(theorems: Iterable[QuotedTheorem]) -> list[QuotedTheorem]:
     return list(seen.values())
 
 
+def gap_terms(problem: ProblemDoc | None, terms: Sequence[Term]) -> list[Term]:
+    """The terms a Synthesis gap may name: the problem's specific objects — its tags, named
+    results, and key phrases that name an object rather than run on in prose ("Tao bounded",
+    "better constant", "recursions relating" are not objects) or name people ("Caselli–Marietti"
+    in a list of who proved what)."""
+    if problem is None:
+        return []
+    people = [t.text for t in build_queries(problem).terms if t.kind == "author"]
+    return [
+        t
+        for t in terms
+        if t.kind != "keyword"
+        or (names_an_object(t.text, people) and not written_as_names(problem.text, t.text))
+    ]
+
+
 def problem_terms(problem: ProblemDoc | None) -> list[Term]:
     """The problem's tags, named results and key terms (as search relevance uses them)."""
     if problem is None:
@@ -162,11 +178,16 @@ def shared_terms(
     parts = [stems(x) for x in texts]
     # After the normalisation relevance uses (`core`: "zero density estimate" is said by
     # "Explicit zero density for …"), as a phrase, or every word of it within one text ("gaps
-    # between primes" has the tag `prime-gaps`).
+    # between primes" has the tag `prime-gaps`), in either of the term's spellings ("the
+    # Kardar–Parisi–Zhang equation" says the tag `kpz-equation`).
     return [
         t
         for t in terms
-        if mentions(parts, t.stems) or any(has_all(p, core(t.stems)) for p in parts)
+        if any(
+            mentions(parts, needle) or any(has_all(p, core(needle)) for p in parts)
+            for needle in (t.stems, t.alias_stems)
+            if needle
+        )
     ]
 
 
@@ -263,7 +284,7 @@ def draft(evidence: Evidence) -> list[Drafted]:
         if shared[e.id]:
             lines.append(_technique_line(e, shared[e.id]))
     covered = {t for s in shared.values() for t in s}
-    for term in terms:
+    for term in gap_terms(evidence.problem, terms):
         if term not in covered:
             lines.append(_gap_line(term, len(refs)))
     graph = evidence.graph

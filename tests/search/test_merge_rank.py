@@ -6,7 +6,7 @@ import math
 
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_paper
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.rank import rank_candidates, relevance, score
+from mathlsp.search.rank import below_the_line, rank_candidates, relevance, score
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.sources.theoremsearch import TheoremHit
 from tests.search.conftest import GRAPHS, problem
@@ -179,6 +179,7 @@ def test_ranking_puts_specific_papers_first_and_drops_the_irrelevant() -> None:
             citation_count=1700,
             authors=(Author("Lubotzky"),),
             year=1988,
+            abstract="We construct expander graphs whose second eigenvalue is optimal.",
         )
     )[0]
     fresh = merged(
@@ -201,7 +202,7 @@ def test_ranking_puts_specific_papers_first_and_drops_the_irrelevant() -> None:
     kept, dropped = rank_candidates([noise, fresh, cited], terms)
     assert {id(c) for c in kept} == {id(cited), id(fresh)}
     assert dropped == [noise]
-    assert [t.label for t in cited.matched] == ["ramanujan-graphs"]
+    assert [t.label for t in cited.matched][:2] == ["ramanujan-graphs", "expander-graphs"]
     assert fresh.evidence > cited.evidence  # two of the problem's phrases against one
 
 
@@ -410,3 +411,148 @@ def test_a_cited_author_alone_never_admits_a_paper_a_statement_named_one_may() -
     )[0]
     kept, dropped = rank_candidates([cited, named], terms)
     assert cited in dropped and named in kept
+
+
+def test_one_feature_is_not_enough_unless_a_cited_author_wrote_it() -> None:
+    """Two independent features of the problem admit a paper; the field's phrase in a title alone
+    does not, but the same title by an author the problem cites is the specialists' own paper."""
+    terms = build_queries(problem(GRAPHS)).terms
+    filler = [
+        merged(
+            rec(
+                "arxiv",
+                title=f"Spectral gap of a walk on surface {i}",
+                arxiv_id=f"2402.{i:05d}",
+                abstract="A bound for a random walk"
+                + (" on Ramanujan graphs." if i % 3 == 0 else "."),
+                authors=(Author("Filler"),),
+            )
+        )[0]
+        for i in range(30)
+    ]
+    alone = merged(
+        rec(
+            "arxiv",
+            title="Ramanujan graphs of every degree and their covers",
+            arxiv_id="2401.00002",
+            abstract="We build infinitely many covers of a fixed graph.",
+            authors=(Author("Nobody"),),
+        )
+    )[0]
+    by_cited = merged(
+        rec(
+            "arxiv",
+            title="Ramanujan graphs of every size",
+            arxiv_id="2401.00003",
+            abstract="We build infinitely many covers of a fixed graph.",
+            authors=(Author("Marcus"), Author("Spielman"), Author("Srivastava")),
+        )
+    )[0]
+    kept, dropped = rank_candidates([*filler, alone, by_cited], terms)
+    assert by_cited in kept
+    assert alone not in kept
+    assert alone in below_the_line(dropped)  # shown, never written
+
+
+def test_a_named_result_after_the_problems_title_is_on_subject() -> None:
+    """ "Lehmer's conjecture" in a title is the subject of "Lehmer's problem"; a conjecture named
+    after someone else ("Thompson's conjecture") shares only the head noun."""
+    terms = [
+        Term("lehmer problem", "tag", 1.0, "lehmer-problem", echoed=True, subject=True),
+        Term("mahler measure", "tag", 1.0, "mahler-measure", echoed=True, subject=True),
+        Term("weil height", "tag", 1.0, "weil-height", echoed=True),
+        Term("lehmer's conjecture", "theorem", 1.5, "Lehmer's conjecture"),
+        Term("thompson's conjecture", "theorem", 1.5, "Thompson's conjecture"),
+    ]
+    field_ = [
+        merged(
+            rec(
+                title=f"Heights on curve {i}",
+                arxiv_id=f"2404.{i:05d}",
+                abstract="We bound the Weil height of points"
+                + (", after Lehmer's conjecture and Thompson's conjecture." if i < 4 else "."),
+            )
+        )[0]
+        for i in range(20)
+    ]
+    lehmer = merged(
+        rec(
+            title="A p-adic criterion for Lehmer's conjecture",
+            arxiv_id="2404.90001",
+            abstract="We give a criterion in terms of the Weil height.",
+        )
+    )[0]
+    thompson = merged(
+        rec(
+            title="Thompson's conjecture for simple groups",
+            arxiv_id="2404.90002",
+            abstract="We prove it using the Weil height of characters.",
+        )
+    )[0]
+    kept, _ = rank_candidates([*field_, lehmer, thompson], terms)
+    assert lehmer in kept
+    assert thompson not in kept
+
+
+def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper() -> None:
+    terms = [
+        Term("kpz equation", "tag", 1.0, "kpz-equation", echoed=True, subject=True),
+        Term("narrow wedge", "tag", 1.0, "narrow-wedge", echoed=True),
+    ]
+    field_ = [
+        merged(rec(title=f"The KPZ equation and topic {i}", arxiv_id=f"2405.{i:05d}"))[0]
+        for i in range(38)
+    ]
+
+    def wedge(i: int) -> Candidate:
+        return merged(
+            rec(
+                title=f"Narrow wedge growth in model {i}",
+                arxiv_id=f"2405.9000{i}",
+                abstract="Growth of a random interface from a sharp initial profile.",
+            )
+        )[0]
+
+    alone = wedge(0)
+    kept, _ = rank_candidates([*field_, alone], terms)
+    assert alone in kept  # the only retrieved paper that says it
+    pair = [wedge(1), wedge(2)]
+    kept, dropped = rank_candidates([*field_, *pair], terms)
+    assert not set(map(id, pair)) & set(map(id, kept))
+    assert all(c in below_the_line(dropped) for c in pair)
+
+
+def test_a_phrase_first_said_late_in_a_long_abstract_is_said_in_passing() -> None:
+    terms = [
+        Term("mock theta functions", "tag", 1.0, "mock-theta-functions", echoed=True, subject=True),
+        Term("q series", "tag", 1.0, "q-series", echoed=True),
+        Term("rank generating function", "keyword", 1.0, "rank generating function"),
+    ]
+    filler = " ".join(f"We study the word{i} of partition statistics." for i in range(20))
+    field_ = [
+        merged(
+            rec(
+                title=f"q-series identities, part {i}",
+                arxiv_id=f"2406.{i:05d}",
+                abstract="Identities for q-series"
+                + (" and mock theta functions." if i < 8 else "."),
+            )
+        )[0]
+        for i in range(30)
+    ]
+
+    def paper(n: int, abstract: str) -> Candidate:
+        return merged(
+            rec(title="New q-series identities", arxiv_id=f"2406.9000{n}", abstract=abstract)
+        )[0]
+
+    late = paper(1, f"{filler} As a corollary we recover the mock theta functions.")
+    early = paper(2, f"We prove identities for the mock theta functions. {filler}")
+    short = paper(3, "Identities; as a corollary, the mock theta functions.")
+    kept, dropped = rank_candidates([*field_, late, early, short], terms)
+    assert {m.term.label: m.place for m in late.found} == {
+        "mock-theta-functions": "passing",
+        "q-series": "title",
+    }
+    assert early in kept and short in kept
+    assert late not in kept and late in below_the_line(dropped)

@@ -402,3 +402,45 @@ def test_numbers_of_moved_references_are_never_reused() -> None:
     assert writes.literature is not None
     ids = [e.id for e in LiteratureDoc(writes.literature.text).entries]
     assert ids == ["REF-007", "REF-012", "UREF-002", "UREF-006"]
+
+
+def test_the_relevance_line_claims_only_what_the_text_holds() -> None:
+    from mathlsp.search.queries import Term
+    from mathlsp.search.write import relevance_text
+
+    terms = [
+        Term("prime gaps", "tag", 1.0, "prime-gaps", echoed=True),
+        Term("sieve methods", "tag", 1.0, "sieve-methods", echoed=True),
+        Term("bounded gaps", "keyword", 1.0, "bounded gaps"),
+        Term("maynard sieve", "keyword", 1.0, "Maynard sieve"),
+        Term("admissible tuples", "keyword", 1.0, "admissible tuples"),
+    ]
+    filler = " ".join(f"Sentence {i} on primes." for i in range(30))
+    paper = merge_records(
+        [
+            Found(
+                PaperRecord(
+                    backend="arxiv",
+                    title="Bounded gaps between primes",
+                    arxiv_id="2407.00001",
+                    authors=(Author("Zhang"),),
+                    abstract=f"We use sieve methods. {filler} The Maynard sieve also applies.",
+                ),
+                Hit("theoremsearch", "q", 0),
+                theorem=TheoremHit(
+                    name="Theorem 1",
+                    body="Every admissible tuples set has infinitely many prime translates.",
+                    theorem_type="theorem",
+                    similarity=0.8,
+                    source="arXiv",
+                    link=None,
+                ),
+            )
+        ]
+    )[0]
+    rank_candidates([paper], terms)
+    line = relevance_text(paper).lower()
+    assert 'its title says "bounded gaps" and has the words of the tag prime-gaps' in line
+    assert "its abstract says the tag sieve-methods" in line
+    assert 'its abstract mentions "maynard sieve" in passing' in line
+    assert 'a quoted statement says "admissible tuples"' in line

@@ -225,3 +225,66 @@ def test_gaps_are_true_and_never_prose() -> None:
     assert "chebyshev function" in joined  # no confirmed reference says it: a true gap
     for prose in ("schoenfeld", "trudgian", "argument", "extends", "l2 function"):
         assert prose not in joined, prose
+
+
+KPZ = """\
+---
+title: "Tails of the KPZ equation"
+status: defined
+domain: probability
+tags: [kpz-equation, narrow-wedge]
+---
+# Problem
+
+Find the lower tail of the Kardar–Parisi–Zhang equation from narrow wedge data, with a better
+constant and a small degree of smoothing, and the recursions relating the Fredholm determinant
+deforming the Airy kernel; compare with the Hopf–Cole solution.
+
+## Known Results
+
+- Tao bounded the error; Corwin and Ghosal proved tail bounds (Corwin and Ghosal, 2020).
+- Techniques of Caselli–Marietti and of Bricmont–Kupiainen carry over.
+"""
+
+
+def test_gaps_name_only_the_problems_objects_in_either_spelling() -> None:
+    from tests.synthesis.fixtures import entry
+
+    confirmed = entry(
+        1,
+        "Lower tail of the Kardar-Parisi-Zhang equation",
+        "- **arXiv ID:** 1802.03273\n",
+        "We study its lower tail with narrow wedge initial data.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    gaps = [d.text for d in draft(evidence(text, KPZ, graph=False)) if d.subsection == "gaps"]
+    joined = " ".join(gaps).lower()
+    # The tag kpz-equation is said as "Kardar–Parisi–Zhang equation": covered, no gap.
+    assert "kpz-equation" not in joined and "narrow-wedge" not in joined
+    assert "tail bounds" in joined  # an object no confirmed reference says: a true gap
+    for prose in (
+        "better constant",  # graded generic words
+        "small degree",
+        "recursions relating",  # a participle ends the phrase
+        "determinant deforming",
+        "tao",  # a person the problem names
+        "caselli",  # names, written as names
+        "bricmont",
+    ):
+        assert prose not in joined, prose
+
+
+def test_a_phrase_is_an_object_unless_it_is_prose() -> None:
+    from mathlsp.search.text import names_an_object, written_as_names
+
+    assert names_an_object("heegner points")
+    assert names_an_object("general linear group")
+    assert not names_an_object("better constant")
+    assert not names_an_object("average number")
+    assert not names_an_object("recursions relating")
+    assert not names_an_object("tao bounded", people=["Tao"])
+    assert not names_an_object("points")  # one word says too little
+    assert written_as_names("the bijections of du Cloux and Caselli–Marietti", "du cloux")
+    assert written_as_names("Caselli–Marietti matchings; Caselli-Marietti", "caselli marietti")
+    assert not written_as_names("Heegner points on curves", "heegner points")
+    assert not written_as_names("the Heegner points", "galois points")
