@@ -95,11 +95,18 @@ def math_words(title: str) -> frozenset[str]:
 
 def query_text(title: str) -> str:
     """A title as a search engine wants it, its mathematics in the normal form's words but its
-    own wording kept (`Bounds for $\theta(x)$ on $\\mathbb{F}_p$…` → `bounds for theta x on fp`):
+    own wording kept (`Bounds for $\theta(x)$ on $\\mathbb{F}_p$…` → `bounds for theta x on f p`):
     the same symbols on both sides whichever way the note and the index wrote them."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title)).rstrip(" .…")
-    text = fold(math_names(latex_to_unicode(text))).replace("^", "").replace("_", "")
-    return " ".join(re.sub(r"[^\w\s'-]", " ", text).split())
+    # Scripts apart from their base (`GL_n` → `gl n`, `SL_2` → `sl 2`): an index splits or keeps
+    # them, but no tokeniser glues `gln` or `sl2`.
+    text = fold(math_names(latex_to_unicode(text))).replace("^", " ").replace("_", " ")
+    # A sign left on its own (`H^{-1}` → `h -1`) would read as "without" to a Lucene query.
+    text = _LONE_DASH.sub(" ", re.sub(r"[^\w\s'-]", " ", text))
+    return " ".join(text.split())
+
+
+_LONE_DASH = re.compile(r"(?<!\w)-+|-+(?!\w)")
 
 
 # -- the mathematics in titles ---------------------------------------------------------------------

@@ -1,0 +1,162 @@
+"""The mathematics of a title as a token stream, for comparison and for search queries.
+
+`normalize.normalize_title` compares titles as words: it has to, since sources write the same
+mathematics as LaTeX, Unicode or plain words. Words lose what makes one formula another, though:
+`$H^{-1}$` and `$H^1$` are both `h 1`, and `ζ(2n+1)` and `ζ(2n)` differ by a `1` the other title
+may hold elsewhere. This module keeps, beside the words, the two things a formula's identity
+rests on and no rendering changes:
+
+- **scripts**: what is raised or lowered onto which base (`H^{-1}` → `h^(-1)`), whether written
+  `^{1}`, `^1` or `¹`;
+- **signed terms**: an operator and the number or single letter it applies to (`2n+1` → `+1`,
+  `p = 2` → `=2`), wherever they stand.
+
+A title that carries no mathematics markup on one side (an ASCII `H1`, `zeta 2n`) is compared by
+its words only: leaving markup out is how plain-text indexes write formulas, not a change.
+
+For searching, `normalize.query_text` writes the mathematics as separate words (`GL_n(ℝ)` →
+`gl n r`); `text_words` leaves it out, for an index that tokenises formulas otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from mathlsp.verify.normalize import fold, latex_to_unicode, math_names, query_text
+
+# Private-use marks for a script's group: they pass through pylatexenc, the symbol names and
+# folding untouched, so the group survives `^{2n-1}` → `^2n-1` (pylatexenc drops the braces).
+_OPEN, _CLOSE = "\ue000", "\ue001"
+_SUPERSCRIPTS = str.maketrans("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ", "0123456789+-=()ni")
+_SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₙᵢₖₘₚ", "0123456789+-=()nikmp")
+_SUPER_RUN = re.compile("[⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾ⁿⁱ]+")
+_SUB_RUN = re.compile("[₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₙᵢₖₘₚ]+")
+_MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
+_HTML_SCRIPT = re.compile(r"<(/?)(sup|sub)\b[^>]*>", re.IGNORECASE)
+_HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
+_SCRIPT = re.compile(rf"([\^_])\s*(?:{_OPEN}([^{_OPEN}{_CLOSE}]*){_CLOSE}|(-?\s*[a-z0-9]))")
+_BASE = re.compile(r"([a-z]+|\d+|\))\s*$")
+_SIGNED = re.compile(r"([-+=<>])\s*(\d+|[a-z](?![a-z]))")
+# Markup that says "this is a formula": a side without any is plain text and its symbols are
+# not compared (an ASCII title writes `H^{-1}` as `H-1` or `H1`).
+_MARKUP = re.compile(r"[$^_=<>+]|\\\(|<su[bp]>|[\u0370-\u03ff]|[⁰-₟]", re.IGNORECASE)
+_SPACE_IN_MATH = re.compile(r"\s*([-+=<>])\s*")
+
+
+def _group_scripts(text: str) -> str:
+    """`^{…}`/`_{…}` and `<sup>…</sup>` with their group marked; Unicode super/subscripts as
+    `^(…)`/`_(…)` groups."""
+    text = _SUPER_RUN.sub(
+        lambda m: "^" + _OPEN + m.group(0).translate(_SUPERSCRIPTS) + _CLOSE, text
+    )
+    text = _SUB_RUN.sub(lambda m: "_" + _OPEN + m.group(0).translate(_SUBSCRIPTS) + _CLOSE, text)
+    text = _HTML_SCRIPT.sub(
+        lambda m: _CLOSE if m.group(1) else ("^" if m.group(2).lower() == "sup" else "_") + _OPEN,
+        text,
+    )
+    text = _HTML_TAG.sub(" ", text)
+    out: list[str] = []
+    depth: list[bool] = []  # per open brace: is it a script's group?
+    i = 0
+    while i < len(text):
+        char = text[i]
+        if char in "^_" and (i == 0 or text[i - 1] != "\\"):
+            j = i + 1
+            while j < len(text) and text[j] == " ":
+                j += 1
+            if j < len(text) and text[j] == "{":
+                out.append(char + _OPEN)
+                depth.append(True)
+                i = j + 1
+                continue
+        if char == "{" and (i == 0 or text[i - 1] != "\\"):
+            depth.append(False)
+        elif char == "}" and (i == 0 or text[i - 1] != "\\") and depth and depth.pop():
+            out.append(_CLOSE)
+            i += 1
+            continue
+        out.append(char)
+        i += 1
+    return "".join(out)
+
+
+def _tight_math(title: str) -> str:
+    """Spacing inside `$…$` carries nothing: `2n + 1` is `2n+1`."""
+    return _MATH_SEGMENT.sub(lambda m: _SPACE_IN_MATH.sub(r"\1", m.group(0)), title)
+
+
+@lru_cache(maxsize=4096)
+def math_stream(title: str) -> str:
+    """The title lower-cased in one notation (LaTeX, Unicode and named symbols alike, `\\left(`
+    as `(`, fonts dropped) with its scripts' groups kept and spacing around operators gone."""
+    text = _group_scripts(_tight_math(title))
+    text = fold(math_names(latex_to_unicode(text)))
+    text = text.replace("\u2212", "-")
+    return re.sub(r"\s*([+=<>])\s*", r"\1", text)
+
+
+def has_markup(title: str) -> bool:
+    """The title writes some mathematics as mathematics (`$…$`, scripts, Greek, operators)."""
+    return _MARKUP.search(title) is not None
+
+
+def _flat(text: str) -> str:
+    return re.sub(r"\s+", "", text.replace(_OPEN, "").replace(_CLOSE, ""))
+
+
+@lru_cache(maxsize=4096)
+def scripts(title: str) -> frozenset[tuple[str, str, str, bool]]:
+    """(base, `^` or `_`, content, loose) of every script: `$H^{-1}$` → `("h", "^", "-1",
+    False)`; `\\pi^{2n}` → `("pi", "^", "2n", False)`; `^{1}`, `^1` and `¹` are one script. A
+    script written without braces (`^5/2`) is *loose*: its extent is not written, so it holds only
+    its first character and agrees with any group that starts with it."""
+    stream = math_stream(title)
+    out: set[tuple[str, str, str, bool]] = set()
+    for m in _SCRIPT.finditer(stream):
+        loose = m.group(2) is None
+        content = m.group(3) if loose else m.group(2)
+        base = _BASE.search(_flat(stream[: m.start()]))
+        out.add((base.group(1) if base else "", m.group(1), _flat(content), loose))
+    return frozenset(out)
+
+
+def _agree(a: tuple[str, str, str, bool], b: tuple[str, str, str, bool]) -> bool:
+    if a[2] == b[2]:
+        return True
+    return (a[3] and b[2].startswith(a[2])) or (b[3] and a[2].startswith(b[2]))
+
+
+@lru_cache(maxsize=4096)
+def signed_terms(title: str) -> frozenset[str]:
+    """An operator with the number or single letter it applies to, wherever it stands:
+    `ζ(2n+1)` → `+1`, `H^{-1}` → `-1`, `$p = 2$` → `=2`. A hyphen inside a word (`p-adic`,
+    `quasi-categories`) applies to no single letter or number."""
+    flat = _flat(math_stream(title))
+    return frozenset(m.group(1) + m.group(2) for m in _SIGNED.finditer(flat))
+
+
+def math_changes(claimed: str, source: str) -> list[str]:
+    """What the mathematics of one title has that the other's lacks, when both write some
+    mathematics as such: a script of the same base and kind with other content (`H^{-1}` for
+    `H^1`), or a signed term only one side has (`ζ(2n+1)` for `ζ(2n)`)."""
+    if not has_markup(claimed) or not has_markup(source):
+        return []
+    changes: list[str] = []
+    mine, theirs = scripts(claimed), scripts(source)
+    for a, b in ((mine, theirs), (theirs, mine)):
+        for script in sorted(a):
+            same_place = [o for o in b if o[:2] == script[:2]]
+            if same_place and not any(_agree(script, o) for o in same_place):
+                base, kind, content, _ = script
+                changes.append(f"{base}{kind}{{{content}}}")
+    signed_a, signed_b = signed_terms(claimed), signed_terms(source)
+    changes.extend(sorted(signed_a ^ signed_b))
+    return list(dict.fromkeys(changes))
+
+
+def text_words(title: str) -> str:
+    """The title's words outside its mathematics (`$…$`, `\\(…\\)`, a word with a script), for a
+    second search when an index tokenises the formulas otherwise (`sl_2` as one word)."""
+    text = _MATH_SEGMENT.sub(" ", title)
+    return query_text(" ".join(w for w in text.split() if not re.search(r"[\^_]", w)))
