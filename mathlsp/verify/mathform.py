@@ -35,7 +35,7 @@ _SUB_RUN = re.compile("[₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎ₙᵢₖ�
 _MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
 _HTML_SCRIPT = re.compile(r"<(/?)(sup|sub)\b[^>]*>", re.IGNORECASE)
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
-_SCRIPT = re.compile(rf"([\^_])\s*(?:{_OPEN}([^{_OPEN}{_CLOSE}]*){_CLOSE}|(-?\s*[a-z0-9]))")
+_LOOSE = re.compile(r"[-+]?\s*[a-z0-9]")
 _BASE = re.compile(r"([a-z]+|\d+|\))\s*$")
 _SIGNED = re.compile(r"([-+=<>])\s*(\d+|[a-z](?![a-z]))")
 # Markup that says "this is a formula": a side without any is plain text and its symbols are
@@ -113,12 +113,31 @@ def scripts(title: str) -> frozenset[tuple[str, str, str, bool]]:
     its first character and agrees with any group that starts with it."""
     stream = math_stream(title)
     out: set[tuple[str, str, str, bool]] = set()
-    for m in _SCRIPT.finditer(stream):
-        loose = m.group(2) is None
-        content = m.group(3) if loose else m.group(2)
-        base = _BASE.search(_flat(stream[: m.start()]))
-        out.add((base.group(1) if base else "", m.group(1), _flat(content), loose))
+    # Every `^`/`_`, nested ones too (`\\mathrm{Tr}_{q}^{q^n}` holds `q^{q^n}` and `q^n`).
+    for i, kind in enumerate(stream):
+        if kind not in "^_":
+            continue
+        content, loose = _script_at(stream, i + 1)
+        if content:
+            base = _BASE.search(stream[:i].replace(_OPEN, "").replace(_CLOSE, ""))
+            out.add((base.group(1) if base else "", kind, content, loose))
     return frozenset(out)
+
+
+def _script_at(stream: str, start: int) -> tuple[str, bool]:
+    """The script starting at `start`: a group's whole content, or one (signed) character."""
+    j = start
+    while j < len(stream) and stream[j] == " ":
+        j += 1
+    if j < len(stream) and stream[j] == _OPEN:
+        depth = 0
+        for k in range(j, len(stream)):
+            depth += {_OPEN: 1, _CLOSE: -1}.get(stream[k], 0)
+            if depth == 0:
+                return _flat(stream[j + 1 : k]), False
+        return _flat(stream[j + 1 :]), False
+    m = _LOOSE.match(stream, j)
+    return (_flat(m.group(0)), True) if m else ("", True)
 
 
 def _agree(a: tuple[str, str, str, bool], b: tuple[str, str, str, bool]) -> bool:
