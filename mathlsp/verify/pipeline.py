@@ -28,6 +28,7 @@ from mathlsp.sources.base import LookupResult, LookupStatus
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
 from mathlsp.verify.matcher import Claim, Verdict, carries_subtitle, match, match_title
+from mathlsp.verify.mathform import text_words
 from mathlsp.verify.normalize import has_et_al, query_text
 from mathlsp.verify.remarks import year_note
 
@@ -357,6 +358,8 @@ TITLE_FIRST = ("openalex", "crossref")
 TITLE_FALLBACK = ("semantic_scholar", "arxiv", "zbmath")
 TITLE_BACKENDS = TITLE_FIRST + TITLE_FALLBACK
 _QUERY_WORDS = 12
+# Fewer words than this outside the mathematics are too generic a query to send alone.
+_TEXT_WORDS_MIN = 3
 
 
 def title_query(title: str) -> str:
@@ -382,8 +385,10 @@ def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
     )
 
 
-async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
-    query = title_query(title)
+async def _title_candidates(
+    title: str, backend: str, sources: Any, query: str | None = None
+) -> Any:
+    query = title_query(title) if query is None else query
     if backend in ("semantic_scholar", "crossref", "zbmath"):
         return await sources.match_title(query, backend)
     if backend == "arxiv":
@@ -421,6 +426,17 @@ async def _title_evidence(title: str, sources: Any) -> Evidence:
 
     outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in first))
     found = [r for outcome in outcomes for r in judge(outcome)]
+    # An index may hold a formula as words the query does not have (`sl_2` as one token,
+    # `\vartheta` for `θ`): the title's words without its mathematics, once more, where the
+    # limits allow it; the records found are still judged against the whole title.
+    # Only sources that answered are asked again: an error is counted once per source.
+    words = text_words(title)
+    answered = [b for b, o in zip(first, outcomes, strict=True) if o.error is None]
+    if not found and words != title_query(title) and len(words.split()) >= _TEXT_WORDS_MIN:
+        outcomes = await asyncio.gather(
+            *(_title_candidates(title, b, sources, words) for b in answered)
+        )
+        found = [r for outcome in outcomes for r in judge(outcome)]
     if found:
         # Found, but a first-tier source that should have been asked could not answer.
         return Evidence("title", LookupStatus.FOUND, tuple(found), partial=bool(errors))
