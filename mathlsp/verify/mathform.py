@@ -21,6 +21,7 @@ For searching, `normalize.query_text` writes the mathematics as separate words (
 from __future__ import annotations
 
 import re
+from collections import Counter
 from functools import lru_cache
 
 from mathlsp.verify.normalize import fold, latex_to_unicode, math_names, query_text
@@ -37,10 +38,26 @@ _HTML_SCRIPT = re.compile(r"<(/?)(sup|sub)\b[^>]*>", re.IGNORECASE)
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _LOOSE = re.compile(r"[-+]?\s*[a-z0-9]")
 _BASE = re.compile(r"([a-z]+|\d+|\))\s*$")
-_SIGNED = re.compile(r"([-+=<>])\s*(\d+|[a-z](?![a-z]))")
+# Greek letters arrive by name (`λ` → `lambda`): one symbol, as a single Latin letter is.
+_GREEK = "|".join(
+    "alpha beta gamma delta epsilon zeta eta theta iota kappa lambda mu nu xi omicron pi rho "
+    "sigma tau upsilon phi chi psi omega".split()
+)
+_SIGNED = re.compile(rf"([-+=<>])(\d+|(?:{_GREEK})(?![a-z])|[a-z](?![a-z]))")
+_GREEK_LETTER = re.compile("([A-Za-z0-9])?([\u0391-\u03c9\u03d1\u03d5\u03f5])")
+
+
+def _apart(m: re.Match[str]) -> str:
+    """A Greek letter apart from the letters around it, never from a sign before it."""
+    return (m.group(1) + " " if m.group(1) else "") + m.group(2) + " "
+
+
 # Markup that says "this is a formula": a side without any is plain text and its symbols are
 # not compared (an ASCII title writes `H^{-1}` as `H-1` or `H1`).
 _MARKUP = re.compile(r"[$^_=<>+]|\\\(|<su[bp]>|[\u0370-\u03ff]|[⁰-₟]", re.IGNORECASE)
+_MINUS = re.compile(r"\s*\u2212\s*")
+_SPACED_MINUS = re.compile(f"(?<=[\\w){_CLOSE}])\\s+-\\s+(?=\\d)")
+_TEXT_DASHES = re.compile("[\u2010-\u2015]")
 _SPACE_IN_MATH = re.compile(r"\s*([-+=<>])\s*")
 
 
@@ -91,9 +108,13 @@ def math_stream(title: str) -> str:
     """The title lower-cased in one notation (LaTeX, Unicode and named symbols alike, `\\left(`
     as `(`, fonts dropped) with its scripts' groups kept and spacing around operators gone."""
     text = _group_scripts(_tight_math(title))
-    text = fold(math_names(latex_to_unicode(text)))
-    text = text.replace("\u2212", "-")
-    return re.sub(r"\s*([+=<>])\s*", r"\1", text)
+    # A Greek letter is one symbol, its name one word (`γ\\mathrm{Tr}` is `gamma tr`).
+    text = math_names(_GREEK_LETTER.sub(_apart, latex_to_unicode(text)))
+    # Dashes are punctuation (`$R^N$—I.`); only `−` and a hyphen can be a minus.
+    text = _TEXT_DASHES.sub(" ", _MINUS.sub("-", text))
+    # `2^127 - 1` outside `$…$`: a spaced hyphen between a term and a number subtracts.
+    text = _SPACED_MINUS.sub("-", text)
+    return re.sub(r"\s*([+=<>])\s*", r"\1", fold(text))
 
 
 def has_markup(title: str) -> bool:
@@ -147,12 +168,15 @@ def _agree(a: tuple[str, str, str, bool], b: tuple[str, str, str, bool]) -> bool
 
 
 @lru_cache(maxsize=4096)
-def signed_terms(title: str) -> frozenset[str]:
+def signed_terms(title: str) -> tuple[str, ...]:
     """An operator with the number or single letter it applies to, wherever it stands:
     `ζ(2n+1)` → `+1`, `H^{-1}` → `-1`, `$p = 2$` → `=2`. A hyphen inside a word (`p-adic`,
     `quasi-categories`) applies to no single letter or number."""
-    flat = _flat(math_stream(title))
-    return frozenset(m.group(1) + m.group(2) for m in _SIGNED.finditer(flat))
+    # Spacing is gone around operators already (`_tight_math`, `math_stream`); a hyphen with a
+    # space on either side is a dash, and signs nothing.
+    flat = math_stream(title).replace(_OPEN, "").replace(_CLOSE, "")
+    # A multiset, sorted: `(2^k-1)(b^k-1)` has two `-1`, and dropping one is a change.
+    return tuple(sorted(m.group(1) + m.group(2) for m in _SIGNED.finditer(flat)))
 
 
 def math_changes(claimed: str, source: str) -> list[str]:
@@ -169,8 +193,8 @@ def math_changes(claimed: str, source: str) -> list[str]:
             if same_place and not any(_agree(script, o) for o in same_place):
                 base, kind, content, _ = script
                 changes.append(f"{base}{kind}{{{content}}}")
-    signed_a, signed_b = signed_terms(claimed), signed_terms(source)
-    changes.extend(sorted(signed_a ^ signed_b))
+    signed_a, signed_b = Counter(signed_terms(claimed)), Counter(signed_terms(source))
+    changes.extend(sorted((signed_a - signed_b) + (signed_b - signed_a)))
     return list(dict.fromkeys(changes))
 
 

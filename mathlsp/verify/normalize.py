@@ -37,6 +37,7 @@ _NON_WORD = re.compile(r"[^\w\s]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
 _ELL = re.compile(r"\bell\b")  # `ell^p`, `mod-ell`: ℓ typed out
 _AMPERSAND = re.compile(r"\\?&(?:amp;)?")
+_SCRIPT_SPACE = re.compile(r"\s*([\^_])\s*")
 
 
 def _latex_accents(text: str) -> str:
@@ -75,7 +76,8 @@ def normalize_title(title: str) -> str:
     meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
     text = fold(math_names(latex_to_unicode(text)))
-    text = _ELL.sub("l", text).replace("^", "").replace("_", "")
+    # `$A _ 4$` is `$A_4$`: spacing inside mathematics is no content.
+    text = _ELL.sub("l", _SCRIPT_SPACE.sub(r"\1", text)).replace("^", "").replace("_", "")
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
     return " ".join(_spelt_out(text.split()))
@@ -119,12 +121,13 @@ _ALIASES = {
     "Bbb": "mathbb", "bbb": "mathbb", "bold": "mathbf", "sb": "_", "sp": "^",
     "ZZ": "Z", "QQ": "Q", "RR": "R", "CC": "C", "NN": "N", "FF": "F", "PP": "P", "HH": "H",
     "AA": "A", "ne": "neq", "frak": "mathfrak", "operatorname": "mathrm",
-    "boldsymbol": "mathbf", "bm": "mathbf",
+    "boldsymbol": "mathbf", "bm": "mathbf", "tfrac": "frac", "dfrac": "frac",
 }  # fmt: skip
 _FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
 # Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
 _SILENT = frozenset("rm bf it sf tt cal em sl sc bb left right big Big bigl bigr Bigl Bigr "
-                    "displaystyle textstyle scriptstyle limits nolimits colon".split())  # fmt: skip
+                    "displaystyle textstyle scriptstyle limits nolimits colon mbox hbox"
+                    .split())  # fmt: skip
 _SYMBOLS = {
     "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
     "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
