@@ -44,6 +44,7 @@ _GREEK = "|".join(
     "sigma tau upsilon phi chi psi omega".split()
 )
 _SIGNED = re.compile(rf"([-+=<>])(\d+|(?:{_GREEK})(?![a-z])|[a-z](?![a-z]))")
+_PRODUCT = re.compile(r"([-+=<>])([a-z]{2})(?![a-z])")
 _GREEK_LETTER = re.compile("([A-Za-z0-9])?([\u0391-\u03c9\u03d1\u03d5\u03f5])")
 
 
@@ -179,6 +180,16 @@ def signed_terms(title: str) -> tuple[str, ...]:
     return tuple(sorted(m.group(1) + m.group(2) for m in _SIGNED.finditer(flat)))
 
 
+@lru_cache(maxsize=4096)
+def product_terms(title: str) -> tuple[str, ...]:
+    """Inside `$…$` only: an operator with a product of two letters (`ax-by` → `-by`)."""
+    out: list[str] = []
+    for segment in _MATH_SEGMENT.findall(title):
+        flat = math_stream(segment).replace(_OPEN, "").replace(_CLOSE, "")
+        out.extend(m.group(1) + m.group(2) for m in _PRODUCT.finditer(flat))
+    return tuple(sorted(out))
+
+
 def math_changes(claimed: str, source: str) -> list[str]:
     """What the mathematics of one title has that the other's lacks, when both write some
     mathematics as such: a script of the same base and kind with other content (`H^{-1}` for
@@ -194,6 +205,11 @@ def math_changes(claimed: str, source: str) -> list[str]:
                 base, kind, content, _ = script
                 changes.append(f"{base}{kind}{{{content}}}")
     signed_a, signed_b = Counter(signed_terms(claimed)), Counter(signed_terms(source))
+    if _MATH_SEGMENT.search(claimed) and _MATH_SEGMENT.search(source):
+        # Both typed as formulas: products of two letters count too (`ax-by+cz`); in text a
+        # hyphen before two letters is a word's (`blow-up`), and one side may write `blowup`.
+        signed_a.update(product_terms(claimed))
+        signed_b.update(product_terms(source))
     changes.extend(sorted((signed_a - signed_b) + (signed_b - signed_a)))
     return list(dict.fromkeys(changes))
 

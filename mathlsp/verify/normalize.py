@@ -307,6 +307,9 @@ def _name_tokens(name: str) -> list[str]:
 _GLUED_INITIAL = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
 
 
+_INITIAL = re.compile(r"(?:[A-Z]\.-?)+|[A-Z]")
+
+
 def surname(name: str) -> str:
     """Family name, folded: `Erdős, Paul` / `P. Erdős` / `Paul Erdős` / `Erdos P` → `erdos`."""
     name = " ".join(_GLUED_INITIAL.sub(". ", name).split())
@@ -318,8 +321,10 @@ def surname(name: str) -> str:
     if not raw:
         return ""
     # "Windisch T" / "Hambrick GW": trailing initials after the family name (PubMed style).
+    # Not after an initial: in `F. HU` or `M. H. NG` the capitals are the family name.
     last = raw[-1].replace(".", "")
-    initials_last = len(raw) > 1 and len(last) <= 3 and last.isupper()
+    leading_initial = _INITIAL.fullmatch(raw[0]) is not None
+    initials_last = len(raw) > 1 and len(last) <= 3 and last.isupper() and not leading_initial
     raw = raw[:-1] if initials_last else raw[-1:]
     core = _name_tokens(" ".join(raw))
     if not core:
@@ -331,6 +336,11 @@ def name_keys(name: str) -> set[str]:
     """Every folded token that could be the family name (order-agnostic fallback)."""
     keys = {surname(name)}
     keys.update(t for t in _name_tokens(name) if len(t) > 2 and t not in _PARTICLES)
+    # `Jun MA`, `Fei HU`: a short family name in capitals after the given name (which PubMed's
+    # `Windisch TW` initials also look like: both are tried).
+    words = name.split()
+    if len(words) > 1 and words[-1].isupper() and words[-1].isalpha() and len(words[-1]) > 1:
+        keys.add(fold(words[-1]))
     keys.discard("")
     return keys
 

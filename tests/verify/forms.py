@@ -263,6 +263,13 @@ def title_forms(title: str, rng: random.Random) -> list[tuple[str, str]]:
         i = rng.choice(content)
         emph = [*words[:i], r"\emph{" + words[i] + "}", *words[i + 1 :]]
         out.append(("title: \\emph on a word", " ".join(emph)))
+    if content:
+        i = rng.choice(content)
+        macro = rng.choice([r"\textit", r"\textsc", r"\textbf", r"\mbox"])
+        marked = [*words[:i], macro + "{" + words[i] + "}", *words[i + 1 :]]
+        out.append(("title: \\textit, \\textsc, \\textbf or \\mbox on a word", " ".join(marked)))
+    if "..." in title or "…" in title:
+        out.append(("title: \\ldots", title.replace("...", r"\ldots{}").replace("…", r"\ldots{}")))
     out.append(("title: trailing period", title.rstrip(".") + "."))
     out.append(("title: Title Case", " ".join(w[:1].upper() + w[1:] for w in words)))
     if "$" not in title:
@@ -408,6 +415,7 @@ def doi_fields(doi: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]
         ("DOI: in the url field", {"url": "https://doi.org/" + doi}),
         ("DOI: in a note", {"note": rng.choice([f"doi:{doi}.", f"DOI {doi.upper()}"])}),
         ("DOI: percent-encoded URL", {"url": "https://doi.org/" + quote(doi, safe="/:;()")}),
+        ("DOI: \\url in howpublished", {"howpublished": f"\\url{{https://doi.org/{doi}}}"}),
     ]
 
 
@@ -427,6 +435,10 @@ def arxiv_fields(arxiv_id: str, rng: random.Random) -> list[tuple[str, dict[str,
         ("arXiv: [class] suffix", {"journal": f"arXiv:{arxiv_id} [{category}]"}),
         ("arXiv: abs URL", {"url": f"https://arxiv.org/abs/{arxiv_id}v{v}"}),
         ("arXiv: DOI 10.48550", {"doi": f"10.48550/arXiv.{arxiv_id}"}),
+        ("arXiv: journal arXiv preprint", {"journal": f"arXiv preprint arXiv:{arxiv_id}"}),
+        ("arXiv: eprint with eprinttype", {"eprint": arxiv_id, "eprinttype": "arxiv"}),
+        ("arXiv: in a note", {"note": f"arXiv:{arxiv_id}"}),
+        ("arXiv: ArXiv journal, abs/ volume", {"journal": "ArXiv", "volume": f"abs/{arxiv_id}"}),
     ]  # fmt: skip
 
 
@@ -510,6 +522,17 @@ def genuine(record: PaperRecord, rng: random.Random) -> list[Generated]:
     if len(record.authors) > 3:
         first = name_form(record.authors[0], "Family, Given", rng)
         add("names: first and others", {**base, "author": f"{first} and others"})
+        etal = rng.choice([" et~al.", " et al.", " and et al.", ", et al"])
+        add("names: first et~al. in the list", {**base, "author": first + etal})
+    caps = " and ".join(
+        f"{a.family.upper()}, {_initials(a.given, True, True)}" if a.given else a.family.upper()
+        for a in record.authors
+    )
+    add("names: FAMILY, G. in capitals", {**base, "author": caps})
+    caps = " and ".join(
+        f"{a.given} {a.family.upper()}" if a.given else a.family.upper() for a in record.authors
+    )
+    add("names: Given FAMILY in capitals", {**base, "author": caps})
     for kind, title in title_forms(record.title, rng):
         add(kind, {**base, "title": bib_escape(title) if "\\" not in title else title})
     for kind, title in math_forms(record.title):
@@ -520,6 +543,11 @@ def genuine(record: PaperRecord, rng: random.Random) -> list[Generated]:
     if record.arxiv_id:
         for kind, ids in arxiv_fields(record.arxiv_id, rng):
             add(kind, {**base, **ids})
+    if record.year:
+        span = f"{record.year}/{(record.year + 1) % 100:02d}"
+        add("year: a span (2021/22)", {**with_ids(record, base), "year": span})
+        pending = rng.choice(["in press", "to appear", "forthcoming", "{In press}"])
+        add("year: in press / to appear", {**with_ids(record, base), "year": pending})
     if record.year and record.backend == "crossref":
         add(
             "year: online first (one before)",

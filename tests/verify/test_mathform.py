@@ -29,6 +29,9 @@ SAME = [
     (r"Analytic newvectors for $\operatorname{GL}_{n}(\mathbb R)$",
      "Analytic newvectors for $GL_n(\\mathbb{R})$"),
     (r"Boundary layers for $p = 2$", "Boundary layers for $p=2$"),
+    # two-letter products count only between formulas both typed in `$…$`
+    (r"Blow-up of $u_t=\Delta u+u^p$", r"Blowup of $u_t=\Delta u+u^p$"),
+    (r"The Number of Solutions to $ax-by+cz=n$", "The Number of Solutions to ax−by+cz=n"),
     (r"The sesquicentennial of the prime number $2^{127} - 1$",
      "The sesquicentennial of the prime number 2^127 - 1"),
     (r"Lower bounds for counting $A_4$-quartic fields",
@@ -50,6 +53,8 @@ CHANGED = [
     (r"Values of $\zeta(2n-1)$ at the integers", r"Values of $\zeta(2n+1)$ at the integers"),
     (r"The diophantine equation $(2^{k}-1)(b^{k}-1)=y^{q}$",
      r"The diophantine equation $(2^{k})(b^{k}-1)=y^{q}$"),
+    (r"The Number of Solutions to $ax-by+cz=n$ for Fibonacci and Lucas triplets",
+     r"The Number of Solutions to $ax+by+cz=n$ for Fibonacci and Lucas triplets"),
     (r"Contractivity and ergodicity of the random map $x\mapsto|x+\theta|$",
      r"Contractivity and ergodicity of the random map $x\mapsto|x-\theta|$"),
     (r"Boundary layers for $p = 3$ in convex domains",
