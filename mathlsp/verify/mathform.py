@@ -56,8 +56,16 @@ def _apart(m: re.Match[str]) -> str:
 # Markup that says "this is a formula": a side without any is plain text and its symbols are
 # not compared (an ASCII title writes `H^{-1}` as `H-1` or `H1`).
 _MARKUP = re.compile(r"[$^_=<>+]|\\\(|<su[bp]>|[\u0370-\u03ff]|[⁰-₟]", re.IGNORECASE)
+_ELL = re.compile(r"\bell\b")  # `\\ell` typed out, as `ℓ` becomes
 _MINUS = re.compile(r"\s*\u2212\s*")
-_SPACED_MINUS = re.compile(f"(?<=[\\w){_CLOSE}])\\s+-\\s+(?=\\d)")
+# `2^127 - 1`, `x^3- 5px`, `v^{- 1}`, `u_t- Delta u`: a hyphen after a number, a lone letter, a
+# bracket or a script's opening, before a number or one symbol, subtracts; after a word
+# (`Conjecture - 5/a`) it is a dash.
+_SPACED_MINUS = re.compile(
+    rf"(?:(?<=[\d)}}\]^_({_OPEN}{_CLOSE}])|(?<=(?<![a-z])[a-z]))\s*-\s*"
+    rf"(?=\d|(?:{_GREEK})(?![a-z])|[a-z](?![a-z]))",
+    re.IGNORECASE,
+)
 _TEXT_DASHES = re.compile("[\u2010-\u2015]")
 _SPACE_IN_MATH = re.compile(r"\s*([-+=<>])\s*")
 
@@ -113,9 +121,9 @@ def math_stream(title: str) -> str:
     text = math_names(_GREEK_LETTER.sub(_apart, latex_to_unicode(text)))
     # Dashes are punctuation (`$R^N$—I.`); only `−` and a hyphen can be a minus.
     text = _TEXT_DASHES.sub(" ", _MINUS.sub("-", text))
-    # `2^127 - 1` outside `$…$`: a spaced hyphen between a term and a number subtracts.
     text = _SPACED_MINUS.sub("-", text)
-    return re.sub(r"\s*([+=<>])\s*", r"\1", fold(text))
+    text = re.sub(r"\s*([+=<>])\s*", r"\1", fold(text))
+    return _ELL.sub("l", text)
 
 
 def has_markup(title: str) -> bool:

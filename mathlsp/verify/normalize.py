@@ -76,8 +76,10 @@ def normalize_title(title: str) -> str:
     meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
     text = fold(math_names(latex_to_unicode(text)))
-    # `$A _ 4$` is `$A_4$`: spacing inside mathematics is no content.
-    text = _ELL.sub("l", _SCRIPT_SPACE.sub(r"\1", text)).replace("^", "").replace("_", "")
+    # `$A _ 4$` is `$A_4$`: spacing inside mathematics is no content. A symbol's other names
+    # first, so that `A_ infty` and `A_∞` join alike.
+    text = _SYMBOL_ALIAS.sub(lambda m: _ABBREVIATIONS[m.group(0)], _ELL.sub("l", text))
+    text = _SCRIPT_SPACE.sub(r"\1", text).replace("^", "").replace("_", "")
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
     return " ".join(_spelt_out(text.split()))
@@ -273,6 +275,11 @@ def _spelt_out(words: list[str]) -> list[str]:
 
 
 _STOP = frozenset("a an the of on in for and with to by".split())
+# Symbols by another of their names (`infty`, `varphi`, `le`): one word each, as `_spelt_out`
+# writes them.
+_SYMBOL_ALIAS = re.compile(
+    r"\b(?:infty|varphi|vartheta|varepsilon|varpi|varrho|varsigma|leqslant|geqslant|lamda)\b"
+)
 
 
 def main_title(title: str) -> str:

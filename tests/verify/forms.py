@@ -389,7 +389,7 @@ def math_lies(title: str, rng: random.Random) -> list[tuple[str, str]]:
         title, r"(?<=[\w)}])\s*([+-])\s*(?=[\w\\({])", lambda m: "-" if "+" in m.group(0) else "+"
     ) or _first_in_math(title, r"([\^_])\{-", lambda m: m.group(1) + "{")
     if flipped is None:
-        flipped = _first_in_math(title, r"\^\{?(\d)", lambda m: "^{-" + m.group(1) + "}")
+        flipped = _first_in_math(title, r"\^(\d)", lambda m: "^{-" + m.group(1) + "}")
     if flipped is not None:
         out.append(("lie: a sign in the mathematics flipped", flipped))
     script = _first_in_math(
@@ -733,7 +733,8 @@ def lies(
             {**with_ids(record, base), "author": author_field(names, rng)},
         )
     for kind, title in math_lies(record.title, rng):
-        add(kind, {**with_ids(record, base), "title": bib_escape(title)})
+        if _balanced(title):
+            add(kind, {**with_ids(record, base), "title": bib_escape(title)})
     if record.year:
         add(
             "lie: year five or more off",

@@ -34,6 +34,20 @@ SAME = [
     (r"The Number of Solutions to $ax-by+cz=n$", "The Number of Solutions to ax−by+cz=n"),
     (r"The sesquicentennial of the prime number $2^{127} - 1$",
      "The sesquicentennial of the prime number 2^127 - 1"),
+    ("Rank of the family of elliptic curves $y^2 = x^3- 5px$",
+     "Rank of the family of elliptic curves y^2 = x^3- 5px"),
+    (r"Differential operators on $\mathbb{A}^1_{\mathbb{Z}[v,v^{- 1}]}$",
+     "Differential operators on 𝔸^1_ℤ[v,v^- 1]"),
+    # a plain-text bibliography's ASCII: symbols by name, spaces where commands were
+    ("Refined asymptotics for the blowup of u_t- Delta u=u^p",
+     r"Refined asymptotics for the blowup of $u_t-\Delta u=u^p$"),
+    ("On p-adic solubility of Ax^ ell + By^m + Cz^n = 0",
+     r"On $p$-adic solubility of $Ax^\ell + By^m + Cz^n = 0$"),
+    ("Minimal A_ infty-algebras of endomorphisms",
+     r"Minimal ${A}_{\infty}$-algebras of endomorphisms"),
+    # a dash after a word is no minus
+    (r"The Erdős-Straus Conjecture: ${5}/{a} = {1}/{b} + {1}/{c}$",
+     r"The Erdős-Straus Conjecture - ${5}/{a} = {1}/{b} + {1}/{c}$"),
     (r"Lower bounds for counting $A_4$-quartic fields",
      r"Lower bounds for counting $A _ 4$-quartic fields"),
     # a plain-text side writes no markup: its words are compared, not its (absent) signs
