@@ -56,7 +56,7 @@ def _apart(m: re.Match[str]) -> str:
 # Markup that says "this is a formula": a side without any is plain text and its symbols are
 # not compared (an ASCII title writes `H^{-1}` as `H-1` or `H1`).
 _MARKUP = re.compile(r"[$^_=<>+]|\\\(|<su[bp]>|[\u0370-\u03ff]|[⁰-₟]", re.IGNORECASE)
-_ELL = re.compile(r"\bell\b")  # `\\ell` typed out, as `ℓ` becomes
+_ELL = re.compile(r"(?<![a-z])ell(?![a-z])")  # `\\ell` typed out, as `ℓ` becomes
 _MINUS = re.compile(r"\s*\u2212\s*")
 # `2^127 - 1`, `x^3- 5px`, `v^{- 1}`, `u_t- Delta u`: a hyphen after a number, a lone letter, a
 # bracket or a script's opening, before a number or one symbol, subtracts; after a word

@@ -35,7 +35,7 @@ _LATEX_CMD = re.compile(r"\\(?:mathbb|mathcal|mathfrak|mathrm|mathbf|mathsf|math
 _LATEX_OTHER = re.compile(r"\\([A-Za-z]+)")
 _NON_WORD = re.compile(r"[^\w\s]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
-_ELL = re.compile(r"\bell\b")  # `ell^p`, `mod-ell`: ℓ typed out
+_ELL = re.compile(r"(?<![a-z])ell(?![a-z])")  # `ell^p`, `mod-ell`, `l^ell_1`: ℓ typed out
 _AMPERSAND = re.compile(r"\\?&(?:amp;)?")
 _SCRIPT_SPACE = re.compile(r"\s*([\^_])\s*")
 
@@ -278,7 +278,8 @@ _STOP = frozenset("a an the of on in for and with to by".split())
 # Symbols by another of their names (`infty`, `varphi`, `le`): one word each, as `_spelt_out`
 # writes them.
 _SYMBOL_ALIAS = re.compile(
-    r"\b(?:infty|varphi|vartheta|varepsilon|varpi|varrho|varsigma|leqslant|geqslant|lamda)\b"
+    r"(?<![a-z])(?:infty|varphi|vartheta|varepsilon|varpi|varrho|varsigma|leqslant|geqslant|lamda)"
+    r"(?![a-z])"
 )
 
 
