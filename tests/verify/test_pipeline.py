@@ -420,3 +420,21 @@ async def test_a_formula_the_index_holds_as_one_word_is_left_out_of_a_second_que
     swapped = entries(SL2.replace("SL}_2", "SL}_3"))
     (check,) = await verify_entries(swapped, _LuceneTitles(paper), now=NOW)
     assert not check.confirmed
+
+
+class _Down(_LuceneTitles):
+    """Every source fails: the title query is not repeated, the entry is pending."""
+
+    def _hit(self, backend: str, query: str) -> Any:
+        from mathlsp.sources.base import SourceError
+        from mathlsp.sources.registry import SearchOutcome
+
+        self.queries.append((backend, query))
+        return SearchOutcome(backend, query, error=SourceError(backend, "", "HTTP 503"))
+
+
+async def test_a_source_that_failed_is_not_asked_the_text_words_again() -> None:
+    index = _Down(record())
+    (check,) = await verify_entries(entries(SL2), index, now=NOW)
+    assert check.pending and not check.confirmed
+    assert len(index.queries) == len(_Down.backends)  # one query per source, no retry words
