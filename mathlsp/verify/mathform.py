@@ -44,7 +44,7 @@ _GREEK = "|".join(
     "sigma tau upsilon phi chi psi omega".split()
 )
 _SIGNED = re.compile(rf"([-+=<>])(\d+|(?:{_GREEK})(?![a-z])|[a-z](?![a-z]))")
-_PRODUCT = re.compile(r"([-+=<>])([a-z]{2})(?![a-z])")
+_PRODUCT = re.compile(r"([-+=<>])([a-z]{2,})")
 _GREEK_LETTER = re.compile("([A-Za-z0-9])?([\u0391-\u03c9\u03d1\u03d5\u03f5])")
 
 
@@ -190,7 +190,8 @@ def signed_terms(title: str) -> tuple[str, ...]:
 
 @lru_cache(maxsize=4096)
 def product_terms(title: str) -> tuple[str, ...]:
-    """Inside `$…$` only: an operator with a product of two letters (`ax-by` → `-by`)."""
+    """Inside `$…$` only: an operator with a product of letters or a named function (`ax-by` →
+    `-by`, `π^2-\\log^2` → `-log`)."""
     out: list[str] = []
     for segment in _MATH_SEGMENT.findall(title):
         flat = math_stream(segment).replace(_OPEN, "").replace(_CLOSE, "")
@@ -214,8 +215,9 @@ def math_changes(claimed: str, source: str) -> list[str]:
                 changes.append(f"{base}{kind}{{{content}}}")
     signed_a, signed_b = Counter(signed_terms(claimed)), Counter(signed_terms(source))
     if _MATH_SEGMENT.search(claimed) and _MATH_SEGMENT.search(source):
-        # Both typed as formulas: products of two letters count too (`ax-by+cz`); in text a
-        # hyphen before two letters is a word's (`blow-up`), and one side may write `blowup`.
+        # Both typed as formulas: products and named functions count too (`ax-by+cz`, `-\\log`);
+        # in text a hyphen before letters is a word's (`blow-up`), and one side may write
+        # `blowup`.
         signed_a.update(product_terms(claimed))
         signed_b.update(product_terms(source))
     changes.extend(sorted((signed_a - signed_b) + (signed_b - signed_a)))

@@ -67,6 +67,8 @@ CHANGED = [
     (r"Values of $\zeta(2n-1)$ at the integers", r"Values of $\zeta(2n+1)$ at the integers"),
     (r"The diophantine equation $(2^{k}-1)(b^{k}-1)=y^{q}$",
      r"The diophantine equation $(2^{k})(b^{k}-1)=y^{q}$"),
+    (r"${}_5F_4$ evaluations and a family of $π^2-\log^2$ identities",
+     r"${}_5F_4$ evaluations and a family of $π^2+\log^2$ identities"),
     (r"The Number of Solutions to $ax-by+cz=n$ for Fibonacci and Lucas triplets",
      r"The Number of Solutions to $ax+by+cz=n$ for Fibonacci and Lucas triplets"),
     (r"Contractivity and ergodicity of the random map $x\mapsto|x+\theta|$",
