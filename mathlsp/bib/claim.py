@@ -3,12 +3,15 @@
 Where an entry keeps its identifiers varies with who wrote it: `doi`, or a `url`/`howpublished`
 at doi.org; an arXiv id in `eprint` (with `archivePrefix = {arXiv}` or biblatex's
 `eprinttype = {arxiv}`, or an id-shaped eprint with neither), in an `arxiv` field, in a
-`url` at arxiv.org/abs, or as a DOI 10.48550/arXiv.…; the year in `year` or biblatex's `date`.
+`url` at arxiv.org/abs, as `arXiv:…` in a `note`/`howpublished`, in `journal = {arXiv preprint
+arXiv:…}` or `journal = {ArXiv}, volume = {abs/…}` (Semantic Scholar, DBLP), or as a DOI
+10.48550/arXiv.…; the year in `year` or biblatex's `date`.
 """
 
 from __future__ import annotations
 
 import re
+from urllib.parse import unquote
 
 from mathlsp.bib.latex import to_text
 from mathlsp.bib.names import authors_of
@@ -26,6 +29,8 @@ from mathlsp.verify.pipeline import Subject
 _YEAR = re.compile(r"(?<!\d)(1[5-9]\d\d|20\d\d|21\d\d)(?!\d)")
 # `doi.org/…`, `doi:10.…`, and `DOI 10.…` as a note writes it.
 _DOI_IN = re.compile(r"(?:doi\.org/|\bdoi:?\s*)(10\.\d{4,9}/[^\s{}\\]+)", re.IGNORECASE)
+# `arXiv:2104.12255`, `arXiv preprint arXiv:math/0404188` in a note.
+_ARXIV_IN = re.compile(r"\barxiv:\s*([^\s{},;]+)", re.IGNORECASE)
 _ARXIV_URL = re.compile(r"arxiv\.org/(?:abs|pdf)/([^\s{}\\]+?)(?:\.pdf)?/?(?:[\s}]|$)", re.I)
 
 
@@ -55,7 +60,8 @@ def bib_doi(entry: BibEntry) -> str | None:
             return doi
     for name in ("url", "howpublished", "note"):
         value = entry.get(name)
-        if value and (m := _DOI_IN.search(value)):
+        # `https://doi.org/10.4007%2Fannals…`: a URL percent-encodes the DOI's slash
+        if value and (m := _DOI_IN.search(unquote(value))):
             doi = normalize_doi(m.group(1).rstrip(".,;"))
             if doi:
                 return doi
@@ -78,6 +84,11 @@ def bib_arxiv(entry: BibEntry, doi: str | None = None) -> tuple[str, int | None]
             candidates.append(m.group(1))
         elif name == "journal" and value and value.lower().startswith("arxiv"):
             candidates.append(value.split(":", 1)[-1].split()[0] if ":" in value else "")
+            # Semantic Scholar's and DBLP's export: `journal = {ArXiv}, volume = {abs/2104.12255}`
+            volume = entry.get("volume") or ""
+            candidates.append(volume.removeprefix("abs/"))
+        elif name in ("note", "howpublished") and value and (m := _ARXIV_IN.search(value)):
+            candidates.append(m.group(1))
     for text in candidates:
         text = text.strip().removeprefix("arXiv:").removeprefix("arxiv:").strip()
         parsed = parse_arxiv_id(text) if text else None

@@ -12,15 +12,26 @@ import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 
-from pylatexenc.latex2text import LatexNodes2Text
+from pylatexenc.latex2text import LatexNodes2Text, MacroTextSpec, get_default_latex_context_db
 from pylatexenc.latexencode import unicode_to_latex
 
 _MATH = re.compile(r"(?<!\\)\$\$?.*?(?<!\\)\$\$?", re.DOTALL)
 
 
+# Boxes and font commands whose argument is the text itself: pylatexenc's default rules drop
+# `\mbox{word}` and `\textup{…}`/`\texttt{…}` whole, taking a word out of a title.
+_KEEP_ARGUMENT = "mbox hbox fbox makebox textup textnormal textsf texttt textsl textmd".split()
+
+
 @lru_cache(maxsize=1)
 def _converter() -> LatexNodes2Text:
-    return LatexNodes2Text(math_mode="verbatim", strict_latex_spaces=True)
+    context = get_default_latex_context_db()  # a new one: the category is ours alone
+    context.add_context_category(
+        "mathlsp-keep-argument",
+        macros=[MacroTextSpec(name, discard=False) for name in _KEEP_ARGUMENT],
+        prepend=True,
+    )
+    return LatexNodes2Text(latex_context=context, math_mode="verbatim", strict_latex_spaces=True)
 
 
 # Small: a file's values are decoded once per reading and then kept with its subjects; every

@@ -61,12 +61,24 @@ def _split_commas(raw: str) -> list[str]:
     return [p for p in parts if p] or [raw]
 
 
+# `et al.` where BibTeX wants `and others` (`Green, Ben et~al.`, `… and et al.`), as LLM-written
+# and hand-typed entries put it.
+_ET_AL_TAIL = re.compile(r"(?:^|[\s~,]+)et(?:~|\s)*al\.?\s*$", re.IGNORECASE)
+
+
 def authors_of(value: str) -> tuple[list[str], bool]:
-    """Display names of a name list, and whether it was cut short (`and others`)."""
+    """Display names of a name list, and whether it was cut short (`and others`, or an `et al.`
+    typed into the list)."""
     names = split_names(value)
-    et_al = bool(names) and names[-1].strip().lower() == "others"
-    if et_al:
+    et_al = False
+    if names and (m := _ET_AL_TAIL.search(names[-1])):
+        names[-1] = names[-1][: m.start()].strip(" ,~")
+        et_al = True
+        if not names[-1]:
+            names.pop()
+    if names and names[-1].strip().lower() == "others":
         names = names[:-1]
+        et_al = True
     return [n for n in (display_name(n) for n in names) if n], et_al
 
 

@@ -15,6 +15,7 @@ from typing import Protocol
 
 from rapidfuzz import fuzz
 
+from mathlsp.verify.mathform import math_changes
 from mathlsp.verify.normalize import (
     SYMBOL_WORDS,
     german_fold,
@@ -261,7 +262,8 @@ def changed_words(claimed: str, source: str) -> list[str]:
     """Content words of either title with no counterpart in the other (spelling variants such as
     behaviour/behavior or graph/graphs count as counterparts; a negated form never does). A
     near-miss fabrication changes one word of a long title — "first" for "second" — which a
-    character ratio alone forgives."""
+    character ratio alone forgives. A changed script or sign in the mathematics (`mathform`:
+    `H^{-1}` for `H^1`, `ζ(2n)` for `ζ(2n+1)`) counts as a changed word."""
     a, b = title_words(claimed, source)
     strict = math_words(claimed) | math_words(source)
     out: list[str] = []
@@ -271,7 +273,8 @@ def changed_words(claimed: str, source: str) -> list[str]:
                 continue
             if not any(_spelling_variant(w, o, strict) for o in others):
                 out.append(w)
-    return out
+    # Words lose a formula's signs and scripts (`H^{-1}` and `H^1` are both `h 1`).
+    return out + [c for c in math_changes(claimed, source) if c not in out]
 
 
 _ROMAN_PARTS = frozenset("ii iii iv vi vii viii ix xi xii".split())

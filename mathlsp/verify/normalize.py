@@ -37,8 +37,9 @@ _LATEX_CMD = re.compile(r"\\(?:mathbb|mathcal|mathfrak|mathrm|mathbf|mathsf|math
 _LATEX_OTHER = re.compile(r"\\([A-Za-z]+)")
 _NON_WORD = re.compile(r"[^\w\s]")
 _HTML_TAG = re.compile(r"</?[A-Za-z][^>]*>")
-_ELL = re.compile(r"\bell\b")  # `ell^p`, `mod-ell`: ℓ typed out
+_ELL = re.compile(r"(?<![a-z])ell(?![a-z])")  # `ell^p`, `mod-ell`, `l^ell_1`: ℓ typed out
 _AMPERSAND = re.compile(r"\\?&(?:amp;)?")
+_SCRIPT_SPACE = re.compile(r"\s*([\^_])\s*")
 
 
 def _latex_accents(text: str) -> str:
@@ -77,7 +78,10 @@ def normalize_title(title: str) -> str:
     meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
     text = fold(math_names(latex_to_unicode(text)))
-    text = _ELL.sub("l", text).replace("^", "").replace("_", "")
+    # `$A _ 4$` is `$A_4$`: spacing inside mathematics is no content. A symbol's other names
+    # first, so that `A_ infty` and `A_∞` join alike.
+    text = _SYMBOL_ALIAS.sub(lambda m: _ABBREVIATIONS[m.group(0)], _ELL.sub("l", text))
+    text = _SCRIPT_SPACE.sub(r"\1", text).replace("^", "").replace("_", "")
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
     return " ".join(_spelt_out(text.split()))
@@ -97,11 +101,18 @@ def math_words(title: str) -> frozenset[str]:
 
 def query_text(title: str) -> str:
     """A title as a search engine wants it, its mathematics in the normal form's words but its
-    own wording kept (`Bounds for $\theta(x)$ on $\\mathbb{F}_p$…` → `bounds for theta x on fp`):
+    own wording kept (`Bounds for $\theta(x)$ on $\\mathbb{F}_p$…` → `bounds for theta x on f p`):
     the same symbols on both sides whichever way the note and the index wrote them."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title)).rstrip(" .…")
-    text = fold(math_names(latex_to_unicode(text))).replace("^", "").replace("_", "")
-    return " ".join(re.sub(r"[^\w\s'-]", " ", text).split())
+    # Scripts apart from their base (`GL_n` → `gl n`, `SL_2` → `sl 2`): an index splits or keeps
+    # them, but no tokeniser glues `gln` or `sl2`.
+    text = fold(math_names(latex_to_unicode(text))).replace("^", " ").replace("_", " ")
+    # A sign left on its own (`H^{-1}` → `h -1`) would read as "without" to a Lucene query.
+    text = _LONE_DASH.sub(" ", re.sub(r"[^\w\s'-]", " ", text))
+    return " ".join(text.split())
+
+
+_LONE_DASH = re.compile(r"(?<!\w)-+|-+(?!\w)")
 
 
 # -- the mathematics in titles ---------------------------------------------------------------------
@@ -114,12 +125,13 @@ _ALIASES = {
     "Bbb": "mathbb", "bbb": "mathbb", "bold": "mathbf", "sb": "_", "sp": "^",
     "ZZ": "Z", "QQ": "Q", "RR": "R", "CC": "C", "NN": "N", "FF": "F", "PP": "P", "HH": "H",
     "AA": "A", "ne": "neq", "frak": "mathfrak", "operatorname": "mathrm",
-    "boldsymbol": "mathbf", "bm": "mathbf",
+    "boldsymbol": "mathbf", "bm": "mathbf", "tfrac": "frac", "dfrac": "frac",
 }  # fmt: skip
 _FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
 # Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
 _SILENT = frozenset("rm bf it sf tt cal em sl sc bb left right big Big bigl bigr Bigl Bigr "
-                    "displaystyle textstyle scriptstyle limits nolimits colon".split())  # fmt: skip
+                    "displaystyle textstyle scriptstyle limits nolimits colon mbox hbox"
+                    .split())  # fmt: skip
 _SYMBOLS = {
     "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
     "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
@@ -265,6 +277,12 @@ def _spelt_out(words: list[str]) -> list[str]:
 
 
 _STOP = frozenset("a an the of on in for and with to by".split())
+# Symbols by another of their names (`infty`, `varphi`, `le`): one word each, as `_spelt_out`
+# writes them.
+_SYMBOL_ALIAS = re.compile(
+    r"(?<![a-z])(?:infty|varphi|vartheta|varepsilon|varpi|varrho|varsigma|leqslant|geqslant|lamda)"
+    r"(?![a-z])"
+)
 
 
 def main_title(title: str) -> str:
@@ -299,6 +317,9 @@ def _name_tokens(name: str) -> list[str]:
 _GLUED_INITIAL = re.compile(r"(?<=\b[A-Z])\.(?=[A-Z][a-z])")
 
 
+_INITIAL = re.compile(r"(?:[A-Z]\.-?)+|[A-Z]")
+
+
 def surname(name: str) -> str:
     """Family name, folded: `Erdős, Paul` / `P. Erdős` / `Paul Erdős` / `Erdos P` → `erdos`."""
     name = without_suffix(" ".join(_GLUED_INITIAL.sub(". ", name).split()))
@@ -310,8 +331,10 @@ def surname(name: str) -> str:
     if not raw:
         return ""
     # "Windisch T" / "Hambrick GW": trailing initials after the family name (PubMed style).
+    # Not after an initial: in `F. HU` or `M. H. NG` the capitals are the family name.
     last = raw[-1].replace(".", "")
-    initials_last = len(raw) > 1 and len(last) <= 3 and last.isupper()
+    leading_initial = _INITIAL.fullmatch(raw[0]) is not None
+    initials_last = len(raw) > 1 and len(last) <= 3 and last.isupper() and not leading_initial
     raw = raw[:-1] if initials_last else raw[-1:]
     core = _name_tokens(" ".join(raw))
     if not core:
@@ -323,6 +346,11 @@ def name_keys(name: str) -> set[str]:
     """Every folded token that could be the family name (order-agnostic fallback)."""
     keys = {surname(name)}
     keys.update(t for t in _name_tokens(without_suffix(name)) if len(t) > 2 and t not in _PARTICLES)
+    # `Jun MA`, `Fei HU`: a short family name in capitals after the given name (which PubMed's
+    # `Windisch TW` initials also look like: both are tried).
+    words = without_suffix(name).split()
+    if len(words) > 1 and words[-1].isupper() and words[-1].isalpha() and len(words[-1]) > 1:
+        keys.add(fold(words[-1]))
     keys.discard("")
     return keys
 

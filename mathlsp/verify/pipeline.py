@@ -37,6 +37,7 @@ from mathlsp.verify.matcher import (
     title_similarity,
     title_words,
 )
+from mathlsp.verify.mathform import text_words
 from mathlsp.verify.normalize import SYMBOL_WORDS, has_et_al, math_words, query_text
 from mathlsp.verify.remarks import year_note
 
@@ -379,6 +380,8 @@ TITLE_BROAD = ("openalex", "crossref", "semantic_scholar")
 # changed, a subtitle added: what an LLM writes).
 NEAR_MISS_MIN = 80.0
 _QUERY_WORDS = 12
+# Fewer words than this outside the mathematics are too generic a query to send alone.
+_TEXT_WORDS_MIN = 3
 
 
 def title_query(title: str) -> str:
@@ -404,8 +407,10 @@ def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
     )
 
 
-async def _title_candidates(title: str, backend: str, sources: Any) -> Any:
-    query = title_query(title)
+async def _title_candidates(
+    title: str, backend: str, sources: Any, query: str | None = None
+) -> Any:
+    query = title_query(title) if query is None else query
     if backend in ("semantic_scholar", "crossref", "zbmath"):
         return await sources.match_title(query, backend)
     if backend == "arxiv":
@@ -487,11 +492,25 @@ async def _title_evidence(
 
     outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in first))
     found = [r for b, outcome in zip(first, outcomes, strict=True) for r in judge(b, outcome)]
+    # An index may hold a formula as words the query does not have (`sl_2` as one token,
+    # `artheta` for `θ`): the title's words without its mathematics, once more, where the
+    # limits allow it; the records found are still judged against the whole title.
+    # Only sources that answered are asked again: an error is counted once per source.
+    words = text_words(title)
+    answered = [b for b, o in zip(first, outcomes, strict=True) if o.error is None]
+    again: list[Any] = []
+    if not found and words != title_query(title) and len(words.split()) >= _TEXT_WORDS_MIN:
+        again = list(
+            await asyncio.gather(*(_title_candidates(title, b, sources, words) for b in answered))
+        )
+        found = [r for b, outcome in zip(answered, again, strict=True) for r in judge(b, outcome)]
     if found:
         # Found, but a first-tier source that should have been asked could not answer.
         return Evidence("title", LookupStatus.FOUND, tuple(found), partial=bool(errors))
     if len(first) == len(TITLE_FIRST) and not errors:
-        held = [r for outcome in outcomes for r in outcome.records]
+        held = [
+            r for outcome in (*outcomes, *again) if outcome.error is None for r in outcome.records
+        ]
         corrupted = corrupted_paper(claim, held)
         if corrupted is not None:
             return Evidence(

@@ -61,3 +61,21 @@ def test_keys_follow_the_format_and_never_collide() -> None:
     assert not valid_key_format("{evil}") and valid_key_format("author-year")
     assert unique_key("tao2008", {"Tao2008", "tao2008a"}) == "tao2008b"
     assert unique_key("new", set()) == "new"
+
+
+def test_an_et_al_typed_into_the_name_list_is_and_others() -> None:
+    for value in [
+        "Green, Ben et~al.",
+        "Green, Ben et al.",
+        "Green, Ben and et al.",
+        "Green, Ben, et al",
+    ]:
+        assert authors_of(value) == (["Ben Green"], True), value
+    # a name that only contains the letters is kept
+    assert authors_of("Etal, Anna and Green, Ben") == (["Anna Etal", "Ben Green"], False)
+
+
+def test_boxes_and_font_commands_keep_their_words() -> None:
+    # pylatexenc's default rules would drop `\mbox{…}` and `\texttt{…}` whole
+    assert to_text(r"Local \mbox{behavior} of \textsc{Solutions}") == "Local behavior of Solutions"
+    assert to_text(r"\textup{Up}, \textsf{sans} and \texttt{mono}") == "Up, sans and mono"

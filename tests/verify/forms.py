@@ -6,11 +6,13 @@ the matcher against the record a source would return. The forms are those of Mat
 arXiv, Google Scholar and DBLP exports and of hand- or LLM-written entries: author names with
 particles, suffixes, hyphens, LaTeX accents, initials, either order; titles with protecting
 braces, `\\emph`, dashes, a trailing period, another subtitle separator, British spelling, part
-numbers as roman or arabic numerals; DOIs and arXiv ids in every dress; the online-first year.
+numbers as roman or arabic numerals; the mathematics typed another way (scripts braced or not,
+`\\left(`, spacing, `\\operatorname`, Unicode, superscript digits); DOIs and arXiv ids in every
+dress; the online-first year.
 The lies are those seen in practice: a real identifier under another paper's title or under an
 invented one, an invented DOI under the right publisher's prefix, two real titles merged, the
 right title with other people's names, real people with a plausible invented title, a year five
-or more off.
+or more off; a sign flipped, a script's number changed or a term dropped in the mathematics.
 
 No rule of the matcher was written from these strings: the generators only know how citations
 are written. `benchmarks/bench_gate.py` prints recall and false alarms per class.
@@ -21,9 +23,11 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import quote
 
+from pylatexenc import latex2text
 from rapidfuzz import fuzz, process
 
 from mathlsp.bib.claim import bib_subject
@@ -259,14 +263,23 @@ def title_forms(title: str, rng: random.Random) -> list[tuple[str, str]]:
         i = rng.choice(content)
         emph = [*words[:i], r"\emph{" + words[i] + "}", *words[i + 1 :]]
         out.append(("title: \\emph on a word", " ".join(emph)))
+    if content:
+        i = rng.choice(content)
+        macro = rng.choice([r"\textit", r"\textsc", r"\textbf", r"\mbox"])
+        marked = [*words[:i], macro + "{" + words[i] + "}", *words[i + 1 :]]
+        out.append(("title: \\textit, \\textsc, \\textbf or \\mbox on a word", " ".join(marked)))
+    if "..." in title or "…" in title:
+        out.append(("title: \\ldots", title.replace("...", r"\ldots{}").replace("…", r"\ldots{}")))
     out.append(("title: trailing period", title.rstrip(".") + "."))
     out.append(("title: Title Case", " ".join(w[:1].upper() + w[1:] for w in words)))
     if "$" not in title:
         out.append(("title: ALL CAPS", title.upper()))
+    text = re.sub(r"\$[^$]*\$", lambda m: "\0" * len(m.group(0)), title)  # separators outside math
     for sep in (": ", ". ", " — ", " -- "):
-        if sep in title:
+        if sep in text:
             other = rng.choice([s for s in (": ", ". ", " -- ", " - ", "---") if s != sep])
-            out.append(("title: subtitle separator", title.replace(sep, other, 1)))
+            i = text.index(sep)
+            out.append(("title: subtitle separator", title[:i] + other + title[i + len(sep) :]))
             break
     if re.search(r"\w-\w", title) and "$" not in title:
         out.append(("title: en dash", re.sub(r"(?<=[A-Z][a-z])-(?=[A-Z])", "--", title, count=1)))
@@ -290,6 +303,108 @@ def title_forms(title: str, rng: random.Random) -> list[tuple[str, str]]:
     return out
 
 
+# -- mathematics in titles -----------------------------------------------------------------------
+_MATH = re.compile(r"\$[^$]+\$")
+_TO_TEXT = latex2text.LatexNodes2Text(math_mode="text")
+_LATEX_DB = latex2text.get_default_latex_context_db()
+_DROPPED = {"imath", "jmath", "hbox", "mbox", "tfrac", "dfrac"}
+_SUPERSCRIPT = str.maketrans("0123456789+-", "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻")
+
+
+def _in_math(title: str, edit: Callable[[str], str]) -> str:
+    """`edit` applied to each `$…$` of the title, the words around them kept."""
+    return _MATH.sub(lambda m: edit(m.group(0)), title)
+
+
+def _first_in_math(title: str, pattern: str, repl: Callable[[re.Match[str]], str]) -> str | None:
+    """The title with the first match of `pattern` inside its mathematics replaced; None when
+    its mathematics has none."""
+    for m in _MATH.finditer(title):
+        seg = m.group(0)
+        hit = re.search(pattern, seg)
+        if hit:
+            new = seg[: hit.start()] + repl(hit) + seg[hit.end() :]
+            return title[: m.start()] + new + title[m.end() :]
+    return None
+
+
+def math_forms(title: str) -> list[tuple[str, str]]:
+    """(class, title) for the ways the same mathematics is typed: braces on one-character
+    scripts or not, `\\left(`, spacing, `\\operatorname` for `\\mathrm`, Unicode (pylatexenc's
+    rendering), Unicode superscript digits."""
+    if not _MATH.search(title):
+        return []
+    out: list[tuple[str, str]] = []
+    braced = _in_math(title, lambda seg: re.sub(r"([\^_])([A-Za-z0-9])", r"\1{\2}", seg))
+    unbraced = _in_math(title, lambda seg: re.sub(r"([\^_])\{([A-Za-z0-9])\}", r"\1\2", seg))
+    for form in (braced, unbraced):
+        if form != title:
+            out.append(("math: scripts braced or not", form))
+            break
+
+    def sized(seg: str) -> str:
+        if seg.count("(") != seg.count(")") or "\\left" in seg:
+            return seg
+        return seg.replace("(", r"\left(").replace(")", r"\right)")
+
+    if _in_math(title, sized) != title:
+        out.append(("math: \\left( \\right)", _in_math(title, sized)))
+    spaced = _in_math(title, lambda seg: re.sub(r"\s*([+=<>^_,]|(?<=\w)-)\s*", r" \1 ", seg))
+    if spaced != title:
+        out.append(("math: spacing", spaced))
+    if r"\mathrm{" in title:
+        out.append(
+            ("math: \\operatorname for \\mathrm", title.replace(r"\mathrm{", r"\operatorname{"))
+        )
+    # pylatexenc drops a macro it does not know (`\\imath`, a paper's own `\\SL`); no person
+    # renders a title so.
+    known = all(
+        _LATEX_DB.get_macro_spec(m) is not None and m not in _DROPPED
+        for m in re.findall(r"\\([A-Za-z]+)", title)
+    )
+    try:
+        unicode = _TO_TEXT.latex_to_text(title)
+    except Exception:
+        unicode = title
+    if known and unicode != title and "\\" not in unicode:
+        out.append(("math: Unicode", unicode))
+    superscripts = _in_math(
+        title,
+        lambda seg: re.sub(
+            r"\^(?:\{(-?\d{1,2})\}|(\d))",
+            lambda m: (m.group(1) or m.group(2)).translate(_SUPERSCRIPT),
+            seg,
+        ),
+    )
+    if superscripts != title:
+        out.append(("math: Unicode superscript digits", superscripts))
+    return out
+
+
+def math_lies(title: str, rng: random.Random) -> list[tuple[str, str]]:
+    """(class, title) for the changes that make other mathematics: a sign flipped, a script
+    changed, a term dropped."""
+    out: list[tuple[str, str]] = []
+    flipped = _first_in_math(
+        title, r"(?<=[\w)}])\s*([+-])\s*(?=[\w\\({])", lambda m: "-" if "+" in m.group(0) else "+"
+    ) or _first_in_math(title, r"([\^_])\{-", lambda m: m.group(1) + "{")
+    if flipped is None:
+        flipped = _first_in_math(title, r"\^(\d)", lambda m: "^{-" + m.group(1) + "}")
+    if flipped is not None:
+        out.append(("lie: a sign in the mathematics flipped", flipped))
+    script = _first_in_math(
+        title,
+        r"([\^_])(\{?)(\d)",
+        lambda m: m.group(1) + m.group(2) + str((int(m.group(3)) + rng.randint(1, 8)) % 10),
+    )
+    if script is not None:
+        out.append(("lie: a script's number changed", script))
+    dropped = _first_in_math(title, r"(?<=[\w)}])\s*[+-]\s*\d+(?![\w.])", lambda m: "")
+    if dropped is not None and _MATH.search(dropped):
+        out.append(("lie: a term dropped from the mathematics", dropped))
+    return out
+
+
 # -- identifiers ------------------------------------------------------------------------------
 def doi_fields(doi: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]:
     return [
@@ -300,6 +415,7 @@ def doi_fields(doi: str, rng: random.Random) -> list[tuple[str, dict[str, str]]]
         ("DOI: in the url field", {"url": "https://doi.org/" + doi}),
         ("DOI: in a note", {"note": rng.choice([f"doi:{doi}.", f"DOI {doi.upper()}"])}),
         ("DOI: percent-encoded URL", {"url": "https://doi.org/" + quote(doi, safe="/:;()")}),
+        ("DOI: \\url in howpublished", {"howpublished": f"\\url{{https://doi.org/{doi}}}"}),
     ]
 
 
@@ -319,6 +435,10 @@ def arxiv_fields(arxiv_id: str, rng: random.Random) -> list[tuple[str, dict[str,
         ("arXiv: [class] suffix", {"journal": f"arXiv:{arxiv_id} [{category}]"}),
         ("arXiv: abs URL", {"url": f"https://arxiv.org/abs/{arxiv_id}v{v}"}),
         ("arXiv: DOI 10.48550", {"doi": f"10.48550/arXiv.{arxiv_id}"}),
+        ("arXiv: journal arXiv preprint", {"journal": f"arXiv preprint arXiv:{arxiv_id}"}),
+        ("arXiv: eprint with eprinttype", {"eprint": arxiv_id, "eprinttype": "arxiv"}),
+        ("arXiv: in a note", {"note": f"arXiv:{arxiv_id}"}),
+        ("arXiv: ArXiv journal, abs/ volume", {"journal": "ArXiv", "volume": f"abs/{arxiv_id}"}),
     ]  # fmt: skip
 
 
@@ -402,14 +522,32 @@ def genuine(record: PaperRecord, rng: random.Random) -> list[Generated]:
     if len(record.authors) > 3:
         first = name_form(record.authors[0], "Family, Given", rng)
         add("names: first and others", {**base, "author": f"{first} and others"})
+        etal = rng.choice([" et~al.", " et al.", " and et al.", ", et al"])
+        add("names: first et~al. in the list", {**base, "author": first + etal})
+    caps = " and ".join(
+        f"{a.family.upper()}, {_initials(a.given, True, True)}" if a.given else a.family.upper()
+        for a in record.authors
+    )
+    add("names: FAMILY, G. in capitals", {**base, "author": caps})
+    caps = " and ".join(
+        f"{a.given} {a.family.upper()}" if a.given else a.family.upper() for a in record.authors
+    )
+    add("names: Given FAMILY in capitals", {**base, "author": caps})
     for kind, title in title_forms(record.title, rng):
         add(kind, {**base, "title": bib_escape(title) if "\\" not in title else title})
+    for kind, title in math_forms(record.title):
+        add(kind, {**base, "title": bib_escape(title)})
     if record.doi:
         for kind, ids in doi_fields(record.doi, rng):
             add(kind, {**base, **ids})
     if record.arxiv_id:
         for kind, ids in arxiv_fields(record.arxiv_id, rng):
             add(kind, {**base, **ids})
+    if record.year:
+        span = f"{record.year}/{(record.year + 1) % 100:02d}"
+        add("year: a span (2021/22)", {**with_ids(record, base), "year": span})
+        pending = rng.choice(["in press", "to appear", "forthcoming", "{In press}"])
+        add("year: in press / to appear", {**with_ids(record, base), "year": pending})
     if record.year and record.backend == "crossref":
         add(
             "year: online first (one before)",
@@ -513,6 +651,15 @@ def _year_lie(record: PaperRecord, rng: random.Random) -> int:
     return record.year + off if rng.random() < 0.5 else record.year - off - 3  # type: ignore[operator]
 
 
+def _balanced(title: str) -> bool:
+    depth = 0
+    for char in title:
+        depth += {"{": 1, "}": -1}.get(char, 0)
+        if depth < 0:
+            return False
+    return depth == 0 and title.count("$") % 2 == 0
+
+
 def lies(
     record: PaperRecord, rng: random.Random, pool: list[PaperRecord], titles: list[str]
 ) -> list[Generated]:
@@ -538,8 +685,10 @@ def lies(
             {**base, "title": invented, "eprint": record.arxiv_id},
         )
     mine, theirs = record.title.split(), other.title.split()
-    if len(mine) >= 4 and len(theirs) >= 4:
-        merged = " ".join(mine[: len(mine) // 2] + theirs[len(theirs) // 2 :])
+    long_enough = len(mine) >= 4 and len(theirs) >= 4
+    merged = " ".join(mine[: len(mine) // 2] + theirs[len(theirs) // 2 :])
+    # A cut through a formula leaves an unbalanced `$` or brace no .bib would hold.
+    if long_enough and _balanced(merged):
         target = nearest(merged, pool, titles)
         add("lie: two real titles merged", {**base, "title": bib_escape(merged)}, target)
     others = [
@@ -583,6 +732,9 @@ def lies(
             "lie: an author swapped for a namesake",
             {**with_ids(record, base), "author": author_field(names, rng)},
         )
+    for kind, title in math_lies(record.title, rng):
+        if _balanced(title):
+            add(kind, {**with_ids(record, base), "title": bib_escape(title)})
     if record.year:
         add(
             "lie: year five or more off",

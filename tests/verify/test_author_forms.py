@@ -127,3 +127,23 @@ def test_initials_are_never_read_as_an_author() -> None:
     assert split_authors("Serre, J.-P.") == ["Serre, J.-P."]
     # A name already whole is never paired with the next author (`Li` could pass for `Ch.`).
     assert split_authors("Y. Jin, J.-S. Li, D. Liu") == ["Y. Jin", "J.-S. Li", "D. Liu"]
+
+
+def test_short_family_names_in_capitals() -> None:
+    from mathlsp.sources.record import Author
+
+    people = (
+        Author("Hu", "Fei"),
+        Author("Ma", "Jun"),
+        Author("Ng", "Ming Ho"),
+        Author("Yau", "Shing-Tung"),
+    )
+    for names in (
+        ["F. HU", "J. MA", "M. H. NG", "S.-T. YAU"],  # `HU, F.` as a .bib reads it
+        ["Fei HU", "Jun MA", "Ming Ho NG", "Shing-Tung YAU"],
+        ["Hu F", "Ma J", "Ng MH", "Yau ST"],
+    ):  # PubMed: initials after the name
+        assert match_authors(names, people, et_al=False).ok, names
+    # the capitals are still a family name that must agree
+    assert not match_authors(["Jun MA"], (Author("Ma", "Li"),), et_al=False).ok
+    assert not match_authors(["F. HU", "J. XU"], people[:2], et_al=False).ok

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import datetime as dt
+import re
+from typing import Any
 
 import httpx
 import pytest
@@ -369,3 +371,75 @@ async def test_progress_counts_every_identifier_and_title_once(sources) -> None:
         "title match for REF-006",
         "title match for REF-007",
     ]
+
+
+# -- title queries as an index tokenises the mathematics ------------------------------------------
+class _LuceneTitles:
+    """OpenAlex and Crossref over one record, tokenised as Lucene's StandardTokenizer does (UAX
+    #29: `_` joins, so `SL_2` is the one word `sl_2`), matching every query word (OpenAlex's
+    `title.search`); the other backends find nothing."""
+
+    backends = ("openalex", "crossref", "semantic_scholar", "arxiv", "zbmath")
+
+    def __init__(self, paper: PaperRecord) -> None:
+        self.paper = paper
+        self.queries: list[tuple[str, str]] = []
+
+    def _hit(self, backend: str, query: str) -> Any:
+        from mathlsp.sources.registry import SearchOutcome
+
+        self.queries.append((backend, query))
+        held = set(re.findall(r"\w+", self.paper.title.lower()))
+        wanted = set(re.findall(r"\w+", query.lower()))
+        first = backend in ("openalex", "crossref")
+        return SearchOutcome(backend, query, [self.paper] if first and wanted <= held else [])
+
+    async def search(self, backend: str, query: str, limit: int = 10, **_: Any) -> Any:
+        return self._hit(backend, query)
+
+    async def match_title(self, title: str, backend: str = "semantic_scholar") -> Any:
+        return self._hit(backend, title)
+
+
+SL2 = """\
+### REF-001: Bounded elementary generation of $\\mathrm{SL}_2$ over rings of S-integers
+- **Authors:** B. Kunyavskii, D. W. Morris, A. S. Rapinchuk
+- **Year:** 2023
+"""
+
+
+async def test_a_formula_the_index_holds_as_one_word_is_left_out_of_a_second_query() -> None:
+    paper = record(
+        title="Bounded elementary generation of SL_2 over rings of S-integers",
+        authors=(Author("Kunyavskii", "Boris"), Author("Morris", "Dave Witte"),
+                 Author("Rapinchuk", "Andrei S.")),
+        year=2023, arxiv_id=None, doi=None, backend="openalex", url="https://openalex.org/W1",
+    )  # fmt: skip
+    index = _LuceneTitles(paper)
+    (check,) = await verify_entries(entries(SL2), index, now=NOW)
+    assert check.confirmed, check.reasons
+    # `sl 2` is no word of `sl_2`; the words around the formula find it, the whole title judges it
+    words = "bounded elementary generation of over rings of s-integers"
+    assert ("openalex", words) in index.queries
+
+    swapped = entries(SL2.replace("SL}_2", "SL}_3"))
+    (check,) = await verify_entries(swapped, _LuceneTitles(paper), now=NOW)
+    assert not check.confirmed
+
+
+class _Down(_LuceneTitles):
+    """Every source fails: the title query is not repeated, the entry is pending."""
+
+    def _hit(self, backend: str, query: str) -> Any:
+        from mathlsp.sources.base import SourceError
+        from mathlsp.sources.registry import SearchOutcome
+
+        self.queries.append((backend, query))
+        return SearchOutcome(backend, query, error=SourceError(backend, "", "HTTP 503"))
+
+
+async def test_a_source_that_failed_is_not_asked_the_text_words_again() -> None:
+    index = _Down(record())
+    (check,) = await verify_entries(entries(SL2), index, now=NOW)
+    assert check.pending and not check.confirmed
+    assert len(index.queries) == len(_Down.backends)  # one query per source, no retry words

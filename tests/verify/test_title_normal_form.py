@@ -187,11 +187,24 @@ def test_doi_urls_in_every_form(parse, text: str) -> None:
 
 def test_title_queries_use_the_normal_forms_mathematics() -> None:
     assert (
-        query_text(r"Bounds for $\theta(x)$ over $\mathbb{F}_p$…") == "bounds for theta x over fp"
+        query_text(r"Bounds for $\theta(x)$ over $\mathbb{F}_p$…") == "bounds for theta x over f p"
     )
     assert query_text("Hölder regularity & quasi-categories.") == (
         "holder regularity and quasi-categories"
     )
+
+
+@pytest.mark.parametrize(
+    ("title", "query"),
+    [(r"Analytic newvectors for $\mathrm{GL}_n(\mathbb{R})$", "analytic newvectors for gl n r"),
+     ("Analytic newvectors for GL_n(ℝ)", "analytic newvectors for gl n r"),
+     ("Bounded elementary generation of SL_2", "bounded elementary generation of sl 2"),
+     (r"$H^{-1}$ noise", "h 1 noise"),  # a lone `-1` would read as "not 1" to a Lucene query
+     (r"Sobolev spaces $W^{1,p}$", "sobolev spaces w 1 p")],
+)  # fmt: skip
+def test_title_queries_keep_scripts_apart_from_their_base(title: str, query: str) -> None:
+    # `gln` or `sl2` is a word no index tokenises out of `GL_n` or `SL_2`.
+    assert query_text(title) == query
 
 
 # -- properties -----------------------------------------------------------------------------
