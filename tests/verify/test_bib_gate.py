@@ -154,6 +154,25 @@ def test_cli_json_table_and_exit_code(refs: Path, fake_env, capsys) -> None:
     assert f"refs.bib:{broken}: malformed entry" in out.out
 
 
+def test_the_report_is_the_same_whatever_the_batch_size(
+    refs: Path, fake_env, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file is streamed and verified a batch at a time: rows, problems, summary and exit
+    # code do not depend on where the batches fall (a repeated key is `key@line` across them).
+    import mathlsp.cli.verify_bib as verify_bib
+
+    again = bibtex(CASES[:1]).split("\n", 2)[2]
+    refs.write_text(refs.read_text(encoding="utf-8") + again, encoding="utf-8")
+    reports = []
+    for batch in (500, 3, 1):
+        monkeypatch.setattr(verify_bib, "BATCH", batch)
+        for argv in (["--format", "json"], []):
+            code = main(["verify", str(refs), *argv])
+            reports.append((code, capsys.readouterr().out))
+    assert reports[0][0] == 1 and '"id": "perelman@' in reports[0][1]
+    assert reports[2:4] == reports[0:2] and reports[4:6] == reports[0:2]
+
+
 def test_a_differing_year_is_confirmed_with_its_note_as_in_verify(
     tmp_path: Path, fake_env, capsys
 ) -> None:
