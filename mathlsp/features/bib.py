@@ -423,6 +423,7 @@ async def verify_command(server: MathLanguageServer, call: dict[str, Any]) -> An
 # at most this many a save (a 2,000-entry file is not sent to the APIs at once; the next save
 # takes the next ones, "Verify every entry" all of them). A newer save cancels a running one.
 BACKGROUND_MAX = 50
+SUPERSEDED = "Stopped: the file was saved again or closed"
 
 
 async def background_verify(server: MathLanguageServer, uri: str) -> None:
@@ -460,7 +461,12 @@ async def background_verify(server: MathLanguageServer, uri: str) -> None:
             def on_progress(done: int, total: int, message: str) -> None:
                 progress.report(message, int(100 * done / total) if total else None)
 
-            results = await verify_bib(subset, sources, on_progress=on_progress)
+            try:
+                results = await verify_bib(subset, sources, on_progress=on_progress)
+            except asyncio.CancelledError:
+                if not progress.cancelled:  # not the user: a newer save or closing the file
+                    progress.end_message = SUPERSEDED
+                raise
     except WorkCancelled:
         return
     for subject, r in zip(subjects(subset), results, strict=True):
