@@ -215,15 +215,27 @@ def repeated_bib(records: list[dict[str, object]], n: int) -> str:
     return "\n".join(out)
 
 
-def _run_measured(argv: list[str], env: dict[str, str]) -> tuple[int, float, float]:
-    """(exit code, seconds, peak RSS in MB) of one subprocess."""
+# A process forked from this one would count this one's memory as its own peak (ru_maxrss
+# keeps the high-water mark across exec): a small launcher runs the command and reports it.
+_LAUNCHER = """
+import os, subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(p.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def _run_measured(argv: list[str], env: dict[str, str], cwd: str) -> tuple[int, float, float]:
+    """(exit code, seconds, peak RSS in MB) of one subprocess (`python -m` finds the code in
+    `cwd` first)."""
     import subprocess
 
     t = time.perf_counter()
-    proc = subprocess.Popen(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    _, status, usage = os.wait4(proc.pid, 0)
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    return proc.returncode, time.perf_counter() - t, usage.ru_maxrss / 1024
+    done = subprocess.run(
+        [sys.executable, "-c", _LAUNCHER, *argv], env=env, cwd=cwd, capture_output=True, text=True
+    )
+    code, rss_kb = done.stdout.split()
+    return int(code), time.perf_counter() - t, int(rss_kb) / 1024
 
 
 def memory(args: argparse.Namespace) -> None:
@@ -242,7 +254,7 @@ def memory(args: argparse.Namespace) -> None:
             size = bib.stat().st_size / 1e6
             for where in args.sources.split(","):
                 root = fake.base_url if where == "fake" else "http://127.0.0.1:9"  # type: ignore[union-attr]
-                env = {**os.environ, **env_for(root), "PYTHONPATH": code_dir}
+                env = {**os.environ, **env_for(root)}
                 env["MATHLSP_RATE_LIMIT_SCALE"] = "0.001"
                 for what in ("verify", "import"):
                     env["MATHLSP_CACHE_DIR"] = str(work / f"cache-{n}-{where}-{what}")
@@ -257,7 +269,7 @@ def memory(args: argparse.Namespace) -> None:
                             encoding="utf-8",
                         )
                         argv = [sys.executable, "-m", "mathlsp", what, str(bib), str(folder)]
-                    code, secs, rss = _run_measured(argv, env)
+                    code, secs, rss = _run_measured(argv, env, code_dir)
                     print(
                         f"  {n:>6} entries ({size:5.1f} MB), sources {where:<11} {what:<6}: "
                         f"peak RSS {rss:6.1f} MB, {secs:6.1f} s, exit {code}",
