@@ -345,7 +345,9 @@ async def test_a_newer_save_cancels_the_running_background_verification(
     await wait_until(lambda: _ended(client).count("Done") == 1, what="the second job done")
     ends = _ended(client)
     assert ends == [SUPERSEDED, "Done"]  # the first stopped when the file was saved again
-    assert codes(latest(client, uri)).count("BIB003") == 3
+    await wait_until(
+        lambda: codes(latest(client, uri)).count("BIB003") == 3, what="the verdicts shown"
+    )
 
 
 def _begun(client: LanguageClient) -> int:
