@@ -77,8 +77,14 @@ def blocks(lines: Iterable[str], start: Place = Place(0, 0, 0)) -> Iterator[Bloc
     oversized = False
     begin = start
     offset, line, byte = start.offset, start.line, start.byte
+    line_start = True  # a piece of a line longer than MAX_LINE does not start one
     for text in lines:
-        if (parts or oversized) and _AT.match(text) and (depth <= 0 or _HEADER.match(text)):
+        if (
+            line_start
+            and (parts or oversized)
+            and _AT.match(text)
+            and (depth <= 0 or _HEADER.match(text))
+        ):
             yield Block("" if oversized else "".join(parts), begin, oversized)
             parts, size, depth, oversized = [], 0, 0, False
             begin = Place(offset, line, byte)
@@ -91,7 +97,8 @@ def blocks(lines: Iterable[str], start: Place = Place(0, 0, 0)) -> Iterator[Bloc
         depth += text.count("{") - text.count("}")
         offset += len(text)
         byte += len(text.encode("utf-8", "surrogatepass"))
-        if text.endswith(("\n", "\r")):
+        line_start = text.endswith(("\n", "\r"))
+        if line_start:
             line += 1
     if parts or oversized:
         yield Block("" if oversized else "".join(parts), begin, oversized)

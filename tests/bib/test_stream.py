@@ -194,3 +194,12 @@ def test_the_json_report_is_written_as_json_dump_writes_it() -> None:
             report = {"references": rows[:n], "problems": probs, "summary": summary}
             json.dump(report, expected, ensure_ascii=False, indent=2)
             assert out.getvalue() == expected.getvalue() + "\n"
+
+
+def test_a_long_line_read_in_pieces_is_not_cut_where_a_piece_starts() -> None:
+    # A line longer than MAX_LINE comes in pieces: a piece that starts with `@` does not start
+    # a line, so it does not start a block.
+    pieces = ["@misc{a, title={A}} % a long comment ", "@misc{b, title={B}}\n", "@misc{c}\n"]
+    found = list(blocks(pieces))
+    assert [b.text for b in found] == ["".join(pieces[:2]), pieces[2]]
+    assert [b.at.line for b in found] == [0, 1]
