@@ -16,12 +16,14 @@ from pathlib import Path
 import httpx
 import pytest
 
-from mathlsp.bib.gate import stamp_edits, verify_bib
+from mathlsp.bib.gate import stamp_edits, verify_batches, verify_bib
 from mathlsp.bib.parse import parse_bib
 from mathlsp.bib.render import STAMP_FIELD
+from mathlsp.bib.stream import BibStream
 from mathlsp.bib.update import apply_text_edits
 from mathlsp.cache import Cache
 from mathlsp.cli import main
+from mathlsp.cli.verify_bib import BATCH
 from mathlsp.notes.journal_render import iso
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import NewReference, render_reference
@@ -113,16 +115,30 @@ async def test_bib_verdicts_equal_literature_verdicts_at_the_same_cost(
             r.check for r in await verify_bib(bib, await _sources(fake, tmp_path / "b", client))
         ]
         bib_cost = len(fake.controls.requests())
+        # What `mathlsp verify refs.bib` runs: the file streamed, verified a batch at a time.
+        fake.controls.clear_log()
+        path = tmp_path / "refs.bib"
+        path.write_text(bibtex(CASES), encoding="utf-8")
+        sources = await _sources(fake, tmp_path / "c", client)
+        batches = verify_batches(BibStream.open(path).batches(BATCH), sources)
+        streamed = [r.check async for batch in batches for r in batch]
+        streamed_cost = len(fake.controls.requests())
     assert [c.confirmed for c in note_checks] == [c.confirmed for c in CASES]  # the labels hold
-    for case, n, b in zip(CASES, note_checks, bib_checks, strict=True):
-        assert b.entry_id == case.key
+    for case, n, b, s in zip(CASES, note_checks, bib_checks, streamed, strict=True):
+        assert b.entry_id == s.entry_id == case.key
         assert (b.status, b.pending, b.reasons, b.source) == (
             n.status,
             n.pending,
             n.reasons,
             n.source,
         ), case.key
-    assert bib_cost == note_cost > 0
+        assert (s.status, s.pending, s.reasons, s.source) == (
+            b.status,
+            b.pending,
+            b.reasons,
+            b.source,
+        )
+    assert bib_cost == streamed_cost == note_cost > 0
 
 
 @pytest.fixture
