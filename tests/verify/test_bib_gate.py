@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -255,3 +256,17 @@ def test_stamp_edits_keep_a_stamp_that_already_records_the_evidence() -> None:
     renewed = ReferenceCheck("a", "other", "confirmed", (), url=url, checked_at=later)
     (edit,) = stamp_edits(text, [BibCheck(entry, renewed)], now=later)
     assert f"{{{iso(later)} via {url}}}" in apply_text_edits(text, [edit])
+
+
+def test_an_unreadable_bib_is_refused_in_one_line(tmp_path: Path, fake_env, capsys) -> None:
+    latin1 = tmp_path / "latin1.bib"
+    latin1.write_bytes(b"@misc{a, title = {Caf\xe9}}\n")
+    fifo = tmp_path / "pipe.bib"
+    os.mkfifo(fifo)
+    (tmp_path / "LITERATURE.md").write_text("## Confirmed References\n", encoding="utf-8")
+    for path, said in ((latin1, "not UTF-8"), (fifo, "no such file")):
+        for command in (["verify", str(path)], ["import", str(path), str(tmp_path)]):
+            code = main(command)
+            err = capsys.readouterr().err
+            assert code == 2 and "Traceback" not in err
+            assert said in err or "cannot read" in err, err
