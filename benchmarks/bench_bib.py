@@ -2,6 +2,7 @@
 
     python benchmarks/bench_bib.py roundtrip [--bib FILE] [-n 2000]
     python benchmarks/bench_bib.py editor [--bib FILE] [-n 2000] [--edits 1000]
+    python benchmarks/bench_bib.py memory [--sizes 2000,16000,64000] [--sources unreachable,fake]
 
 `roundtrip`: `mathlsp import FILE` into an empty LITERATURE.md (every entry verified against the
 fake scholarly server, which serves the corpus's 6,518 records read from chenle02/SPDEs-Bib),
@@ -17,6 +18,24 @@ typed and deleted in one entry; with --spread a letter typed into each of 100 en
 diagnostics awaited every 100 edits). --trace FILE runs the server under tracemalloc and
 prints what its heap grew by from edit 100 to the last. Targets: first diagnostics
 <= 200 ms, hover <= 5 ms p50, memory flat over 1,000 edits.
+
+`memory`: `mathlsp verify FILE --format json` and `mathlsp import FILE` run as subprocesses on
+files of each size (the corpus's SPDEs-Bib records, repeated with distinct keys past 6,518), with
+the sources unreachable (every URL a closed port: every entry pending) and against the fake
+server (cold cache); each run's peak RSS (`wait4`'s ru_maxrss), wall time and exit code. The
+file is streamed, so the target is a peak RSS flat in the file's size. --code DIR runs another
+checkout's code (e.g. a `git archive` of an older commit) for a before/after.
+
+Measured 2026-11-26 (load 3-6), peak RSS of `verify --format json` at 2,000 / 16,000 / 64,000
+entries (0.7 / 5.2 / 20.9 MB):
+  streamed, sources unreachable   51 /  53 /  60 MB
+  streamed, fake server           55 /  62 /  69 MB
+  read whole (45f8770), unreachable  66 / 154 / 392 MB;  fake server  63 / 148 / - MB
+`import` (streamed): 65 / 102 / 108 MB unreachable, 71 / 115 / 120 MB fake (read whole: 74 /
+172 / 393 MB unreachable, 80 / 197 / - MB fake): it holds the
+LITERATURE.md it writes (the repeated records' titles are skipped as already present, so the
+note stops growing past 6,518 entries). What still grows with a streamed verify is the set of
+keys seen (to report a repeated key): about 0.1 KB an entry.
 """
 
 from __future__ import annotations
@@ -193,6 +212,85 @@ def _reason(reason: str) -> str:
     return reason[:110]
 
 
+# -- the CLI on a large file -------------------------------------------------------------------
+def repeated_bib(records: list[dict[str, object]], n: int) -> str:
+    """`n` entries: the corpus records over and over, each round's keys made distinct."""
+    base = generated_bib(records, len(records)).split("\n@article{")
+    out = []
+    for i in range(n):
+        block = base[i % len(base)]
+        block = block if block.startswith("@article{") else "@article{" + block
+        if i >= len(base):
+            block = block.replace(",\n", f"-r{i // len(base)},\n", 1)
+        out.append(block.rstrip("\n") + "\n")
+    return "\n".join(out)
+
+
+# A process forked from this one would count this one's memory as its own peak (ru_maxrss
+# keeps the high-water mark across exec): a small launcher runs the command and reports it.
+_LAUNCHER = """
+import os, subprocess, sys
+p = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+_, status, usage = os.wait4(p.pid, 0)
+print(os.waitstatus_to_exitcode(status), usage.ru_maxrss)
+"""
+
+
+def _run_measured(argv: list[str], env: dict[str, str], cwd: str) -> tuple[int, float, float]:
+    """(exit code, seconds, peak RSS in MB) of one subprocess (`python -m` finds the code in
+    `cwd` first)."""
+    import subprocess
+
+    t = time.perf_counter()
+    done = subprocess.run(
+        [sys.executable, "-c", _LAUNCHER, *argv], env=env, cwd=cwd, capture_output=True, text=True
+    )
+    code, rss_kb = done.stdout.split()
+    return int(code), time.perf_counter() - t, int(rss_kb) / 1024
+
+
+def memory(args: argparse.Namespace) -> None:
+    from tests.fakescholar.server import env_for
+
+    records = corpus_records()
+    sizes = [int(x) for x in args.sizes.split(",")]
+    work = Path(tempfile.mkdtemp(prefix="bench-bib-mem-"))
+    fake = fake_server(records) if "fake" in args.sources else None
+    code_dir = str(args.code.resolve()) if args.code else str(Path(__file__).resolve().parents[1])
+    print(f"memory: code {code_dir}; peak RSS of `mathlsp verify FILE --format json` / `import`")
+    try:
+        for n in sizes:
+            bib = work / f"refs-{n}.bib"
+            bib.write_text(repeated_bib(records, n), encoding="utf-8")
+            size = bib.stat().st_size / 1e6
+            for where in args.sources.split(","):
+                root = fake.base_url if where == "fake" else "http://127.0.0.1:9"  # type: ignore[union-attr]
+                env = {**os.environ, **env_for(root)}
+                env["MATHLSP_RATE_LIMIT_SCALE"] = "0.001"
+                for what in ("verify", "import"):
+                    env["MATHLSP_CACHE_DIR"] = str(work / f"cache-{n}-{where}-{what}")
+                    if what == "verify":
+                        argv = [sys.executable, "-m", "mathlsp", what, str(bib)]
+                        argv += ["--format", "json"]
+                    else:
+                        folder = work / f"demo-{n}-{where}"
+                        folder.mkdir(exist_ok=True)
+                        (folder / "LITERATURE.md").write_text(
+                            "## Confirmed References\n\n## Unconfirmed References\n",
+                            encoding="utf-8",
+                        )
+                        argv = [sys.executable, "-m", "mathlsp", what, str(bib), str(folder)]
+                    code, secs, rss = _run_measured(argv, env, code_dir)
+                    print(
+                        f"  {n:>6} entries ({size:5.1f} MB), sources {where:<11} {what:<6}: "
+                        f"peak RSS {rss:6.1f} MB, {secs:6.1f} s, exit {code}",
+                        flush=True,
+                    )
+    finally:
+        if fake is not None:
+            fake.stop()  # type: ignore[attr-defined]
+
+
 # -- the editor ---------------------------------------------------------------------------------
 def _rss_mb(pid: int, key: str = "VmRSS:") -> float | None:
     try:
@@ -342,7 +440,7 @@ def editor(args: argparse.Namespace, work: Path | None = None) -> None:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("what", choices=("roundtrip", "editor", "all"))
+    parser.add_argument("what", choices=("roundtrip", "editor", "all", "memory"))
     parser.add_argument("--bib", type=Path, help="a real .bib (default: generated from the corpus)")
     parser.add_argument("-n", type=int, default=2000, help="entries to generate (default 2000)")
     parser.add_argument("--edits", type=int, default=1000)
@@ -365,7 +463,15 @@ def main() -> None:
         help="run the server under tracemalloc and write its heap growth from edit 100 to the "
         "last edit to this file (slower: the figures are not timings)",
     )
+    parser.add_argument("--sizes", default="2000,16000,64000", help="memory: entries per file")
+    parser.add_argument(
+        "--sources", default="unreachable,fake", help="memory: unreachable and/or fake"
+    )
+    parser.add_argument("--code", type=Path, help="memory: run this checkout's code instead")
     args = parser.parse_args()
+    if args.what == "memory":
+        memory(args)
+        return
     work = roundtrip(args) if args.what in ("roundtrip", "all") else None
     if args.what in ("editor", "all"):
         editor(args, work)  # after a round trip: the same file, its cache warm

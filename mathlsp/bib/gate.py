@@ -8,7 +8,7 @@ note, so the editor can show a `.bib`'s verdicts offline.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Mapping, Sequence
+from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,16 +63,55 @@ async def verify_bib(
     use_cache: bool = True,
     on_progress: ProgressCallback | None = None,
 ) -> list[BibCheck]:
-    subs = subjects(bib)
-    checks = await verify_subjects(
-        subs, sources, now=now, use_cache=use_cache, on_progress=on_progress
-    )
-    cache = getattr(sources, "cache", None)
-    if cache is not None:
-        for sub, check in zip(subs, checks, strict=True):
-            if not check.pending:
-                cache.put_verification(claim_fingerprint(sub.claim), check.to_json())
-    return [BibCheck(e, c) for e, c in zip(bib.entries, checks, strict=True)]
+    out: list[BibCheck] = []
+    async for checks in verify_batches(
+        [bib.entries], sources, now=now, use_cache=use_cache, on_progress=on_progress
+    ):
+        out.extend(checks)
+    return out
+
+
+async def verify_batches(
+    batches: Iterable[Sequence[BibEntry]],
+    sources: Any,
+    *,
+    now: dt.datetime | None = None,
+    use_cache: bool = True,
+    on_progress: ProgressCallback | None = None,
+    total: int | None = None,
+) -> AsyncIterator[list[BibCheck]]:
+    """Each batch of entries verified in turn (`verify_subjects` over the batch: identifiers
+    looked up together, a title match for the rest), so a large file is held a batch at a
+    time (`bib.stream`). A repeated key is `key@line` across batches too. With `total` (the
+    file's entries) and more than one batch, progress says which entries it is at."""
+    seen: set[str] = set()
+    done = 0
+    for entries in batches:
+        progress = on_progress
+        if on_progress is not None and total is not None and len(entries) < total:
+            progress = _within(on_progress, f"entries {done + 1}–{done + len(entries)} of {total}")
+        done += len(entries)
+        subs = []
+        for e in entries:
+            key = e.key if e.key not in seen else f"{e.key}@{e.line + 1}"
+            seen.add(key)
+            subs.append(bib_subject(e, key))
+        checks = await verify_subjects(
+            subs, sources, now=now, use_cache=use_cache, on_progress=progress
+        )
+        cache = getattr(sources, "cache", None)
+        if cache is not None:
+            for sub, check in zip(subs, checks, strict=True):
+                if not check.pending:
+                    cache.put_verification(claim_fingerprint(sub.claim), check.to_json())
+        yield [BibCheck(e, c) for e, c in zip(entries, checks, strict=True)]
+
+
+def _within(on_progress: ProgressCallback, where: str) -> ProgressCallback:
+    def progress(done: int, total: int, message: str) -> None:
+        on_progress(done, total, f"{where}: {message}")
+
+    return progress
 
 
 def stamp_edits(

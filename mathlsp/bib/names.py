@@ -46,6 +46,8 @@ def display_name(raw: str) -> str:
 
 
 def _split_commas(raw: str) -> list[str]:
+    if "{" not in raw:  # nothing braced: every comma splits (most names: no loop per character)
+        return [p for p in (q.strip() for q in raw.split(",")) if p] or [raw]
     parts: list[str] = []
     depth = 0
     start = 0

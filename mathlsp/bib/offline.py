@@ -15,6 +15,7 @@ from collections import OrderedDict
 from collections.abc import Sequence
 from typing import Any
 
+from mathlsp.sources.record import Identifier
 from mathlsp.verify.pipeline import (
     ReferenceCheck,
     Subject,
@@ -77,9 +78,16 @@ class OfflineBibVerifier:
         if todo:
             prints = [claim_fingerprint(s.claim) for s in todo]
             stored = self.cache.get_verifications(prints)
+            # The cached records of the entries with no stored verdict, in a few queries too.
+            undecided = [s for s, p in zip(todo, prints, strict=True) if not stored.get(p)]
+            idents = [i for s in undecided for i in s.identifiers]
+            records = self.cache.lookup_any_many(idents) if idents else {}
             for s, fingerprint in zip(todo, prints, strict=True):
                 data = stored.get(fingerprint)
-                result = _from_stored(s, data) if data else self._decide(s, stored_asked=True)
+                if data:
+                    result: ReferenceCheck | None = _from_stored(s, data)
+                else:
+                    result = self._decide(s, stored_asked=True, records=records)
                 new[id(s)] = (s, result)
         with self._lock:
             if self.generation == generation:
@@ -108,10 +116,15 @@ class OfflineBibVerifier:
                 self._single.popitem(last=False)
         return result
 
-    def _decide(self, subject: Subject, stored_asked: bool = False) -> ReferenceCheck | None:
+    def _decide(
+        self,
+        subject: Subject,
+        stored_asked: bool = False,
+        records: dict[Identifier, list[Any]] | None = None,
+    ) -> ReferenceCheck | None:
         evidence = []
         for ident in subject.identifiers:
-            results = self.cache.lookup_any(ident)
+            results = records.get(ident) if records is not None else self.cache.lookup_any(ident)
             if results:
                 evidence.append(
                     evidence_from(ident, results, next((r.reason for r in results), ""))

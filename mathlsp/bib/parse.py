@@ -117,7 +117,7 @@ def parse_bib(text: str, known: Mapping[str, tuple[_Item, ...]] | None = None) -
     starts = _line_starts(text)
     out = BibFile(text, blocks=found)
     strings: dict[str, str] = dict(MONTHS)
-    placed: list[tuple[_Item, int, int]] = []  # item, absolute line, absolute start
+    seen: set[str] = set()
     for a, items in pieces:
         base_line = bisect.bisect_right(starts, a) - 1
         for item in items:
@@ -129,18 +129,17 @@ def parse_bib(text: str, known: Mapping[str, tuple[_Item, ...]] | None = None) -
                     continue
                 value = expand(dict(item.fields)["value"], strings)
                 strings[item.key.lower()] = out.strings[item.key] = value
-            else:
-                placed.append((item, line, a + item.start))
-    seen: set[str] = set()
-    for item, line, start in placed:
-        if item.key in seen:
-            message = f"duplicate key {item.key!r}: BibTeX uses the first"
-            out.problems.append(BibProblem(line, message, item.key))
-        seen.add(item.key)
-        fields = {name: expand(value, strings) for name, value in item.fields}
-        end = start + (item.end - item.start)
-        end_line = max(line, bisect.bisect_right(starts, max(start, end - 1)) - 1)
-        out.entries.append(BibEntry(item.key, item.type, fields, line, end_line, start, end))
+                continue
+            if item.key in seen:
+                message = f"duplicate key {item.key!r}: BibTeX uses the first"
+                out.problems.append(BibProblem(line, message, item.key))
+            seen.add(item.key)
+            # Macros apply to the entries after them, as in BibTeX.
+            fields = {name: expand(value, strings) for name, value in item.fields}
+            start = a + item.start
+            end = start + (item.end - item.start)
+            end_line = max(line, bisect.bisect_right(starts, max(start, end - 1)) - 1)
+            out.entries.append(BibEntry(item.key, item.type, fields, line, end_line, start, end))
     out.entries = resolve_crossrefs(out.entries)
     out.problems.sort(key=lambda p: p.line)
     return out
@@ -241,56 +240,72 @@ def _library(text: str) -> Any:
 
 def _parse_whole(text: str) -> BibFile:
     """The whole file in one bibtexparser call (its problems reported with their lines)."""
+    items, problems = _read_broken(text)
+    out = BibFile(text, problems=problems, read_whole=True)
+    if not items and problems and problems[0].message.startswith("the BibTeX reader failed"):
+        return out
+    starts = _line_starts(text)
+    strings: dict[str, str] = dict(MONTHS)
+    for item in items:
+        if item.kind == "string":
+            strings[item.key.lower()] = expand(dict(item.fields)["value"], strings)
+            out.strings[item.key] = strings[item.key.lower()]
+            continue
+        # Macros apply to the entries after them, as in BibTeX.
+        fields = {name: expand(value, strings) for name, value in item.fields}
+        end_line = max(item.line, bisect.bisect_right(starts, max(item.start, item.end - 1)) - 1)
+        out.entries.append(
+            BibEntry(item.key, item.type, fields, item.line, end_line, item.start, item.end)
+        )
+    out.entries = resolve_crossrefs(out.entries)
+    out.problems.sort(key=lambda p: p.line)
+    return out
+
+
+def _read_broken(text: str, duplicates: bool = True) -> tuple[list[_Item], list[BibProblem]]:
+    """Every string and entry bibtexparser reads in `text` (an entry of a block it reports as
+    failed included, as it keeps it) and the problems it reports, with their lines; without
+    the repeated keys when not `duplicates` (a caller that reads piecewise finds those)."""
     logger = logging.getLogger("bibtexparser")
     level = logger.level
     logger.setLevel(logging.CRITICAL)  # its warnings are ours to report, with the line
     try:
         library = bibtexparser.parse_string(text, parse_stack=[])
     except Exception as exc:  # a parser bug on hostile input: say so, read nothing
-        problems = [BibProblem(0, f"the BibTeX reader failed: {exc}")]
-        return BibFile(text, problems=problems, read_whole=True)
+        return [], [BibProblem(0, f"the BibTeX reader failed: {exc}")]
     finally:
         logger.setLevel(level)
     starts = _line_starts(text)
-    out = BibFile(text, read_whole=True)
-    strings: dict[str, str] = dict(MONTHS)
-    raw_entries: list[tuple[model.Entry, int, int]] = []
+    items: list[_Item] = []
+    problems: list[BibProblem] = []
     # Blocks come in order: each one is looked for past the previous one's end (bibtexparser's
     # line can be one short, and an identical block just above would be found instead).
     cursor = 0
     for block in library.blocks:
         line = block.start_line or 0
         if isinstance(block, model.String):
-            strings[block.key.lower()] = expand(str(block.value), strings)
-            out.strings[block.key] = strings[block.key.lower()]
-            continue
-        if isinstance(block, model.ParsingFailedBlock):
-            problem = _failure(block, line)
-            out.problems.append(problem)
-            ignored = block.ignore_error_block
-            if isinstance(ignored, model.Entry):
-                at = _offset(text, starts, line, block.raw, cursor)
-                cursor = at + len(block.raw or "")
-                raw_entries.append((ignored, line, at))
-            continue
-        if isinstance(block, model.Entry):
             at = _offset(text, starts, line, block.raw, cursor)
             cursor = at + len(block.raw or "")
-            raw_entries.append((block, line, at))
-    for entry, _line, start in raw_entries:
+            items.append(_item(block, line, at, cursor))
+            continue
+        entry: model.Entry | None = None
+        if isinstance(block, model.ParsingFailedBlock):
+            if duplicates or not isinstance(block, model.DuplicateBlockKeyBlock):
+                problems.append(_failure(block, line))
+            ignored = block.ignore_error_block
+            if isinstance(ignored, model.Entry):
+                entry = ignored
+        elif isinstance(block, model.Entry):
+            entry = block
+        if entry is None:
+            continue
+        at = _offset(text, starts, line, block.raw, cursor)
+        cursor = at + len(block.raw or "")
         # The line of where the entry starts (bibtexparser's own is one short after a line
         # that ends in a backslash).
-        line = bisect.bisect_right(starts, start) - 1
-        fields = {f.key.lower(): expand(str(f.value), strings) for f in entry.fields}
-        raw = entry.raw or ""
-        end = start + len(raw)
-        end_line = max(line, bisect.bisect_right(starts, max(start, end - 1)) - 1)
-        out.entries.append(
-            BibEntry(entry.key, entry.entry_type.lower(), fields, line, end_line, start, end)
-        )
-    out.entries = resolve_crossrefs(out.entries)
-    out.problems.sort(key=lambda p: p.line)
-    return out
+        start_line = bisect.bisect_right(starts, at) - 1
+        items.append(_item(entry, start_line, at, at + len(entry.raw or "")))
+    return items, problems
 
 
 def _offset(text: str, starts: list[int], line: int, raw: str | None, cursor: int = 0) -> int:
@@ -358,23 +373,27 @@ def _concat_parts(value: str) -> list[str]:
 
 
 def resolve_crossrefs(entries: list[BibEntry]) -> list[BibEntry]:
-    """Children of a `crossref` parent inherit the fields they lack (one level, as BibTeX)."""
-    by_key = {e.key.lower(): e for e in entries}
+    """Children of a `crossref` parent inherit the fields they lack (one level, as BibTeX; of
+    entries with the same key, the first is the parent)."""
+    by_key: dict[str, BibEntry] = {}
+    for e in entries:
+        by_key.setdefault(e.key.lower(), e)
     out: list[BibEntry] = []
     for e in entries:
         ref = e.get("crossref")
         parent = by_key.get(ref.lower()) if ref else None
-        if parent is None or parent is e:
-            out.append(e)
-            continue
-        fields = dict(e.fields)
-        taken: set[str] = set()
-        for name, value in parent.fields.items():
-            target = "booktitle" if name == "title" else name
-            if target not in fields and name not in ("crossref", "ids"):
-                fields[target] = value
-                taken.add(target)
-        out.append(
-            BibEntry(e.key, e.type, fields, e.line, e.end_line, e.start, e.end, frozenset(taken))
-        )
+        out.append(e if parent is None or parent is e else inherit(e, parent))
     return out
+
+
+def inherit(e: BibEntry, parent: BibEntry) -> BibEntry:
+    """`e` with the fields it lacks taken from its `crossref` parent (its `title` as the
+    child's `booktitle`)."""
+    fields = dict(e.fields)
+    taken: set[str] = set()
+    for name, value in parent.fields.items():
+        target = "booktitle" if name == "title" else name
+        if target not in fields and name not in ("crossref", "ids"):
+            fields[target] = value
+            taken.add(target)
+    return BibEntry(e.key, e.type, fields, e.line, e.end_line, e.start, e.end, frozenset(taken))

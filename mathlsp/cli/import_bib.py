@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,29 +34,38 @@ def run(args: argparse.Namespace) -> int:
 
 
 async def _run(args: argparse.Namespace) -> int:
-    from mathlsp.bib.gate import BibCheck, verify_bib
-    from mathlsp.bib.parse import parse_bib
+    from mathlsp.bib.gate import verify_batches
+    from mathlsp.bib.parse import BibEntry
+    from mathlsp.bib.stream import BibStream
     from mathlsp.cache import Cache
     from mathlsp.cli import InputError, UsageError
     from mathlsp.cli.verify import literature_path
-    from mathlsp.fsutil import ChangedOnDisk, read_text, write_if_unchanged
-    from mathlsp.notes.literature import LiteratureDoc
+    from mathlsp.cli.verify_bib import BATCH
+    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
     from mathlsp.notes.loader import read_note_text
-    from mathlsp.search.bib_import import already_present, plan_import
+    from mathlsp.search.bib_import import ImportPlanner, Presence
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
 
-    bib_text = read_text(args.bib)
-    if bib_text is None or not args.bib.is_file():
+    if not args.bib.is_file():
         raise InputError(f"cannot read {args.bib}")
     path = literature_path(args.path)
     original = read_note_text(path)  # the reader `check` uses: DOC001's reason, one line
     if original is None:
         raise InputError(f"cannot read {path}")
-    bib = parse_bib(bib_text)
-    for p in bib.problems:
-        print(f"{args.bib.name}:{p.line + 1}: {p.message}", file=sys.stderr)
-    present = already_present(LiteratureDoc(original), bib.entries)
-    todo = type(bib)(bib.text, [e for e in bib.entries if e.key not in present], [], bib.strings)
+    try:
+        # Streamed: read and verified a batch at a time, whatever the file's size.
+        stream = BibStream.open(args.bib)
+    except UnicodeDecodeError as exc:
+        raise InputError(f"cannot read {args.bib}: not UTF-8 ({exc.reason})") from None
+    planner = ImportPlanner(original, args.bib.name)
+    presence = Presence(planner.doc)
+
+    def todo() -> Iterator[list[BibEntry]]:
+        for batch in stream.batches(BATCH):
+            present = presence.check(batch)
+            planner.present.update(present)
+            if left := [e for e in batch if e.key not in present]:
+                yield left
 
     def progress(done: int, total: int, message: str) -> None:
         if sys.stderr.isatty():
@@ -64,15 +74,19 @@ async def _run(args: argparse.Namespace) -> int:
     def event(ev: Any) -> None:
         print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
-    results: list[BibCheck] = []
-    if todo.entries:
-        settings = SourceSettings.from_env(load_project_config(path.parent))
-        async with open_sources(settings, cache=Cache(), on_event=event) as sources:
-            results = await verify_bib(
-                todo, sources, use_cache=not args.no_cache, on_progress=progress
-            )
-    plan = plan_import(original, results, args.bib.name)
-    plan.present.update(present)
+    settings = SourceSettings.from_env(load_project_config(path.parent))
+    async with open_sources(settings, cache=Cache(), on_event=event) as sources:
+        async for results in verify_batches(
+            todo(),
+            sources,
+            use_cache=not args.no_cache,
+            on_progress=progress,
+            total=stream.entry_count,
+        ):
+            planner.add(results)
+    for p in sorted(stream.problems, key=lambda p: p.line):
+        print(f"{args.bib.name}:{p.line + 1}: {p.message}", file=sys.stderr)
+    plan = planner.plan()
     for key, holder in plan.present.items():
         print(f"{key:<20} already in LITERATURE.md as {holder}")
     by_id = {r.id: r for r in plan.references}

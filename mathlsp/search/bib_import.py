@@ -46,26 +46,37 @@ class ImportPlan:
 def already_present(doc: LiteratureDoc, entries: Sequence[BibEntry]) -> dict[str, str]:
     """BibTeX key → the id of the note's entry (or the earlier BibTeX key) that holds the same
     paper, by identifier or by title."""
-    held: dict[str, str] = {}
-    for e in doc.entries:
-        for ident in identifiers_of(e):
-            held.setdefault(ident.key, e.id)
-        if title := normalize_title(e.title):
-            held.setdefault("title:" + title, e.id)
-    out: dict[str, str] = {}
-    for entry in entries:
-        subject = bib_subject(entry)
-        keys = [i.key for i in subject.identifiers]
-        title = normalize_title(subject.claim.title)
-        if title:
-            keys.append("title:" + title)
-        holder = next((held[k] for k in keys if k in held), None)
-        if holder is not None:
-            out[entry.key] = holder
-            continue
-        for k in keys:
-            held.setdefault(k, entry.key)
-    return out
+    return Presence(doc).check(entries)
+
+
+class Presence:
+    """What the note holds (identifiers and normalised titles), and the `.bib`'s entries seen so
+    far: `check` batch after batch finds what `already_present` finds over the whole file."""
+
+    def __init__(self, doc: LiteratureDoc) -> None:
+        self._held: dict[str, str] = {}
+        for e in doc.entries:
+            for ident in identifiers_of(e):
+                self._held.setdefault(ident.key, e.id)
+            if title := normalize_title(e.title):
+                self._held.setdefault("title:" + title, e.id)
+
+    def check(self, entries: Sequence[BibEntry]) -> dict[str, str]:
+        held = self._held
+        out: dict[str, str] = {}
+        for entry in entries:
+            subject = bib_subject(entry)
+            keys = [i.key for i in subject.identifiers]
+            title = normalize_title(subject.claim.title)
+            if title:
+                keys.append("title:" + title)
+            holder = next((held[k] for k in keys if k in held), None)
+            if holder is not None:
+                out[entry.key] = holder
+                continue
+            for k in keys:
+                held.setdefault(k, entry.key)
+        return out
 
 
 def reference_from(result: BibCheck, kind: str, number: int, source_name: str) -> NewReference:
@@ -116,40 +127,62 @@ def reference_from(result: BibCheck, kind: str, number: int, source_name: str) -
 def plan_import(text: str, results: Sequence[BibCheck], source_name: str) -> ImportPlan:
     """The new LITERATURE.md with the verified entries of a `.bib` (`results` in file order,
     already-present entries included: they are skipped here)."""
-    doc = LiteratureDoc(text)
-    plan = ImportPlan(text)
-    plan.present = already_present(doc, [r.entry for r in results])
-    next_ref, next_uref = next_reference_numbers(doc)
-    confirmed = [r for r in results if r.entry.key not in plan.present and _ok(r)]
-    others = [r for r in results if r.entry.key not in plan.present and not _ok(r)]
-    refs: list[NewReference] = []
-    for r in confirmed:
-        refs.append(reference_from(r, "REF", next_ref, source_name))
-        next_ref += 1
-    for r in others:
-        refs.append(reference_from(r, "UREF", next_uref, source_name))
-        next_uref += 1
-    refs = [safe_reference(r) for r in refs]
-    for r, ref in zip([*confirmed, *others], refs, strict=True):
-        plan.written[r.entry.key] = ref.id
-    plan.references = refs
-    if not refs:
+    planner = ImportPlanner(text, source_name)
+    planner.present.update(already_present(planner.doc, [r.entry for r in results]))
+    planner.add([r for r in results if r.entry.key not in planner.present])
+    return planner.plan()
+
+
+class ImportPlanner:
+    """`plan_import` a batch at a time: each batch's results become the references to write
+    (numbered as they come, REF and UREF apart), and nothing else of them is kept, so
+    `mathlsp import` holds one batch of a large `.bib` at a time."""
+
+    def __init__(self, text: str, source_name: str) -> None:
+        self.text = text
+        self.doc = LiteratureDoc(text)
+        self.source_name = source_name
+        self.present: dict[str, str] = {}
+        self._next_ref, self._next_uref = next_reference_numbers(self.doc)
+        self._confirmed: list[tuple[str, NewReference]] = []
+        self._others: list[tuple[str, NewReference]] = []
+
+    def add(self, results: Sequence[BibCheck]) -> None:
+        """Results of entries not already present, in file order."""
+        for r in results:
+            if _ok(r):
+                ref = reference_from(r, "REF", self._next_ref, self.source_name)
+                self._next_ref += 1
+                self._confirmed.append((r.entry.key, safe_reference(ref)))
+            else:
+                ref = reference_from(r, "UREF", self._next_uref, self.source_name)
+                self._next_uref += 1
+                self._others.append((r.entry.key, safe_reference(ref)))
+
+    def plan(self) -> ImportPlan:
+        text, doc = self.text, self.doc
+        plan = ImportPlan(text, present=self.present)
+        for key, ref in [*self._confirmed, *self._others]:
+            plan.written[key] = ref.id
+            plan.references.append(ref)
+        refs = plan.references
+        if not refs:
+            return plan
+        wanted = [k for k, kind in (("confirmed", "REF"), ("unconfirmed", "UREF"))
+                  if any(r.kind == kind for r in refs)]  # fmt: skip
+        new = apply_edits(text, ensure_sections(doc, wanted))
+        doc = LiteratureDoc(new)
+        new = apply_edits(new, insert_references(doc, refs))
+        doc = LiteratureDoc(new)
+        if doc.frontmatter.present and doc.frontmatter.error is None:  # else left as it is
+            counts = {
+                "total_papers": len(doc.confirmed) + len(doc.unconfirmed),
+                "confirmed_count": len(doc.confirmed),
+                "unconfirmed_count": len(doc.unconfirmed),
+            }
+            new = apply_edits(new, update_frontmatter(doc, counts))
+        plan.text = new
         return plan
-    wanted = [k for k, kind in (("confirmed", "REF"), ("unconfirmed", "UREF"))
-              if any(r.kind == kind for r in refs)]  # fmt: skip
-    new = apply_edits(text, ensure_sections(doc, wanted))
-    doc = LiteratureDoc(new)
-    new = apply_edits(new, insert_references(doc, refs))
-    doc = LiteratureDoc(new)
-    if doc.frontmatter.present and doc.frontmatter.error is None:  # else left as it is
-        counts = {
-            "total_papers": len(doc.confirmed) + len(doc.unconfirmed),
-            "confirmed_count": len(doc.confirmed),
-            "unconfirmed_count": len(doc.unconfirmed),
-        }
-        new = apply_edits(new, update_frontmatter(doc, counts))
-    plan.text = new
-    return plan
 
 
 def _ok(result: BibCheck) -> bool:

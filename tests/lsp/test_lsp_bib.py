@@ -281,3 +281,84 @@ async def test_a_saved_bib_is_verified_in_the_background(
     )
     await asyncio.sleep(0.3)
     assert fake.controls.requests() == []
+
+
+def _unknown_entries(n: int) -> str:
+    """`n` entries whose arXiv ids no source knows: each one verified costs a look-up."""
+    return "".join(
+        f"@article{{e{i},\n  author = {{Nonymous, A.}},\n  title = {{Fabricated result {i}}},\n"
+        f"  year = {{2023}},\n  eprint = {{2301.9{i:04d}}},\n  archivePrefix = {{arXiv}},\n}}\n\n"
+        for i in range(n)
+    )
+
+
+def _asked_ids(fake: FakeScholar, n: int) -> set[int]:
+    """Which of the `n` entries' arXiv ids reached the fake server."""
+    seen = " ".join(f"{r.raw_url} {r.body}" for r in fake.controls.requests())
+    return {i for i in range(n) if f"2301.9{i:04d}" in seen}
+
+
+def save(client: LanguageClient, uri: str) -> None:
+    client.text_document_did_save(
+        types.DidSaveTextDocumentParams(text_document=types.TextDocumentIdentifier(uri=uri))
+    )
+
+
+@pytest.mark.parametrize("lsp_settings", [{"verification": "onSave"}])
+async def test_a_save_verifies_at_most_50_entries_and_the_next_save_the_rest(
+    client: LanguageClient, problem: Problem, fake: FakeScholar, lsp_settings: dict[str, Any]
+) -> None:
+    from mathlsp.features.bib import BACKGROUND_MAX
+
+    n = BACKGROUND_MAX + 12
+    problem.write("refs.bib", _unknown_entries(n))
+    uri = open_note(client, problem, "refs.bib")
+    assert sorted(codes(await settled(client, uri))) == ["BIB005"] * n
+    save(client, uri)
+
+    def counted() -> tuple[int, int]:
+        found = codes(latest(client, uri))
+        return found.count("BIB003"), found.count("BIB005")
+
+    await wait_until(lambda: counted() == (BACKGROUND_MAX, n - BACKGROUND_MAX), what="50 done")
+    # Exactly the first 50 entries were looked up: the rest were not sent to the sources.
+    assert _asked_ids(fake, n) == set(range(BACKGROUND_MAX))
+    fake.controls.clear_log()
+    save(client, uri)
+    await wait_until(lambda: counted() == (n, 0), what="the rest verified on the next save")
+    assert _asked_ids(fake, n) == set(range(BACKGROUND_MAX, n))
+
+
+@pytest.mark.parametrize("lsp_settings", [{"verification": "onSave"}])
+async def test_a_newer_save_cancels_the_running_background_verification(
+    client: LanguageClient, problem: Problem, fake: FakeScholar, lsp_settings: dict[str, Any]
+) -> None:
+    from mathlsp.features.bib import SUPERSEDED
+
+    problem.write("refs.bib", _unknown_entries(3))
+    uri = open_note(client, problem, "refs.bib")
+    await settled(client, uri)
+    fake.controls.set_latency(1.5)  # the first save's look-ups are still out when it is saved
+    save(client, uri)
+    await wait_until(lambda: _begun(client) >= 1, what="the first job's progress")
+    save(client, uri)
+    await wait_until(lambda: _ended(client).count("Done") == 1, what="the second job done")
+    ends = _ended(client)
+    assert ends == [SUPERSEDED, "Done"]  # the first stopped when the file was saved again
+    await wait_until(
+        lambda: codes(latest(client, uri)).count("BIB003") == 3, what="the verdicts shown"
+    )
+
+
+def _begun(client: LanguageClient) -> int:
+    return sum(
+        isinstance(r[0], types.WorkDoneProgressBegin) for r in client.progress_reports.values() if r
+    )
+
+
+def _ended(client: LanguageClient) -> list[str | None]:
+    return [
+        r[-1].message
+        for r in client.progress_reports.values()
+        if r and isinstance(r[-1], types.WorkDoneProgressEnd)
+    ]

@@ -141,6 +141,32 @@ def test_many_verifications_at_once(tmp_path: Path) -> None:
         assert cache.get_verifications([]) == {}
 
 
+def test_lookup_any_many_answers_as_lookup_any(tmp_path: Path) -> None:
+    with Cache(tmp_path, clock=Clock()) as cache:
+        cache.put_record(record("arxiv", version=2))
+        cache.put_record(record("crossref", version=None, arxiv_id=None))
+        missing = Identifier(IdKind.ARXIV, "2301.99999")
+        cache.put_not_found(missing, "arxiv", "http://x/q")
+        for i in range(600):  # more keys than one `IN (…)` query takes
+            cache.put_not_found(Identifier(IdKind.DOI, f"10.1/{i}"), "crossref")
+        asked = [
+            ARXIV,
+            DOI,
+            Identifier(IdKind.ARXIV, "1311.4600", version=2),
+            Identifier(IdKind.ARXIV, "1311.4600", version=3),  # not that version
+            missing,
+            Identifier(IdKind.DOI, "10.9/unknown"),
+            *(Identifier(IdKind.DOI, f"10.1/{i}") for i in range(600)),
+        ]
+        many = cache.lookup_any_many(asked)
+        for ident in asked:
+            one = cache.lookup_any(ident)
+            assert many.get(ident, []) == one, ident
+        assert len(many[DOI]) == 2 and missing in many
+        assert Identifier(IdKind.DOI, "10.9/unknown") not in many
+        assert cache.lookup_any_many([]) == {}
+
+
 def test_two_connections_share_the_file(tmp_path: Path) -> None:
     with Cache(tmp_path) as a, Cache(tmp_path) as b:
         a.put_record(record())

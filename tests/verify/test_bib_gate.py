@@ -10,18 +10,21 @@ from __future__ import annotations
 
 import datetime as dt
 import json
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
 import httpx
 import pytest
 
-from mathlsp.bib.gate import stamp_edits, verify_bib
+from mathlsp.bib.gate import stamp_edits, verify_batches, verify_bib
 from mathlsp.bib.parse import parse_bib
 from mathlsp.bib.render import STAMP_FIELD
+from mathlsp.bib.stream import BibStream
 from mathlsp.bib.update import apply_text_edits
 from mathlsp.cache import Cache
 from mathlsp.cli import main
+from mathlsp.cli.verify_bib import BATCH
 from mathlsp.notes.journal_render import iso
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import NewReference, render_reference
@@ -113,16 +116,30 @@ async def test_bib_verdicts_equal_literature_verdicts_at_the_same_cost(
             r.check for r in await verify_bib(bib, await _sources(fake, tmp_path / "b", client))
         ]
         bib_cost = len(fake.controls.requests())
+        # What `mathlsp verify refs.bib` runs: the file streamed, verified a batch at a time.
+        fake.controls.clear_log()
+        path = tmp_path / "refs.bib"
+        path.write_text(bibtex(CASES), encoding="utf-8")
+        sources = await _sources(fake, tmp_path / "c", client)
+        batches = verify_batches(BibStream.open(path).batches(BATCH), sources)
+        streamed = [r.check async for batch in batches for r in batch]
+        streamed_cost = len(fake.controls.requests())
     assert [c.confirmed for c in note_checks] == [c.confirmed for c in CASES]  # the labels hold
-    for case, n, b in zip(CASES, note_checks, bib_checks, strict=True):
-        assert b.entry_id == case.key
+    for case, n, b, s in zip(CASES, note_checks, bib_checks, streamed, strict=True):
+        assert b.entry_id == s.entry_id == case.key
         assert (b.status, b.pending, b.reasons, b.source) == (
             n.status,
             n.pending,
             n.reasons,
             n.source,
         ), case.key
-    assert bib_cost == note_cost > 0
+        assert (s.status, s.pending, s.reasons, s.source) == (
+            b.status,
+            b.pending,
+            b.reasons,
+            b.source,
+        )
+    assert bib_cost == streamed_cost == note_cost > 0
 
 
 @pytest.fixture
@@ -152,6 +169,25 @@ def test_cli_json_table_and_exit_code(refs: Path, fake_env, capsys) -> None:
     out = capsys.readouterr()
     assert "perelman  confirmed" in out.out and "fabricated UNCONFIRMED" in out.out
     assert f"refs.bib:{broken}: malformed entry" in out.out
+
+
+def test_the_report_is_the_same_whatever_the_batch_size(
+    refs: Path, fake_env, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file is streamed and verified a batch at a time: rows, problems, summary and exit
+    # code do not depend on where the batches fall (a repeated key is `key@line` across them).
+    import mathlsp.cli.verify_bib as verify_bib
+
+    again = bibtex(CASES[:1]).split("\n", 2)[2]
+    refs.write_text(refs.read_text(encoding="utf-8") + again, encoding="utf-8")
+    reports = []
+    for batch in (500, 3, 1):
+        monkeypatch.setattr(verify_bib, "BATCH", batch)
+        for argv in (["--format", "json"], []):
+            code = main(["verify", str(refs), *argv])
+            reports.append((code, capsys.readouterr().out))
+    assert reports[0][0] == 1 and '"id": "perelman@' in reports[0][1]
+    assert reports[2:4] == reports[0:2] and reports[4:6] == reports[0:2]
 
 
 def test_a_differing_year_is_confirmed_with_its_note_as_in_verify(
@@ -220,3 +256,17 @@ def test_stamp_edits_keep_a_stamp_that_already_records_the_evidence() -> None:
     renewed = ReferenceCheck("a", "other", "confirmed", (), url=url, checked_at=later)
     (edit,) = stamp_edits(text, [BibCheck(entry, renewed)], now=later)
     assert f"{{{iso(later)} via {url}}}" in apply_text_edits(text, [edit])
+
+
+def test_an_unreadable_bib_is_refused_in_one_line(tmp_path: Path, fake_env, capsys) -> None:
+    latin1 = tmp_path / "latin1.bib"
+    latin1.write_bytes(b"@misc{a, title = {Caf\xe9}}\n")
+    fifo = tmp_path / "pipe.bib"
+    os.mkfifo(fifo)
+    (tmp_path / "LITERATURE.md").write_text("## Confirmed References\n", encoding="utf-8")
+    for path, said in ((latin1, "not UTF-8"), (fifo, "no such file")):
+        for command in (["verify", str(path)], ["import", str(path), str(tmp_path)]):
+            code = main(command)
+            err = capsys.readouterr().err
+            assert code == 2 and "Traceback" not in err
+            assert said in err or "cannot read" in err, err

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -103,3 +104,24 @@ def test_the_imported_note_passes_the_offline_checks(folder: Path, fake_env, cap
     new = ("REF-005", "UREF-003", "UREF-004")
     assert [d for d in report["diagnostics"] if any(i in d["message"] for i in new)] == []
     assert report["diagnostics"]  # the check ran (the fixture's own note has warnings)
+
+
+def test_an_import_read_in_small_batches_writes_the_same_note(
+    folder: Path, fake_env, capsys, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The file is streamed: entries present earlier in the file (another batch) are still
+    # skipped, and the numbering runs on across batches.
+    import mathlsp.cli.verify_bib as verify_bib
+
+    refs = folder.parent / "refs.bib"
+    note = folder / "LITERATURE.md"
+    assert main(["import", str(refs), str(folder)]) == 0
+    whole = (_untimed(note.read_text(encoding="utf-8")), capsys.readouterr().out)
+    note.write_text(NOTE, encoding="utf-8")
+    monkeypatch.setattr(verify_bib, "BATCH", 2)
+    assert main(["import", str(refs), str(folder)]) == 0
+    assert (_untimed(note.read_text(encoding="utf-8")), capsys.readouterr().out) == whole
+
+
+def _untimed(text: str) -> str:
+    return re.sub(r"\*\*Verified:\*\* \S+", "**Verified:** TIME", text)
