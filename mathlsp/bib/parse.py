@@ -386,14 +386,24 @@ def resolve_crossrefs(entries: list[BibEntry]) -> list[BibEntry]:
     return out
 
 
+# What a parent never passes on: what names the parent itself (biblatex's default inheritance
+# leaves `ids` and `crossref` out too), its identifiers and links — a proceedings volume's DOI,
+# arXiv id or URL would make the gate look the child up as the volume — and the verification
+# stamp, which vouches for the parent's record, not the child's.
+NOT_INHERITED = frozenset(
+    """crossref xref ids doi eprint eprinttype archiveprefix primaryclass eprintclass arxiv
+    url urldate pmid mrnumber zblnumber isbn issn note howpublished mathlsp-verified""".split()
+)
+
+
 def inherit(e: BibEntry, parent: BibEntry) -> BibEntry:
     """`e` with the fields it lacks taken from its `crossref` parent (its `title` as the
-    child's `booktitle`)."""
+    child's `booktitle`), except `NOT_INHERITED`."""
     fields = dict(e.fields)
     taken: set[str] = set()
     for name, value in parent.fields.items():
         target = "booktitle" if name == "title" else name
-        if target not in fields and name not in ("crossref", "ids"):
+        if target not in fields and name not in NOT_INHERITED:
             fields[target] = value
             taken.add(target)
     return BibEntry(e.key, e.type, fields, e.line, e.end_line, e.start, e.end, frozenset(taken))

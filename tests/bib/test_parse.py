@@ -91,6 +91,29 @@ def test_crossref_children_inherit_and_say_so() -> None:
     assert bib_venue(talk) == "Proceedings of the ICM"
 
 
+def test_a_child_never_inherits_its_parents_identifiers_or_stamp() -> None:
+    text = """@inproceedings{child,
+  author = {Tao, Terence},
+  title = {The dichotomy between structure and randomness},
+  crossref = {volume},
+}
+
+@proceedings{volume,
+  title = {Proceedings of the {ICM}},
+  year = 2006,
+  doi = {10.4171/022},
+  url = {https://ems.press/books/icm/022},
+  note = {arXiv:math/0512114},
+  mathlsp-verified = {2026-01-01 via https://api.crossref.org/works/10.4171/022},
+}
+"""
+    child = parse_bib(text).by_key()["child"]
+    assert child.get("year") == "2006" and child.get("booktitle") == "Proceedings of the {ICM}"
+    for field in ("doi", "url", "note", "mathlsp-verified"):
+        assert child.get(field) is None, field
+    assert bib_identifiers(child) == ()
+
+
 def test_a_malformed_entry_is_reported_with_its_line_and_the_rest_read() -> None:
     bib = parse_bib(SAMPLE)
     broken_line = SAMPLE.splitlines().index("@article{broken,")
