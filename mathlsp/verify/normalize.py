@@ -114,6 +114,21 @@ def query_text(title: str) -> str:
 
 _LONE_DASH = re.compile(r"(?<!\w)-+|-+(?!\w)")
 
+# Prefixes a title writes closed up, hyphenated or apart (`quasilinear`, `quasi-linear`): an index
+# keeps one token or two, so a query in the other form finds nothing.
+_COMPOUND_PREFIX = "quasi|semi|pseudo|anti|non|multi|hyper|super|sub"
+_HYPHENATED = re.compile(rf"\b({_COMPOUND_PREFIX})-([a-z]{{3,}})\b")
+_CLOSED_UP = re.compile(rf"\b({_COMPOUND_PREFIX})([a-z]{{4,}})\b")
+
+
+def compound_variant(query: str) -> str:
+    """`query` (a `query_text`) with each prefixed compound written the other way: hyphenated
+    ones closed up, closed-up ones hyphenated (`quasilinear` ↔ `quasi-linear`)."""
+    joined = _HYPHENATED.sub(r"\1\2", query)
+    if joined != query:
+        return joined
+    return _CLOSED_UP.sub(r"\1-\2", query)
+
 
 # -- the mathematics in titles ---------------------------------------------------------------------
 # LaTeX → Unicode is pylatexenc's; what follows is only what mathematics adds: macros papers define

@@ -38,7 +38,13 @@ from mathlsp.verify.matcher import (
     title_words,
 )
 from mathlsp.verify.mathform import text_words
-from mathlsp.verify.normalize import SYMBOL_WORDS, has_et_al, math_words, query_text
+from mathlsp.verify.normalize import (
+    SYMBOL_WORDS,
+    compound_variant,
+    has_et_al,
+    math_words,
+    query_text,
+)
 from mathlsp.verify.remarks import year_note
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
@@ -407,6 +413,19 @@ def _lacks_what_the_note_claims(claim: Claim, evidence: Evidence) -> bool:
     )
 
 
+def _second_queries(title: str) -> list[str]:
+    """The other forms of a title's query worth one more ask when the first found nothing."""
+    first = title_query(title)
+    out: list[str] = []
+    words = text_words(title)
+    if words != first and len(words.split()) >= _TEXT_WORDS_MIN:
+        out.append(words)
+    compounds = compound_variant(first)
+    if compounds != first:
+        out.append(compounds)
+    return out
+
+
 async def _title_candidates(
     title: str, backend: str, sources: Any, query: str | None = None
 ) -> Any:
@@ -493,17 +512,21 @@ async def _title_evidence(
     outcomes = await asyncio.gather(*(_title_candidates(title, b, sources) for b in first))
     found = [r for b, outcome in zip(first, outcomes, strict=True) for r in judge(b, outcome)]
     # An index may hold a formula as words the query does not have (`sl_2` as one token,
-    # `artheta` for `θ`): the title's words without its mathematics, once more, where the
-    # limits allow it; the records found are still judged against the whole title.
-    # Only sources that answered are asked again: an error is counted once per source.
-    words = text_words(title)
+    # `\vartheta` for `θ`): the title's words without its mathematics, once more, where the
+    # limits allow it; and a compound the other way it is written (`quasilinear` for
+    # `quasi-linear`: one token or two, and no index joins or splits them). The records found
+    # are still judged against the whole title. Only sources that answered are asked again: an
+    # error is counted once per source.
     answered = [b for b, o in zip(first, outcomes, strict=True) if o.error is None]
     again: list[Any] = []
-    if not found and words != title_query(title) and len(words.split()) >= _TEXT_WORDS_MIN:
-        again = list(
-            await asyncio.gather(*(_title_candidates(title, b, sources, words) for b in answered))
+    for query in _second_queries(title):
+        if found or not answered:
+            break
+        more = await asyncio.gather(
+            *(_title_candidates(title, b, sources, query) for b in answered)
         )
-        found = [r for b, outcome in zip(answered, again, strict=True) for r in judge(b, outcome)]
+        again.extend(more)
+        found = [r for b, outcome in zip(answered, more, strict=True) for r in judge(b, outcome)]
     if found:
         # Found, but a first-tier source that should have been asked could not answer.
         return Evidence("title", LookupStatus.FOUND, tuple(found), partial=bool(errors))

@@ -340,9 +340,10 @@ async def test_a_title_nobody_knows_falls_back_to_semantic_scholar_arxiv_and_zbm
 ) -> None:
     (check,) = await verify_entries(entries(TITLE_ONLY_FAKE), sources, now=NOW)
     assert not check.confirmed and not check.pending
+    # The first tier twice: the title, then its compound the other way (`quasineumann`).
     assert _title_requests(fake) == {
-        "openalex": 1,
-        "crossref": 1,
+        "openalex": 2,
+        "crossref": 2,
         "semantic_scholar": 1,
         "arxiv": 1,
         "zbmath": 1,
@@ -443,3 +444,33 @@ async def test_a_source_that_failed_is_not_asked_the_text_words_again() -> None:
     (check,) = await verify_entries(entries(SL2), index, now=NOW)
     assert check.pending and not check.confirmed
     assert len(index.queries) == len(_Down.backends)  # one query per source, no retry words
+
+
+QUASI = """\
+### REF-001: On quasilinear stochastic partial differential equations
+- **Authors:** I. Gyöngy, É. Pardoux
+- **Year:** 1993
+"""
+
+
+async def test_a_compound_the_index_writes_the_other_way_is_asked_once_more() -> None:
+    paper = record(
+        title="On quasi-linear stochastic partial differential equations",
+        authors=(Author("Gyöngy", "István"), Author("Pardoux", "Étienne")),
+        year=1993, arxiv_id=None, doi=None, backend="openalex", url="https://openalex.org/W2",
+    )  # fmt: skip
+    index = _LuceneTitles(paper)
+    (check,) = await verify_entries(entries(QUASI), index, now=NOW)
+    assert check.confirmed, check.reasons
+    assert ("openalex", "on quasi-linear stochastic partial differential equations") in (
+        index.queries
+    )
+    # The other way round: the entry hyphenates, the index closes up.
+    closed = record(
+        title="On quasilinear stochastic partial differential equations",
+        authors=paper.authors, year=1993, arxiv_id=None, doi=None, backend="openalex",
+        url="https://openalex.org/W2",
+    )  # fmt: skip
+    hyphenated = entries(QUASI.replace("quasilinear", "quasi-linear"))
+    (check,) = await verify_entries(hyphenated, _LuceneTitles(closed), now=NOW)
+    assert check.confirmed, check.reasons
