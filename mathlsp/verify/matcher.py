@@ -9,6 +9,7 @@ source's abstract. Thresholds were calibrated on tests/verify/labelled.py (see i
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -273,6 +274,11 @@ def changed_words(claimed: str, source: str) -> list[str]:
                 continue
             if not any(_spelling_variant(w, o, strict) for o in others):
                 out.append(w)
+    # A number is content each time it is written: `U(2,1)` is not `U(2,2)`, though both titles
+    # say "2" and "1" (a set of words cannot tell them apart).
+    counts_a, counts_b = Counter(w for w in a if w.isdigit()), Counter(w for w in b if w.isdigit())
+    out += [n for n in sorted(counts_a.keys() | counts_b.keys()) if counts_a[n] != counts_b[n]
+            and n not in out]  # fmt: skip
     # Words lose a formula's signs and scripts (`H^{-1}` and `H^1` are both `h 1`).
     return out + [c for c in math_changes(claimed, source) if c not in out]
 

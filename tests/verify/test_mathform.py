@@ -122,3 +122,12 @@ def test_malformed_mathematics_never_raises() -> None:
     for title in ["$H^{", "}}^{{_", "$$", "^", "_{", "<sup>1", "\\", "x^{1}}}}"]:
         math_changes(title, "H^1")
         scripts(title)
+
+
+def test_a_number_written_once_more_or_once_less_is_a_changed_title() -> None:
+    # `U(3,3)` for `U(3,1)`: both titles say "3" and "1", but not as often.
+    source = "Theta lifts for U(3,1) × U(1,1)"
+    changed = match_title("Theta lifts for $U(3,3)\\times U(1,1)$", source)
+    assert not changed.ok and "1, 3" in changed.detail
+    same = match_title("Theta lifts for $U(3,1)\\times U(1,1)$", source)
+    assert same.ok, same.detail
