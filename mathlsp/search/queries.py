@@ -40,6 +40,9 @@ from mathlsp.verify.normalize import fold
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch", "zbmath")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
 QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 7, "pubmed": 2, "theoremsearch": 2}
+#: Further queries per backend, asked only with the request budget the first ones left over (a
+#: backend with nothing on the subject gives its share to the ones that answer).
+SPARE = {"arxiv": 2, "semantic_scholar": 4, "openalex": 4, "pubmed": 0, "theoremsearch": 0}
 QUOTA["zbmath"] = 2  # MSC classes + a topic each (search/zbmath_plan.py)
 #: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
 OPENALEX_OFFSET = 4
@@ -145,6 +148,8 @@ class QueryPlan:
     mathematical: bool = True
     skipped_backends: dict[str, str] = field(default_factory=dict)  # backend → why
     already_run: list[PlannedQuery] = field(default_factory=list)  # in the Search History
+    # Asked only if the request budget allows once the queries above are sent (see run.py).
+    spare: list[PlannedQuery] = field(default_factory=list)
 
     def for_backend(self, backend: str) -> list[str]:
         return [q.query for q in self.queries if q.backend == backend]
@@ -818,11 +823,13 @@ def build_queries(
         ),
     }
     queries: list[PlannedQuery] = []
+    spare: list[PlannedQuery] = []
     already: list[PlannedQuery] = []
     for backend in DISCOVERY:
         if backend in skipped:
             continue
         quota = ARXIV_WITH_USER_QUERY if backend == "arxiv" and user else QUOTA[backend]
+        extra = SPARE.get(backend, 0)
         chosen: list[PlannedQuery] = []
         seen: set[str] = set()
         for pq in pools[backend]:
@@ -833,9 +840,10 @@ def build_queries(
                 already.append(pq)
                 continue
             chosen.append(pq)
-            if len(chosen) >= quota:
+            if len(chosen) >= quota + extra:
                 break
-        queries += chosen
+        queries += chosen[:quota]
+        spare += chosen[quota:]
     return QueryPlan(
         queries=queries,
         terms=_terms(problem, m, user),
@@ -847,6 +855,7 @@ def build_queries(
         mathematical=mathematical,
         skipped_backends=skipped,
         already_run=already,
+        spare=spare,
     )
 
 
