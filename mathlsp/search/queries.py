@@ -33,6 +33,7 @@ from mathlsp.search.text import (
 )
 from mathlsp.search.zbmath_plan import zbmath_pool
 from mathlsp.sources.labels import label
+from mathlsp.sources.openalex_query import AUTHOR_FILTER
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.verify.normalize import fold
 
@@ -150,6 +151,7 @@ class QueryPlan:
     already_run: list[PlannedQuery] = field(default_factory=list)  # in the Search History
     # Asked only if the request budget allows once the queries above are sent (see run.py).
     spare: list[PlannedQuery] = field(default_factory=list)
+    prior_keys: frozenset[str] = frozenset()  # `query_key`s the Search History already holds
 
     def for_backend(self, backend: str) -> list[str]:
         return [q.query for q in self.queries if q.backend == backend]
@@ -624,8 +626,10 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
     if t.authors:
         names = [query_words(n) for n in t.authors[:3]]
         if backend == "openalex":
-            who = " OR ".join(f'"{n}"' if " " in n else n for n in names)
-            return f"({who}) AND ({_any_of(t.phrases)})", _any_of(t.phrases)
+            # `search=` does not read bylines: the author goes in OpenAlex's byline filter (the
+            # client turns the prefix into `filter=raw_author_name.search:…`), the topic in
+            # `search=`; broadened to the topic alone.
+            return f'{AUTHOR_FILTER}:"{names[0]}" {_any_of(t.phrases)}', _any_of(t.phrases)
         # Semantic Scholar wants every word: one name and the shortest way to say the topic.
         short = min(t.phrases, key=lambda p: len(p.split()))
         return _words_of([names[0], short]), _words_of([short])
@@ -665,7 +669,8 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
     for t in ts:
         query, broader = _plain_topic(backend, t)
-        yield q(query, t.purpose, broader if backend != "openalex" else "")
+        # OpenAlex ORs a topic's phrases already; only its author query has something to drop.
+        yield q(query, t.purpose, broader if backend != "openalex" or t.authors else "")
     for t in m.ref_titles:
         yield q(t, "reference title")
     for i in range(2, len(concepts), 2):
@@ -856,6 +861,7 @@ def build_queries(
         skipped_backends=skipped,
         already_run=already,
         spare=spare,
+        prior_keys=frozenset(prior_keys),
     )
 
 

@@ -52,11 +52,12 @@ RESULTS_PER_QUERY = 25
 #: leave, retries too: `mathlsp.sources.budget`).
 MAX_REQUESTS = 40
 #: Kept back from discovery for the verification of what it finds: one batch per backend that
-#: knows the candidates' identifiers (arXiv, Semantic Scholar, OpenAlex by DOI and by id), with
-#: room for a Crossref look-up or two.
-VERIFY_RESERVE = 6
-#: … and for following citations: references from Semantic Scholar and OpenAlex, one look-up batch.
-FOLLOW_RESERVE = 3
+#: knows the candidates' identifiers (arXiv, Semantic Scholar, OpenAlex by DOI and by id; 3–4 on
+#: the benchmark's problems), with room for a Crossref look-up.
+VERIFY_RESERVE = 5
+#: … and for following citations: references from Semantic Scholar and OpenAlex (the look-up of
+#: what they cite, when there is any, comes out of what discovery left).
+FOLLOW_RESERVE = 2
 NOT_READY = "No defined problem found"
 
 
@@ -152,6 +153,7 @@ class SearchResult:
     references_found: int = 0
     followed: FollowReport = field(default_factory=FollowReport)  # references followed
     budget: RequestBudget = field(default_factory=lambda: RequestBudget(MAX_REQUESTS))
+    spent_by_phase: dict[str, int] = field(default_factory=dict)  # discovery, following, verifying
 
     @property
     def slug(self) -> str:
@@ -371,6 +373,7 @@ async def _search(
     """Discovery, following, ranking and verification, each phase under its budget ceiling."""
     plan, budget = result.plan, result.budget
     found, ref_found = await _discover(plan, sources, result, progress)
+    result.spent_by_phase["discovery"] = budget.spent
 
     def fresh_of(candidates: list[Candidate]) -> list[Candidate]:
         result.already_listed = []
@@ -398,6 +401,7 @@ async def _search(
             found = [*found, *cited]
             candidates = merge_records(found, ref_found)
             kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+    result.spent_by_phase["following"] = budget.spent - result.spent_by_phase["discovery"]
     result.candidates, result.dropped = kept, dropped
     progress(
         "merge",
@@ -417,6 +421,7 @@ async def _search(
         result.checks = {s.key: ch for s, ch in zip(subjects, checks, strict=True)}
         confirmed = sum(ch.confirmed for ch in checks)
         progress("verify", f"verified {confirmed} of {len(checks)} candidates")
+    result.spent_by_phase["verifying"] = budget.spent - sum(result.spent_by_phase.values())
 
 
 async def _discover(
@@ -427,6 +432,7 @@ async def _discover(
 ) -> tuple[list[Found], list[Found]]:
     """Every query and the PROBLEM.md lookups, concurrently. Returns (search hits, references)."""
     reports = result.backends
+    asked = {q.key for q in plan.queries}  # a broadening never repeats a query of this search
     numbered: dict[str, int] = Counter()
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
@@ -470,6 +476,7 @@ async def _discover(
         return items, detail, error
 
     async def one(index: int, q: PlannedQuery) -> None:
+        asked.add(q.key)
         numbered[q.backend] += 1
         n, total = numbered[q.backend], len(reports[q.backend].queries)
         report = reports[q.backend]
@@ -488,10 +495,11 @@ async def _discover(
         report.answered.append(q)
         if not items:
             report.empty.append(q)
-            if q.broader and q.broader.lower() != q.query.lower():
+            wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
+            if q.broader and wider.key not in asked and wider.key not in plan.prior_keys:
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
-                # once more with fewer constraints, never more.
-                wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
+                # once more with fewer constraints, never more (and never a query already run).
+                asked.add(wider.key)
                 progress(q.backend, f"query {n}/{total}: no result; broadened to {wider.query}")
                 items, detail, error = await ask(wider)
                 if error is None:
