@@ -94,10 +94,13 @@ class BackendReport:
 
     @property
     def dry(self) -> bool:
-        """Two queries and a broadening answered, all empty: the backend holds nothing on the
-        subject, and its remaining queries would only spend the budget. (One empty query and
-        its broadening can be one badly put question.)"""
-        return len(self.answered) >= 2 and bool(self.broadened) and len(self.empty) == self.asked
+        """The backend holds (next to) nothing on the subject, and its remaining queries would
+        only spend the budget: two queries and a broadening answered, all empty, or three empty
+        answers and at most two papers in all. (One empty query and its broadening can be one
+        badly put question.)"""
+        if len(self.answered) < 2 or not self.broadened:
+            return False
+        return len(self.empty) == self.asked or (len(self.empty) >= 3 and len(self.papers) <= 2)
 
     @property
     def down(self) -> bool:

@@ -81,7 +81,15 @@ def test_a_backend_is_dry_after_two_empty_queries_and_a_broadening() -> None:
     report.empty.append(q2)
     assert report.dry
     report.empty.remove(q2)  # … but not once a query answered
+    report.papers = {f"p{i}" for i in range(5)}
     assert not report.dry
+    # Three empty answers and at most two papers in all: next to nothing on the subject.
+    q3 = PlannedQuery("arxiv", "q3", "tags")
+    report.answered.append(q3)
+    report.empty.append(q3)
+    assert not report.dry  # five papers is something
+    report.papers = {"p0", "p1"}
+    assert report.dry
 
 
 def test_plan_keeps_spare_queries_beyond_the_quota() -> None:
