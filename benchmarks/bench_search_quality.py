@@ -60,9 +60,11 @@ import httpx
 
 from mathlsp.cache import Cache
 from mathlsp.search.merge import Candidate
+from mathlsp.search.named import named_works, openalex_query
 from mathlsp.search.run import SearchResult, run_search
 from mathlsp.search.write import relevance_text
 from mathlsp.sources import Sources, SourceSettings
+from mathlsp.sources.budget import BudgetSpent
 from mathlsp.sources.registry import SearchOutcome, TheoremOutcome
 from tests.fakescholar import FakeScholar
 from tests.fakescholar.corpus import Paper, load_papers
@@ -313,6 +315,9 @@ class Row:
     failed: dict[str, int] = field(default_factory=dict)
     requests: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
+    unsent: int = 0  # searches the request budget held back
+    known_items: int = 0  # OpenAlex look-ups of works PROBLEM.md names (not discovery)
+    known_missed: int = 0  # … that returned nothing
     # Gold papers written whose every discovery hit came from zbMATH's queries, and gold papers
     # that zbMATH's queries retrieved and no other backend's did (written or not).
     only_zbmath: list[str] = field(default_factory=list)
@@ -399,9 +404,19 @@ async def evaluate(
     below = below_the_line(result)
     row.below_line = None if below is None else len(below)
     row.set_aside = len(result.dropped)
-    for backend, _query, outcome in sources.searches:
+    # OpenAlex look-ups of the works PROBLEM.md names are known-item look-ups, not discovery
+    # queries: a miss there says the index lacks that paper, not that a query was badly put.
+    known = {openalex_query(w) for w in named_works(result.problem)}
+    for backend, query, outcome in sources.searches:
+        if isinstance(outcome.error, BudgetSpent):
+            row.unsent += 1
+            continue
         if outcome.error is not None:
             row.failed[backend] = row.failed.get(backend, 0) + 1
+            continue
+        if backend == "openalex" and query in known:
+            row.known_items += 1
+            row.known_missed += not outcome.records
             continue
         row.queries[backend] = row.queries.get(backend, 0) + 1
         if not outcome.records:
@@ -483,6 +498,8 @@ def print_rows(rows: Sequence[Row]) -> None:
             f"{r.seconds:5.1f}s  {_per_backend(r.zero_hit, r.queries)}; "
             f"{_per_backend(r.requests)}"
             + (f"; failed {_per_backend(r.failed)}" if r.failed else "")
+            + (f"; {r.unsent} held by the budget" if r.unsent else "")
+            + (f"; known-item {r.known_missed}/{r.known_items} missed" if r.known_items else "")
         )
         extra = []
         if r.borderline_written:
@@ -531,6 +548,8 @@ def pooled(rows: Sequence[Row], label: str, *, fast: bool) -> dict[str, Any]:
         f"worst problem {_f(worst).strip()}, zero-hit "
         + (", ".join(f"{_SHORT[b]} {zero[b]}/{queries[b]}" for b in BACKENDS if queries[b]) or "-")
         + f", most requests {max_requests}, slowest {max_seconds:.1f}s"
+        + f"; known-item look-ups missed {sum(r.known_missed for r in rows)}/"
+        f"{sum(r.known_items for r in rows)}"
     )
     checks = [
         ("pooled precision >= 0.8", precision is not None and precision >= TARGETS["precision"]),

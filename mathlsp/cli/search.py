@@ -302,6 +302,9 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
     print(f"Search for {result.slug}: {result.problem.title}")
     for line in describe_backends(result):
         print(f"  {line}")
+    budget = result.budget
+    if budget.spent:
+        print(f"  {budget.spent} of {budget.total} requests spent")
     confirmed, unconfirmed = result.confirmed, result.unconfirmed
     unresolved = [u for u in result.unresolved if not u.pending]
     found = len(result.candidates) + len(unresolved)
@@ -442,8 +445,16 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
                 "papers": len(r.papers),
                 "errors": r.errors,
                 "skipped": r.skipped,
+                "spare": [q.query for q in r.spare],
+                "unsent": [q.query for q in r.unsent],
+                "held": r.held,
             }
             for b, r in result.backends.items()
+        },
+        "requests": {
+            "sent": result.budget.spent,
+            "budget": result.budget.total,
+            "refused": sum(result.budget.refused.values()),
         },
         "candidates": candidates,
         "unresolved": [

@@ -17,7 +17,8 @@ from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.queries import cited_authors, reference_seed
-from mathlsp.search.text import plain_text
+from mathlsp.search.text import key_phrases, plain_text, query_words
+from mathlsp.sources.openalex_query import AUTHOR_FILTER
 from mathlsp.sources.record import PaperRecord
 from mathlsp.verify.matcher import match_title
 from mathlsp.verify.normalize import fold
@@ -94,10 +95,28 @@ async def resolve(work: NamedWork, sources: Any) -> PaperRecord | None:
     for record in outcome.records if outcome.error is None else ():
         if is_the_work(work, record):
             return record
-    # OpenAlex's search wants every word: the title (or description) alone, the authors and
-    # year checked on what comes back.
-    outcome = await sources.search("openalex", work.description, 5)
+    query = openalex_query(work)
+    if not query:
+        return None
+    outcome = await sources.search("openalex", query, 5)
     for record in outcome.records if outcome.error is None else ():
         if is_the_work(work, record):
             return record
     return None
+
+
+def openalex_query(work: NamedWork) -> str:
+    """A known-item query for OpenAlex: the first author in its byline filter and the year
+    within one in its year filter, the key phrases of the description OR'ed (they rank; its
+    `search=` would want every word of a whole Known Result sentence). Without an author, the
+    title's words as written (a References line names its title)."""
+    phrases = key_phrases(work.description, limit=3)
+    if not work.authors:
+        return " ".join(query_words(work.description).split()[:12])
+    parts = [f'{AUTHOR_FILTER}:"{work.authors[0]}"']
+    if work.year:
+        parts.append(f"publication_year:{work.year - 1}-{work.year + 1}")
+    any_of = " OR ".join(
+        f'"{q}"' if " " in q else q for q in dict.fromkeys(query_words(p) for p in phrases) if q
+    )
+    return " ".join([*parts, any_of]).strip()

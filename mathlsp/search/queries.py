@@ -33,6 +33,7 @@ from mathlsp.search.text import (
 )
 from mathlsp.search.zbmath_plan import zbmath_pool
 from mathlsp.sources.labels import label
+from mathlsp.sources.openalex_query import AUTHOR_FILTER
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.verify.normalize import fold
 
@@ -40,6 +41,9 @@ from mathlsp.verify.normalize import fold
 DISCOVERY = ("arxiv", "semantic_scholar", "openalex", "pubmed", "theoremsearch", "zbmath")
 #: How many queries each backend gets (arXiv: 5 when the user gave a query, else 4).
 QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 7, "pubmed": 2, "theoremsearch": 2}
+#: Further queries per backend, asked only with the request budget the first ones left over (a
+#: backend with nothing on the subject gives its share to the ones that answer).
+SPARE = {"arxiv": 2, "semantic_scholar": 4, "openalex": 4, "pubmed": 0, "theoremsearch": 0}
 QUOTA["zbmath"] = 2  # MSC classes + a topic each (search/zbmath_plan.py)
 #: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
 OPENALEX_OFFSET = 4
@@ -145,6 +149,9 @@ class QueryPlan:
     mathematical: bool = True
     skipped_backends: dict[str, str] = field(default_factory=dict)  # backend → why
     already_run: list[PlannedQuery] = field(default_factory=list)  # in the Search History
+    # Asked only if the request budget allows once the queries above are sent (see run.py).
+    spare: list[PlannedQuery] = field(default_factory=list)
+    prior_keys: frozenset[str] = frozenset()  # `query_key`s the Search History already holds
 
     def for_backend(self, backend: str) -> list[str]:
         return [q.query for q in self.queries if q.backend == backend]
@@ -623,8 +630,10 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
     if t.authors:
         names = [query_words(n) for n in t.authors[:3]]
         if backend == "openalex":
-            who = " OR ".join(f'"{n}"' if " " in n else n for n in names)
-            return f"({who}) AND ({_any_of(t.phrases)})", _any_of(t.phrases)
+            # `search=` does not read bylines: the author goes in OpenAlex's byline filter (the
+            # client turns the prefix into `filter=raw_author_name.search:…`), the topic in
+            # `search=`; broadened to the topic alone.
+            return f'{AUTHOR_FILTER}:"{names[0]}" {_any_of(t.phrases)}', _any_of(t.phrases)
         # Semantic Scholar wants every word: one name and the shortest way to say the topic.
         short = min(t.phrases, key=lambda p: len(p.split()))
         return _words_of([names[0], short]), _words_of([short])
@@ -664,7 +673,8 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
     for t in ts:
         query, broader = _plain_topic(backend, t)
-        yield q(query, t.purpose, broader if backend != "openalex" else "")
+        # OpenAlex ORs a topic's phrases already; only its author query has something to drop.
+        yield q(query, t.purpose, broader if backend != "openalex" or t.authors else "")
     for t in m.ref_titles:
         yield q(t, "reference title")
     for i in range(2, len(concepts), 2):
@@ -822,11 +832,13 @@ def build_queries(
         ),
     }
     queries: list[PlannedQuery] = []
+    spare: list[PlannedQuery] = []
     already: list[PlannedQuery] = []
     for backend in DISCOVERY:
         if backend in skipped:
             continue
         quota = ARXIV_WITH_USER_QUERY if backend == "arxiv" and user else QUOTA[backend]
+        extra = SPARE.get(backend, 0)
         chosen: list[PlannedQuery] = []
         seen: set[str] = set()
         for pq in pools[backend]:
@@ -837,9 +849,10 @@ def build_queries(
                 already.append(pq)
                 continue
             chosen.append(pq)
-            if len(chosen) >= quota:
+            if len(chosen) >= quota + extra:
                 break
-        queries += chosen
+        queries += chosen[:quota]
+        spare += chosen[quota:]
     return QueryPlan(
         queries=queries,
         terms=_terms(problem, m, user),
@@ -851,6 +864,8 @@ def build_queries(
         mathematical=mathematical,
         skipped_backends=skipped,
         already_run=already,
+        spare=spare,
+        prior_keys=frozenset(prior_keys),
     )
 
 

@@ -36,6 +36,7 @@ from mathlsp.search.queries import (
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
 from mathlsp.sources.base import LookupStatus
+from mathlsp.sources.budget import BudgetSpent, RequestBudget, spending
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.sources.theoremsearch import TheoremHit
@@ -47,6 +48,16 @@ Reader = Callable[[Path], str | None]
 #: Results asked per query: a specialist's papers are rarely all in a search engine's first ten,
 #: and a longer answer costs no extra request.
 RESULTS_PER_QUERY = 25
+#: HTTP requests one search may send, every backend and phase included (counted where requests
+#: leave, retries too: `mathlsp.sources.budget`).
+MAX_REQUESTS = 40
+#: Kept back from discovery for the verification of what it finds: one batch per backend that
+#: knows the candidates' identifiers (arXiv, Semantic Scholar, OpenAlex by DOI and by id; 3–4 on
+#: the benchmark's problems), with room for a Crossref look-up.
+VERIFY_RESERVE = 5
+#: … and for following citations: references from Semantic Scholar and OpenAlex (the look-up of
+#: what they cite, when there is any, comes out of what discovery left).
+FOLLOW_RESERVE = 2
 NOT_READY = "No defined problem found"
 
 
@@ -67,6 +78,9 @@ class BackendReport:
     skipped: str | None = None  # why it was not asked
     empty: list[PlannedQuery] = field(default_factory=list)  # answered with no result
     broadened: list[PlannedQuery] = field(default_factory=list)  # asked instead of an empty one
+    unsent: list[PlannedQuery] = field(default_factory=list)  # planned, never sent (see `held`)
+    held: str | None = None  # why the rest of its queries were not sent
+    spare: list[PlannedQuery] = field(default_factory=list)  # extra queries the budget allowed
 
     @property
     def asked(self) -> int:
@@ -79,8 +93,19 @@ class BackendReport:
         return len(self.empty) / self.asked if self.asked else 0.0
 
     @property
+    def dry(self) -> bool:
+        """The backend holds (next to) nothing on the subject, and its remaining queries would
+        only spend the budget: two queries and a broadening answered, all empty, or three empty
+        answers and at most two papers in all. (One empty query and its broadening can be one
+        badly put question.)"""
+        if len(self.answered) < 2 or not self.broadened:
+            return False
+        return len(self.empty) == self.asked or (len(self.empty) >= 3 and len(self.papers) <= 2)
+
+    @property
     def down(self) -> bool:
-        return bool(self.queries) and not self.answered
+        sent = [q for q in self.queries if q not in self.unsent]
+        return bool(sent) and not self.answered
 
     @property
     def status(self) -> str:
@@ -130,6 +155,8 @@ class SearchResult:
     named_unfound: list[str] = field(default_factory=list)  # … and not found, by name
     references_found: int = 0
     followed: FollowReport = field(default_factory=FollowReport)  # references followed
+    budget: RequestBudget = field(default_factory=lambda: RequestBudget(MAX_REQUESTS))
+    spent_by_phase: dict[str, int] = field(default_factory=dict)  # discovery, following, verifying
 
     @property
     def slug(self) -> str:
@@ -327,54 +354,77 @@ async def run_search(
 
     if hasattr(sources, "on_event"):
         sources.on_event = relay
+    budget = result.budget
+    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE - (FOLLOW_RESERVE if follow_references else 0)
     try:
-        found, ref_found = await _discover(plan, sources, result, progress)
-
-        def fresh_of(candidates: list[Candidate]) -> list[Candidate]:
-            result.already_listed = []
-            fresh: list[Candidate] = []
-            for c in candidates:
-                entry = listed.candidate(c)
-                if entry is not None:
-                    result.already_listed.append((c, entry))
-                else:
-                    fresh.append(c)
-            return fresh
-
-        candidates = merge_records(found, ref_found)
-        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
-        if follow_references and not result.all_down:
-            # What the named and the strongest papers cite, then the same line for everything.
-            progress("references", "following the references of the strongest papers")
-            cited, result.followed = await follow(
-                [*kept, *(c for c, _ in result.already_listed)], sources
-            )
-            n_seeds = len(result.followed.seeds)
-            progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
-            if cited:
-                found = [*found, *cited]
-                candidates = merge_records(found, ref_found)
-                kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
-        result.candidates, result.dropped = kept, dropped
-        progress(
-            "merge",
-            f"{result.records_found} records → {len(candidates)} papers; "
-            f"{len(result.already_listed)} already listed, {len(kept)} to verify",
-        )
-        if kept and not result.all_down:
-            subjects = [c.subject() for c in kept]
-
-            def verifying(done: int, total: int, message: str) -> None:
-                progress("verify", f"[{done}/{total}] {message}")
-
-            checks = await verify_subjects(subjects, sources, now=now, on_progress=verifying)
-            result.checks = {s.key: ch for s, ch in zip(subjects, checks, strict=True)}
-            confirmed = sum(ch.confirmed for ch in checks)
-            progress("verify", f"verified {confirmed} of {len(checks)} candidates")
+        with spending(budget):
+            await _search(result, sources, listed, progress, limit, follow_references)
     finally:
         if hasattr(sources, "on_event"):
             sources.on_event = original_event
     return result
+
+
+async def _search(
+    result: SearchResult,
+    sources: Any,
+    listed: Listed,
+    progress: ProgressCallback,
+    limit: int,
+    follow_references: bool,
+) -> None:
+    """Discovery, following, ranking and verification, each phase under its budget ceiling."""
+    plan, budget = result.plan, result.budget
+    found, ref_found = await _discover(plan, sources, result, progress)
+    result.spent_by_phase["discovery"] = budget.spent
+
+    def fresh_of(candidates: list[Candidate]) -> list[Candidate]:
+        result.already_listed = []
+        fresh: list[Candidate] = []
+        for c in candidates:
+            entry = listed.candidate(c)
+            if entry is not None:
+                result.already_listed.append((c, entry))
+            else:
+                fresh.append(c)
+        return fresh
+
+    candidates = merge_records(found, ref_found)
+    kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE
+    if follow_references and not result.all_down:
+        # What the named and the strongest papers cite, then the same line for everything.
+        progress("references", "following the references of the strongest papers")
+        cited, result.followed = await follow(
+            [*kept, *(c for c, _ in result.already_listed)], sources
+        )
+        n_seeds = len(result.followed.seeds)
+        progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
+        if cited:
+            found = [*found, *cited]
+            candidates = merge_records(found, ref_found)
+            kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+    result.spent_by_phase["following"] = budget.spent - result.spent_by_phase["discovery"]
+    result.candidates, result.dropped = kept, dropped
+    progress(
+        "merge",
+        f"{result.records_found} records → {len(candidates)} papers; "
+        f"{len(result.already_listed)} already listed, {len(kept)} to verify",
+    )
+    budget.ceiling = None
+    if kept and not result.all_down:
+        subjects = [c.subject() for c in kept]
+
+        def verifying(done: int, total: int, message: str) -> None:
+            progress("verify", f"[{done}/{total}] {message}")
+
+        checks = await verify_subjects(
+            subjects, sources, now=result.started_at, on_progress=verifying
+        )
+        result.checks = {s.key: ch for s, ch in zip(subjects, checks, strict=True)}
+        confirmed = sum(ch.confirmed for ch in checks)
+        progress("verify", f"verified {confirmed} of {len(checks)} candidates")
+    result.spent_by_phase["verifying"] = budget.spent - sum(result.spent_by_phase.values())
 
 
 async def _discover(
@@ -385,6 +435,7 @@ async def _discover(
 ) -> tuple[list[Found], list[Found]]:
     """Every query and the PROBLEM.md lookups, concurrently. Returns (search hits, references)."""
     reports = result.backends
+    asked = {q.key for q in plan.queries}  # a broadening never repeats a query of this search
     numbered: dict[str, int] = Counter()
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
@@ -428,11 +479,17 @@ async def _discover(
         return items, detail, error
 
     async def one(index: int, q: PlannedQuery) -> None:
+        asked.add(q.key)
         numbered[q.backend] += 1
         n, total = numbered[q.backend], len(reports[q.backend].queries)
         report = reports[q.backend]
         progress(q.backend, f"query {n}/{total}: {q.query}")
         items, detail, error = await ask(q)
+        if isinstance(error, BudgetSpent):
+            report.unsent.append(q)
+            report.held = report.held or "the search's request budget was spent"
+            progress(q.backend, f"query {n}/{total} not sent: {error}")
+            return
         if error is not None:
             message = str(getattr(error, "message", error))
             report.errors.append(message)
@@ -441,10 +498,11 @@ async def _discover(
         report.answered.append(q)
         if not items:
             report.empty.append(q)
-            if q.broader and q.broader.lower() != q.query.lower():
+            wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
+            if q.broader and wider.key not in asked and wider.key not in plan.prior_keys:
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
-                # once more with fewer constraints, never more.
-                wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
+                # once more with fewer constraints, never more (and never a query already run).
+                asked.add(wider.key)
                 progress(q.backend, f"query {n}/{total}: no result; broadened to {wider.query}")
                 items, detail, error = await ask(wider)
                 if error is None:
@@ -455,6 +513,58 @@ async def _discover(
         report.papers.update(_paper_key(f.record) for f in items)
         found[index] = items
         progress(q.backend, f"query {n}/{total}: {detail}")
+
+    # Each backend's queries go one after another (its rate limit spaces them anyway), so that
+    # what the first ones returned can decide whether the rest are worth the budget.
+    lanes: dict[str, list[tuple[int, PlannedQuery]]] = {}
+    for index, q in enumerate(plan.queries):
+        lanes.setdefault(q.backend, []).append((index, q))
+    spares: dict[str, list[PlannedQuery]] = {}
+    for q in plan.spare:
+        spares.setdefault(q.backend, []).append(q)
+    # Requests the first queries may still need (one each, two if it can be broadened): spare
+    # queries wait until the budget has room beyond them.
+    owed = {b: sum(1 + bool(q.broader) for _, q in items) for b, items in lanes.items()}
+    changed = asyncio.Condition()
+
+    async def settle(backend: str, amount: int) -> None:
+        async with changed:
+            owed[backend] = max(0, owed[backend] - amount)
+            changed.notify_all()
+
+    async def lane(backend: str) -> None:
+        report = reports[backend]
+        for index, q in lanes.get(backend, []):
+            if report.dry:
+                report.unsent.append(q)
+                report.held = "its first queries, broadened, found nothing on the subject"
+            else:
+                await one(index, q)
+            await settle(backend, 1 + bool(q.broader))
+        await settle(backend, owed.get(backend, 0))
+        extra = spares.get(backend, [])
+        if report.dry or not report.answered or len(report.empty) == report.asked:
+            return  # a backend that found nothing gets no more of the budget
+        for q in extra:
+            async with changed:
+                # Wait while the others' first queries may still need what is left.
+                await changed.wait_for(
+                    lambda: result.budget.remaining > sum(owed.values()) or not any(owed.values())
+                )
+                if result.budget.remaining <= sum(owed.values()):
+                    return
+                owed[backend] = 1 + bool(q.broader)  # claimed before another lane can
+            report.queries.append(q)
+            report.spare.append(q)
+            plan.queries.append(q)
+            await one(len(plan.queries) - 1, q)
+            await settle(backend, owed[backend])
+            if report.unsent and report.unsent[-1] is q:
+                plan.queries.remove(q)
+                report.queries.remove(q)
+                report.spare.remove(q)
+                report.unsent.remove(q)
+                return
 
     async def references() -> None:
         seeds = {i: r for r in plan.references for i in r.identifiers}
@@ -493,11 +603,18 @@ async def _discover(
             ref_found.append(Found(record, Hit(REFERENCE, f"{work.where}: {work.text}", 0)))
         progress("problem", f"{len(result.named_found)} of {len(works)} named works found")
 
+    async def side(task: Any, backend: str, cost: int) -> None:
+        await task()
+        await settle(backend, cost)
+
+    # The problem's own identifiers and named works come first in the budget: they are owed too.
+    owed["problem:references"] = len({i.kind for i in result.looked_up}) + 1
+    owed["problem:named"] = 2 * len(named_works(result.problem))
     async with asyncio.TaskGroup() as group:
-        for index, q in enumerate(plan.queries):
-            group.create_task(one(index, q))
-        group.create_task(references())
-        group.create_task(named())
+        for backend in lanes:
+            group.create_task(lane(backend))
+        group.create_task(side(references, "problem:references", owed["problem:references"]))
+        group.create_task(side(named, "problem:named", owed["problem:named"]))
     ordered = [f for i in sorted(found) for f in found[i]]
     result.records_found = len(ordered) + len(ref_found)
     return ordered, ref_found
@@ -524,6 +641,10 @@ def describe_backends(result: SearchResult) -> list[str]:
             if r.empty:
                 wide = f", {len(r.broadened)} broadened" if r.broadened else ""
                 note = f"; {len(r.empty)} of {k} returned nothing{wide}" + note
+            if r.spare:
+                note += f"; {len(r.spare)} more with the budget others left"
+            if r.unsent:
+                note += f"; {len(r.unsent)} not sent: {r.held}"
             lines.append(
                 f"{label(b)}: {n} paper{'' if n == 1 else 's'} from {k} "
                 f"quer{'y' if k == 1 else 'ies'}{note}"

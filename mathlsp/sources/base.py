@@ -13,7 +13,7 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Protocol, TypeVar, runtime_checkable
 
-from mathlsp.sources.errors import RateLimited, SourceError, TimedOut
+from mathlsp.sources.errors import BudgetSpent, RateLimited, SourceError, TimedOut
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord
 
@@ -60,6 +60,8 @@ class LookupResult:
             return f"{who} returned no entry for {ident}"
         if self.status is LookupStatus.INVALID:
             return f"malformed {_kind_name(self.identifier.kind)}: {ident}"
+        if isinstance(self.error, BudgetSpent):
+            return f"{who} not asked: the search's request budget was spent; verification pending"
         if isinstance(self.error, RateLimited):
             return f"{who} rate-limited; verification pending"
         if isinstance(self.error, TimedOut):

@@ -79,3 +79,9 @@ class UnsafeXML(MalformedResponse):
 
 class BackendDisabled(SourceError):
     """The backend is switched off in the settings."""
+
+
+class BudgetSpent(SourceError):
+    """The search's request budget is spent: the request was never sent (it could be later)."""
+
+    retryable = True

@@ -21,6 +21,7 @@ from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 import httpx
 
+from mathlsp.sources.budget import BudgetSpent, current_budget
 from mathlsp.sources.errors import (
     BackendUnavailable,
     HTTPStatusError,
@@ -435,6 +436,14 @@ class Fetcher:
                 )
             error: SourceError
             retry_after: float | None = None
+            budget = current_budget()
+            if budget is not None and not budget.try_spend(self.backend):
+                # Never sent, so it says nothing about the host: no failure is counted.
+                raise BudgetSpent(
+                    self.backend,
+                    shown,
+                    f"{label(self.backend)}: the search's {budget.total}-request budget is spent",
+                )
             try:
                 self.requests_sent += 1
                 resp = await self.client.request(

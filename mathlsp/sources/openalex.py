@@ -15,6 +15,7 @@ from urllib.parse import quote
 from mathlsp.sources.base import LookupResult, LookupStatus, chunked, dedupe, error_results
 from mathlsp.sources.errors import MalformedResponse, SourceError
 from mathlsp.sources.http import Fetcher, build_url
+from mathlsp.sources.openalex_query import split_filters
 from mathlsp.sources.record import (
     Author,
     Identifier,
@@ -177,10 +178,17 @@ class OpenAlexSource:
         return {**params, "mailto": self.mailto} if self.mailto else params
 
     async def search(self, query: str, limit: int = 10) -> list[PaperRecord]:
+        """`query` in `search=` syntax; a leading `raw_author_name.search:"Name"` or
+        `publication_year:Y1-Y2` becomes that filter (`search=` does not read author names: the
+        byline is matched only this way)."""
+        filters, words = split_filters(query)
+        params: dict[str, Any] = {"per-page": limit}
+        if words:
+            params["search"] = words
+        if filters:
+            params["filter"] = ",".join(f"{name}:{value}" for name, value in filters)
         resp = await self.fetcher.request(
-            "GET",
-            self.base_url + "/works",
-            params=self._params(search=query, **{"per-page": limit}),
+            "GET", self.base_url + "/works", params=self._params(**params)
         )
         return parse_list(resp.json(NAME), self.base_url, resp.url)[:limit]
 

@@ -12,7 +12,7 @@ import re
 import socket
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
@@ -620,6 +620,11 @@ class Handler(BaseHTTPRequestHandler):
         if rest == "/works" and c.engine is not None:
             return self._openalex_engine(q, per_page)
         if rest == "/works":
+            if "filter" in q and any(
+                f.startswith(("raw_author_name.search:", "publication_year:"))
+                for f in _split_filters(q["filter"][0])
+            ):
+                return self._openalex_small_filtered(q, per_page)
             if "filter" in q:
                 flt = q["filter"][0]
                 name, _, values = flt.partition(":")
@@ -682,6 +687,34 @@ class Handler(BaseHTTPRequestHandler):
             return 200
         self._send(404, render.OPENALEX_404_HTML, "text/html; charset=utf-8")
         return 404
+
+    def _openalex_small_filtered(self, q: dict[str, list[str]], per_page: int) -> int:
+        """Byline and year filters (AND'ed, `|` between a filter's values), then `search=`
+        ranking what they admit by word overlap, as the small corpus's `search=` does."""
+        found = list(self.corpus.papers)
+        for flt in _split_filters(q["filter"][0]):
+            name, _, values = flt.partition(":")
+            items = [v for v in values.split("|") if v]
+            if name == "raw_author_name.search":
+                keys = {p.key for _, p in _byline_matches(found, items)}
+            elif name == "publication_year":
+                try:
+                    keys = {p.key for p in found if any(_year_filter(v, p.year) for v in items)}
+                except ValueError:
+                    keys = None
+            else:
+                keys = None
+            if keys is None:
+                message = f"{name} is not a valid field here"
+                self._json(400, {"error": "Invalid query parameters error.", "message": message})
+                return 400
+            found = [p for p in found if p.key in keys]
+        query = q.get("search", [""])[0]
+        if query.strip():
+            found = [p for _, p in rank(found, words(query), lambda p: p.text())]
+        works = [self._openalex_select(p, q) for p in found[:per_page]]
+        self._json(200, render.openalex_list(works, count=len(found), per_page=per_page))
+        return 200
 
     def _openalex_engine(self, q: dict[str, list[str]], per_page: int) -> int:
         """`/works` over the large corpus: `search=` (boolean syntax, words AND'ed) and
@@ -929,10 +962,25 @@ _OPENALEX_TEXT = {
 }
 
 
+def _byline_matches(papers: Sequence[Paper], names: list[str]) -> list[tuple[float, Paper]]:
+    """`raw_author_name.search`: works whose byline holds the name — every word of it within one
+    author's name as written on the work (folded, as the index folds), not across two authors.
+    Documented at developers.openalex.org/guides/searching (searching author bylines)."""
+    wanted = [ws for n in names if (ws := words(n))]
+    out = []
+    for p in papers:
+        bylines = [set(words(n)) for n in p.names()]
+        if any(set(ws) <= b for ws in wanted for b in bylines):
+            out.append((0.0, p))
+    return out
+
+
 def _openalex_filter(c: Corpus, name: str, items: list[str]) -> list[tuple[float, Paper]] | None:
     """The papers one filter admits (with a relevance for `*.search`), None for an unknown one."""
     engine = c.engine
     assert engine is not None
+    if name == "raw_author_name.search":
+        return _byline_matches(c.papers, items)
     if name in _OPENALEX_TEXT:
         best: dict[str, tuple[float, Paper]] = {}
         for v in items:

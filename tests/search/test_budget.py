@@ -1,0 +1,169 @@
+"""The request budget of a search: counted where requests leave, checked at the fake server."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+
+from mathlsp.cache import Cache
+from mathlsp.search import run as run_module
+from mathlsp.search.queries import PlannedQuery, build_queries
+from mathlsp.search.run import MAX_REQUESTS, BackendReport, run_search
+from mathlsp.sources import Sources, SourceSettings
+from mathlsp.sources.budget import BudgetSpent, RequestBudget, current_budget, spending
+from mathlsp.sources.errors import SourceError
+from tests.fakescholar import FakeScholar
+from tests.fakescholar.haystack import corpus_path
+from tests.search.conftest import GRAPHS, problem
+from tests.search.test_run import NOW
+from tests.sources.conftest import FAST
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_budget_counts_up_to_its_ceiling_then_refuses() -> None:
+    budget = RequestBudget(5, ceiling=3)
+    assert [budget.try_spend("arxiv") for _ in range(4)] == [True, True, True, False]
+    assert budget.spent == 3 and budget.remaining == 0 and budget.refused["arxiv"] == 1
+    budget.ceiling = None  # the reserve is released for the next phase
+    assert budget.remaining == 2
+    assert budget.try_spend("openalex") and budget.try_spend("openalex")
+    assert not budget.try_spend("openalex")
+    assert budget.by_backend == {"arxiv": 3, "openalex": 2}
+
+
+def test_budget_spent_is_pending_not_a_verdict() -> None:
+    error = BudgetSpent("arxiv", "", "spent")
+    assert isinstance(error, SourceError) and error.retryable
+
+
+def test_spending_is_scoped() -> None:
+    budget = RequestBudget(1)
+    assert current_budget() is None
+    with spending(budget):
+        assert current_budget() is budget
+    assert current_budget() is None
+
+
+async def test_fetcher_refuses_past_the_budget_and_the_server_never_sees_it(
+    fake: FakeScholar, sources: Sources
+) -> None:
+    url = fake.urls()["openalex"] + "/works"
+    fetcher = sources.fetchers["openalex"]
+    with spending(RequestBudget(2)):
+        for _ in range(2):
+            await fetcher.request("GET", url, params={"search": "graphs"})
+        with pytest.raises(BudgetSpent):
+            await fetcher.request("GET", url, params={"search": "graphs"})
+    # Outside the search, nothing is capped.
+    await fetcher.request("GET", url, params={"search": "graphs"})
+    assert len(fake.controls.requests("openalex")) == 3
+    assert not fetcher.is_down  # a refused request says nothing about the host
+
+
+async def test_retries_count_against_the_budget(fake: FakeScholar, sources: Sources) -> None:
+    fake.controls.add_fault("503", "openalex", count=10)
+    url = fake.urls()["openalex"] + "/works"
+    with spending(RequestBudget(3)), pytest.raises(SourceError):
+        await sources.fetchers["openalex"].request("GET", url, params={"search": "graphs"})
+    assert len(fake.controls.requests("openalex")) == 3
+
+
+def test_a_backend_is_dry_after_two_empty_queries_and_a_broadening() -> None:
+    q1, q2, wide = (PlannedQuery("arxiv", f"q{i}", "tags") for i in range(3))
+    report = BackendReport("arxiv", queries=[q1, q2])
+    report.answered, report.empty, report.broadened = [q1], [q1, wide], [wide]
+    assert not report.dry  # one empty query and its broadening: maybe a badly put question
+    report.answered.append(q2)
+    report.empty.append(q2)
+    assert report.dry
+    report.empty.remove(q2)  # … but not once a query answered
+    report.papers = {f"p{i}" for i in range(5)}
+    assert not report.dry
+    # Three empty answers and at most two papers in all: next to nothing on the subject.
+    q3 = PlannedQuery("arxiv", "q3", "tags")
+    report.answered.append(q3)
+    report.empty.append(q3)
+    assert not report.dry  # five papers is something
+    report.papers = {"p0", "p1"}
+    assert report.dry
+
+
+def test_plan_keeps_spare_queries_beyond_the_quota() -> None:
+    plan = build_queries(problem(GRAPHS))
+    planned = {q.key for q in plan.queries}
+    assert all(q.key not in planned for q in plan.spare)
+    assert {q.backend for q in plan.spare} <= {"arxiv", "semantic_scholar", "openalex"}
+
+
+async def test_a_search_sends_at_most_its_budget_to_the_server(
+    tmp_path: Path, sources: Sources, fake: FakeScholar, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A budget well below what the plan wants: discovery, following and verification all share it.
+    monkeypatch.setattr(run_module, "MAX_REQUESTS", 14)
+    monkeypatch.setattr(run_module, "VERIFY_RESERVE", 4)
+    monkeypatch.setattr(run_module, "FOLLOW_RESERVE", 2)
+    folder = tmp_path / "graphs"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(GRAPHS, encoding="utf-8")
+    result = await run_search(folder, sources, now=NOW)
+    assert len(fake.controls.requests()) <= 14
+    assert result.budget.spent == len(fake.controls.requests())
+    unsent = [q for r in result.backends.values() for q in r.unsent]
+    assert unsent  # the plan asked for more than 14
+    assert not result.down  # a query the budget held back is not an outage
+    # Only what was sent and answered counts as run (the Search History records these).
+    for r in result.backends.values():
+        assert not set(map(id, r.unsent)) & set(map(id, r.answered))
+
+
+async def test_spare_queries_go_to_backends_that_answered(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    folder = tmp_path / "graphs"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(GRAPHS, encoding="utf-8")
+    result = await run_search(folder, sources, now=NOW)
+    assert len(fake.controls.requests()) <= MAX_REQUESTS
+    spare = [q for r in result.backends.values() for q in r.spare]
+    for q in spare:
+        report = result.backends[q.backend]
+        assert len(report.empty) < report.asked  # it answered something
+        assert q in result.plan.queries  # recorded like any query that ran
+
+
+# -- the haystack: a realistic plan against 16k records -------------------------------------
+
+needs_corpus = pytest.mark.skipif(corpus_path() is None, reason="shared/corpus not beside the repo")
+
+
+@pytest.fixture(scope="module")
+def haystack() -> Iterator[FakeScholar]:
+    with FakeScholar.running(haystack=True) as fake:
+        yield fake
+
+
+def _judged(slug: str) -> str:
+    return (ROOT / "benchmarks" / "judged" / "problems" / slug / "PROBLEM.md").read_text("utf-8")
+
+
+@needs_corpus
+@pytest.mark.parametrize("slug", ["nonlinear-filtering-stability", "landau-siegel-zeros"])
+async def test_haystack_search_stays_within_forty_requests(
+    slug: str, haystack: FakeScholar, tmp_path: Path
+) -> None:
+    haystack.controls.reset()
+    folder = tmp_path / slug
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(_judged(slug), encoding="utf-8")
+    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
+    async with httpx.AsyncClient() as client:
+        sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
+        result = await run_search(folder, sources, now=NOW)
+    sent = haystack.controls.requests()
+    assert 0 < len(sent) <= 40
+    assert result.budget.spent == len(sent)
+    assert result.confirmed
