@@ -610,11 +610,22 @@ async def _discover(
     # The problem's own identifiers and named works come first in the budget: they are owed too.
     owed["problem:references"] = len({i.kind for i in result.looked_up}) + 1
     owed["problem:named"] = 2 * len(named_works(result.problem))
+    planned = len(plan.queries)
     async with asyncio.TaskGroup() as group:
         for backend in lanes:
             group.create_task(lane(backend))
         group.create_task(side(references, "problem:references", owed["problem:references"]))
         group.create_task(side(named, "problem:named", owed["problem:named"]))
+    # Spare queries were appended as the lanes reached them, an order the network decides: put
+    # them in the plan's order, so that the journal, the report and ties among candidates do not
+    # change from run to run.
+    sent = plan.queries[planned:]
+    rank = {id(q): n for n, q in enumerate(plan.spare)}
+    moved = sorted(range(len(sent)), key=lambda k: rank.get(id(sent[k]), len(rank)))
+    plan.queries[planned:] = [sent[k] for k in moved]
+    spare_found = {planned + new: found.pop(planned + old) for new, old in enumerate(moved)
+                   if planned + old in found}  # fmt: skip
+    found.update(spare_found)
     ordered = [f for i in sorted(found) for f in found[i]]
     result.records_found = len(ordered) + len(ref_found)
     return ordered, ref_found
