@@ -3647,18 +3647,28 @@ def _key(bib: str) -> str:
 REFS: list[Ref] = _refs()
 
 
+def bib_file(name: str, refs: list[Ref]) -> str:
+    """A held-out batch as one `.bib` file, in the order written."""
+    header = f"% Held-out bibliography {name} (issue 27): hand-written entries, real records.\n\n"
+    return header + "\n\n".join(r.bib for r in refs) + "\n"
+
+
+def cases_of(bibliography: str, refs: list[Ref]) -> list[Case]:
+    """The cases for the matcher: each entry read as `verify refs.bib` reads it (the claim),
+    against the record a source returns for it."""
+    entries = {e.key: e for e in parse_bib(bibliography).entries}
+    return [
+        Case(f"{r.kind}:{r.key}", bib_claim(entries[r.key]), r.record, r.confirm, r.kind)
+        for r in refs
+    ]
+
+
 def bibliography() -> str:
     """Bibliography C as one `.bib` file, in the order written."""
-    header = "% Held-out bibliography C (issue 27): hand-written entries, real records.\n\n"
-    return header + "\n\n".join(r.bib for r in REFS) + "\n"
+    return bib_file("C", REFS)
 
 
 @cache
 def held_out_c() -> list[Case]:
-    """The cases for the matcher: each entry read as `verify refs.bib` reads it (the claim),
-    against the record a source returns for it."""
-    entries = {e.key: e for e in parse_bib(bibliography()).entries}
-    return [
-        Case(f"{r.kind}:{r.key}", bib_claim(entries[r.key]), r.record, r.confirm, r.kind)
-        for r in REFS
-    ]
+    """Batch C's cases for the matcher (`cases_of`)."""
+    return cases_of(bibliography(), REFS)

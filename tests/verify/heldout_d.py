@@ -46,9 +46,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from mathlsp.bib.claim import bib_claim
-from mathlsp.bib.parse import parse_bib
-from tests.verify.heldout_c import Ref, Refs
+from tests.verify.heldout_c import Ref, Refs, bib_file, cases_of
 from tests.verify.labelled import Case, rec
 
 # -- records: corpus records (key in the comment), copied field for field ------------------------
@@ -2349,26 +2347,15 @@ def _refs() -> list[Ref]:
     return refs
 
 
-def _key(bib: str) -> str:
-    head = bib.strip().split("\n", 1)[0]
-    return head.split("{", 1)[1].rstrip(",").strip()
-
-
 REFS: list[Ref] = _refs()
 
 
 def bibliography() -> str:
     """Bibliography D as one `.bib` file, in the order written."""
-    header = "% Held-out bibliography D (issue 27): hand-written entries, real records.\n\n"
-    return header + "\n\n".join(r.bib for r in REFS) + "\n"
+    return bib_file("D", REFS)
 
 
 @cache
 def held_out_d() -> list[Case]:
-    """The cases for the matcher: each entry read as `verify refs.bib` reads it (the claim),
-    against the record a source returns for it."""
-    entries = {e.key: e for e in parse_bib(bibliography()).entries}
-    return [
-        Case(f"{r.kind}:{r.key}", bib_claim(entries[r.key]), r.record, r.confirm, r.kind)
-        for r in REFS
-    ]
+    """Batch D's cases for the matcher (`heldout_c.cases_of`)."""
+    return cases_of(bibliography(), REFS)
