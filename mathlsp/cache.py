@@ -347,42 +347,16 @@ class Cache:
     ) -> LookupResult | None:
         record = self.get_record(identifier, backend=backend, max_age_s=max_age_s)
         if record is not None:
-            return LookupResult(
-                identifier,
-                backend,
-                LookupStatus.FOUND,
-                record=record,
-                url=record.url,
-                fetched_at=record.fetched_at,
-                cached=True,
-            )
+            return _cached_found(identifier, record)  # the record is `backend`'s (get_records)
         nf = self.get_not_found(identifier, backend)
         if nf is not None:
-            return LookupResult(
-                identifier,
-                backend,
-                LookupStatus.NOT_FOUND,
-                url=nf.url,
-                fetched_at=datetime.fromtimestamp(nf.created, UTC),
-                cached=True,
-            )
+            return _cached_not_found(identifier, backend, nf.url, nf.created)
         return None
 
     def lookup_any(self, identifier: Identifier) -> list[LookupResult]:
         """Offline answer from any backend: every cached record carrying `identifier`, else the
         live not-found entries for it (hovers and `lookup --offline` use this)."""
-        found = [
-            LookupResult(
-                identifier,
-                r.backend,
-                LookupStatus.FOUND,
-                record=r,
-                url=r.url,
-                fetched_at=r.fetched_at,
-                cached=True,
-            )
-            for r in self.get_records(identifier)
-        ]
+        found = [_cached_found(identifier, r) for r in self.get_records(identifier)]
         if found:
             return found
         try:
@@ -394,17 +368,7 @@ class Cache:
         except sqlite3.Error as exc:
             self._failed("read", exc)
             return []
-        return [
-            LookupResult(
-                identifier,
-                backend,
-                LookupStatus.NOT_FOUND,
-                url=url,
-                fetched_at=datetime.fromtimestamp(created, UTC),
-                cached=True,
-            )
-            for backend, url, created in rows
-        ]
+        return [_cached_not_found(identifier, *row) for row in rows]
 
     def lookup_any_many(
         self, identifiers: Sequence[Identifier]
@@ -438,19 +402,7 @@ class Cache:
                     if _version_matches(record, ident):
                         records.setdefault(ident, []).append(record)
         out: dict[Identifier, list[LookupResult]] = {
-            ident: [
-                LookupResult(
-                    ident,
-                    r.backend,
-                    LookupStatus.FOUND,
-                    record=r,
-                    url=r.url,
-                    fetched_at=r.fetched_at,
-                    cached=True,
-                )
-                for r in found
-            ]
-            for ident, found in records.items()
+            ident: [_cached_found(ident, r) for r in found] for ident, found in records.items()
         }
         rest = {_nf_key(ident): ident for ident in unique if ident not in records}
         names = list(rest)
@@ -466,18 +418,9 @@ class Cache:
             except sqlite3.Error as exc:
                 self._failed("read", exc)
                 return out
-            for key, backend, url, created in rows:
+            for key, *row in rows:
                 ident = rest[key]
-                out.setdefault(ident, []).append(
-                    LookupResult(
-                        ident,
-                        backend,
-                        LookupStatus.NOT_FOUND,
-                        url=url,
-                        fetched_at=datetime.fromtimestamp(created, UTC),
-                        cached=True,
-                    )
-                )
+                out.setdefault(ident, []).append(_cached_not_found(ident, *row))
         return out
 
     # --- searches -------------------------------------------------------------------------
@@ -635,3 +578,28 @@ def _version_matches(record: PaperRecord, identifier: Identifier) -> bool:
     if record.backend != "arxiv":
         return True  # other backends do not track versions
     return record.arxiv_version == identifier.version
+
+
+def _cached_found(identifier: Identifier, record: PaperRecord) -> LookupResult:
+    return LookupResult(
+        identifier,
+        record.backend,
+        LookupStatus.FOUND,
+        record=record,
+        url=record.url,
+        fetched_at=record.fetched_at,
+        cached=True,
+    )
+
+
+def _cached_not_found(
+    identifier: Identifier, backend: str, url: str, created: float
+) -> LookupResult:
+    return LookupResult(
+        identifier,
+        backend,
+        LookupStatus.NOT_FOUND,
+        url=url,
+        fetched_at=datetime.fromtimestamp(created, UTC),
+        cached=True,
+    )
