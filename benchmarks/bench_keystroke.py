@@ -20,7 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from corpus import literature
+from corpus import keystroke_changes, literature
 from lsprotocol import types
 from targets import Target, report
 
@@ -33,11 +33,6 @@ from mathlsp.notes.loader import LoadedText, read_note
 
 KINDS = ("field", "last", "title", "id", "line", "enter")
 PARTS = ("apply", "doc", "check", "convert", "total")
-
-
-def _at(line: int, a: int, b: int | None = None, bline: int | None = None) -> types.Range:
-    end = types.Position(line if bline is None else bline, a if b is None else b)
-    return types.Range(types.Position(line, a), end)
 
 
 def measure(n: int, kind: str, keystrokes: int) -> dict[str, float]:
@@ -55,21 +50,7 @@ def measure(n: int, kind: str, keystrokes: int) -> dict[str, float]:
     folder = ProblemFolder(root, reader)
     settings = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
     check_document(folder, lit, settings)
-    lines = text.split("\n")
-    top = text.count("\n", 0, text.index("### REF-002")) + 1
-    last = text.count("\n", 0, text.rindex("### REF-")) + 1
-    heading = top - 1
-    verified = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Verified:"))
-    abstract = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Abstract:"))
-    stamp = lines[verified] + "\n"
-    changes = {  # (typed, undone), as bench_peers.py types them
-        "field": ((_at(top, 20), "x"), (_at(top, 20, 21), "")),
-        "last": ((_at(last, 20), "x"), (_at(last, 20, 21), "")),
-        "title": ((_at(heading, 20), "x"), (_at(heading, 20, 21), "")),
-        "id": ((_at(heading, 10, 11), "3"), (_at(heading, 10, 11), "2")),
-        "line": ((_at(verified, 0, 0, verified + 1), ""), (_at(verified, 0), stamp)),
-        "enter": ((_at(abstract, 30), "\n"), (_at(abstract, 30, 0, abstract + 1), "")),
-    }
+    changes = keystroke_changes(text)
     times: dict[str, list[float]] = {part: [] for part in PARTS}
     for i in range(keystrokes):
         rng, new = changes[kind][i % 2]

@@ -34,7 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from benchmarks.corpus import literature
+from benchmarks.corpus import keystroke_changes, literature
 
 PEERS = {"bibli-ls": "bibli_ls", "citation-langserver": "citation-langserver"}
 
@@ -239,13 +239,13 @@ KEYSTROKES = 100  # per place: enough for a steady p50 on a shared machine
 
 # Where keystrokes are timed: (label, what the change does). Each place gets KEYSTROKES changes,
 # alternately made and undone, so every version differs from the one before.
-PLACES = (
-    ("field, 2nd entry", "type"),
-    ("field, last entry", "type"),
+PLACES = (  # label, `corpus.keystroke_changes` key
+    ("field, 2nd entry", "field"),
+    ("field, last entry", "last"),
     ("heading title, 2nd entry", "title"),
     ("heading id, 2nd entry", "id"),
     ("line deleted/added, 2nd entry", "line"),
-    ("Enter in a field, 2nd entry", "newline"),
+    ("Enter in a field, 2nd entry", "enter"),
 )
 
 
@@ -272,43 +272,14 @@ async def keystrokes(
     while not any(p.uri == uri for _, p in published):
         await asyncio.sleep(0.002)
     first = (next(t for t, p in published if p.uri == uri) - opened) * 1000
-    lines = text.split("\n")
-    top = text.count("\n", 0, text.index("### REF-002")) + 1
-    last = text.count("\n", 0, text.rindex("### REF-")) + 1
-    heading = top - 1
-    verified = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Verified:"))
-    abstract = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Abstract:"))
-    stamp = lines[verified] + "\n"
-
-    def change(kind: str, typed: bool) -> tuple[types.Range, str]:
-        def at(line: int, a: int, b: int | None = None, bline: int | None = None) -> types.Range:
-            end = types.Position(line if bline is None else bline, a if b is None else b)
-            return types.Range(types.Position(line, a), end)
-
-        if kind == "type":
-            return (at(top, 20), "x") if typed else (at(top, 20, 21), "")
-        if kind == "title":
-            return (at(heading, 20), "x") if typed else (at(heading, 20, 21), "")
-        if kind == "id":  # the last digit of REF-002: 2 → 3 → 2
-            return at(heading, 10, 11), "3" if typed else "2"
-        if kind == "line":
-            return (at(verified, 0, 0, verified + 1), "") if typed else (at(verified, 0), stamp)
-        # "newline": Enter in the abstract, then the two lines joined again
-        return (at(abstract, 30), "\n") if typed else (at(abstract, 30, 0, abstract + 1), "")
+    changes = keystroke_changes(text)
 
     out: dict[str, list[float]] = {}
     version = 2
     for label, kind in PLACES:
-        line_of_last = kind == "type" and label.endswith("last entry")
         times = []
         for i in range(KEYSTROKES):
-            typed = i % 2 == 0
-            rng, new = change(kind, typed)
-            if line_of_last:
-                rng = types.Range(
-                    types.Position(last, rng.start.character),
-                    types.Position(last, rng.end.character),
-                )
+            rng, new = changes[kind][i % 2]
             times.append(await _change(client, uri, version, rng, new, published))
             version += 1
         out[label] = times

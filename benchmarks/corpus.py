@@ -5,6 +5,10 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from lsprotocol import types
 
 _WORDS = (
     "operator norm Banach space spectral radius Neumann series perturbation bounded linear "
@@ -107,3 +111,34 @@ if __name__ == "__main__":
     import sys
 
     sys.exit("corpus.py is a helper of the benchmarks (it writes their notes): run a bench_*.py")
+
+
+Change = tuple["types.Range", str]
+
+
+def keystroke_changes(text: str) -> dict[str, tuple[Change, Change]]:
+    """The benchmarks' keystrokes into a generated LITERATURE.md `text`, each as (typed, undone)
+    changes: in a field of the 2nd entry (`field`) and of the last (`last`), in its heading's
+    title (`title`) and id (`id`: REF-002 → REF-003 → REF-002), its `Verified:` line deleted and
+    put back (`line`), Enter in its abstract and the lines joined again (`enter`)."""
+    from lsprotocol import types  # only the LSP benchmarks need it
+
+    def at(line: int, a: int, b: int | None = None, bline: int | None = None) -> types.Range:
+        end = types.Position(line if bline is None else bline, a if b is None else b)
+        return types.Range(types.Position(line, a), end)
+
+    lines = text.split("\n")
+    top = text.count("\n", 0, text.index("### REF-002")) + 1
+    last = text.count("\n", 0, text.rindex("### REF-")) + 1
+    heading = top - 1
+    verified = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Verified:"))
+    abstract = next(i for i in range(heading, len(lines)) if lines[i].startswith("- **Abstract:"))
+    stamp = lines[verified] + "\n"
+    return {
+        "field": ((at(top, 20), "x"), (at(top, 20, 21), "")),
+        "last": ((at(last, 20), "x"), (at(last, 20, 21), "")),
+        "title": ((at(heading, 20), "x"), (at(heading, 20, 21), "")),
+        "id": ((at(heading, 10, 11), "3"), (at(heading, 10, 11), "2")),
+        "line": ((at(verified, 0, 0, verified + 1), ""), (at(verified, 0), stamp)),
+        "enter": ((at(abstract, 30), "\n"), (at(abstract, 30, 0, abstract + 1), "")),
+    }
