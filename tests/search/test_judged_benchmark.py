@@ -31,7 +31,7 @@ def test_every_problem_has_a_rule_a_split_and_a_defined_problem_md() -> None:
     assert len(problems) >= 10
     assert len({p["slug"] for p in problems}) == len(problems)
     for p in problems:
-        assert p["split"] in ("tune", "held-out", "fresh", "fresh2"), p["slug"]
+        assert p["split"] in ("tune", "held-out", "fresh", "fresh2", "fresh3"), p["slug"]
         assert p["rule"].strip() and p["area"].strip(), p["slug"]
         # fresh2 holds deliberately short gold lists in crowded fields (does the list stay short?).
         assert (3 if p["split"] == "fresh2" else 5) <= len(p["gold"]) <= 20, p["slug"]
@@ -79,10 +79,11 @@ def test_the_fresh2_split_has_ten_problems_in_six_areas_none_sharing_gold() -> N
 
 
 def test_the_bench_selects_fresh2_only_when_asked() -> None:
-    from benchmarks.bench_search_quality import UNSEEN, large_problems, select
+    from benchmarks.bench_search_quality import STUDIED, UNSEEN, large_problems, select
 
     fresh2 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh2"}
-    assert "fresh2" in UNSEEN
+    # fresh2 has been measured twice and studied: it is tuned on now, and fresh3 is the blind one.
+    assert "fresh2" in STUDIED and UNSEEN == ("fresh3",)
     loaded = {j.slug: j for j in large_problems()}
     assert fresh2 <= set(loaded)
     assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh2)
@@ -124,16 +125,19 @@ def test_every_judged_key_exists_in_the_corpus() -> None:
     assert missing == []
 
 
-@pytest.mark.parametrize("split", ["held-out", "fresh", "fresh2"])
-def test_explain_refuses_a_problem_outside_tune(split: str) -> None:
-    held = next(p["slug"] for p in data()["problems"] if p["split"] == split)
+def test_explain_refuses_an_unseen_problem() -> None:
+    from benchmarks.bench_search_quality import UNSEEN
+
+    unseen = [p["slug"] for p in data()["problems"] if p["split"] in UNSEEN]
+    if not unseen:
+        pytest.skip("no unseen split written yet")
     proc = subprocess.run(
-        [sys.executable, "benchmarks/bench_search_quality.py", "--explain", held],
+        [sys.executable, "benchmarks/bench_search_quality.py", "--explain", unseen[0]],
         cwd=REPO,
         capture_output=True,
         text=True,
         timeout=120,
     )
     assert proc.returncode == 2
-    assert split in proc.stdout
+    assert "fresh3" in proc.stdout
     assert "Written" not in proc.stdout  # nothing about the problem's search was shown
