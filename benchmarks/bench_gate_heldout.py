@@ -1,6 +1,6 @@
-"""Held-out bibliographies C (tests/verify/heldout_c.py) and D (tests/verify/heldout_d.py): the
-gate's recall on wrong references and false alarms on genuine ones, per class, with every failing
-case listed.
+"""Held-out bibliographies C (tests/verify/heldout_c.py), D (tests/verify/heldout_d.py) and E
+(tests/verify/heldout_e.py): the gate's recall on wrong references and false alarms on genuine
+ones, per class, with every failing case listed.
 
 Two runs over the same hand-written entries:
 - `matcher` (default): each entry read as `verify refs.bib` reads it, decided by the matcher
@@ -13,11 +13,12 @@ Two runs over the same hand-written entries:
 
 Nothing here is tuned on: batch C and its title-only supplement C2
 (tests/verify/heldout_c_titles.py) are held out (see their docstrings), and batch D (155 entries,
-about half title-only) was written after C's run and committed before anything ran on it. The class
+about half title-only) was written after C's run and committed before anything ran on it, as was
+batch E (185 entries, about half title-only), written after D's run. The class
 `venue-wrong-doi-right` is labelled genuine (SPEC §3 does not confirm on the venue); the figures
 are also printed without it.
 
-    python benchmarks/bench_gate_heldout.py [--batch C|C2|all|D] [--run matcher|bib|both]
+    python benchmarks/bench_gate_heldout.py [--batch C|C2|all|D|E] [--run matcher|bib|both]
                                             [--real-intervals] [--latency S]
     python benchmarks/bench_gate_heldout.py --batch D --write-bib refs.bib  # for `mathlsp verify`
 """
@@ -49,7 +50,7 @@ from tests.fakescholar import haystack
 from tests.fakescholar.corpus import load_papers, load_theorems
 from tests.fakescholar.engine import Engine
 from tests.fakescholar.server import Controls, Corpus, FakeHTTPServer, backend_urls
-from tests.verify import heldout_c, heldout_c_titles, heldout_d
+from tests.verify import heldout_c, heldout_c_titles, heldout_d, heldout_e
 from tests.verify.heldout_c import Ref
 from tests.verify.labelled import Case
 
@@ -78,18 +79,20 @@ CASES: dict[ModuleType, Callable[[], list[Case]]] = {
     heldout_c: heldout_c.held_out_c,
     heldout_c_titles: heldout_c_titles.held_out_c_titles,
     heldout_d: heldout_d.held_out_d,
+    heldout_e: heldout_e.held_out_e,
 }
 BATCHES: dict[str, list[ModuleType]] = {
     "C": [heldout_c],
     "C2": [heldout_c_titles],
     "all": [heldout_c, heldout_c_titles],
     "D": [heldout_d],
+    "E": [heldout_e],
 }
 
 
 class Batch:
     """Entries, their `.bib` text and their matcher cases: C, its title-only supplement C2, both,
-    or D."""
+    D or E."""
 
     def __init__(self, name: str) -> None:
         modules = BATCHES[name]
@@ -217,7 +220,7 @@ def main() -> int:
         "--batch",
         choices=list(BATCHES),
         default="C",
-        help="C2: C's title-only supplement; all: C and C2; D: the batch written after C's run",
+        help="C2: C's title-only supplement; all: C and C2; D, E: written after C's, D's runs",
     )
     parser.add_argument("--real-intervals", action="store_true")
     parser.add_argument("--latency", type=float, default=0.0, help="seconds per fake answer")

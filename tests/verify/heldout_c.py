@@ -5,7 +5,7 @@ this file was committed.
 
 Nobody tunes the matcher on these cases: `benchmarks/bench_gate_heldout.py` prints their figures
 (the matcher on each entry's record, and the whole file through `verify refs.bib` against the fake
-scholarly server); no test asserts a case, `tests/verify/test_heldout_c_format.py` checks only
+scholarly server); no test asserts a case, `tests/verify/test_heldout_format.py` checks only
 that every entry parses and every record is the real one.
 
 Records: the corpus /work/shared/corpus/math-papers.jsonl.gz (its `key` in the comment: arXiv
