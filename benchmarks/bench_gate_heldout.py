@@ -157,7 +157,7 @@ def run_matcher(batch: Batch) -> tuple[float, float]:
     return report(f"HELD-OUT {batch.name}, the matcher on each entry's record", batch, verdicts)
 
 
-class _Server:
+class HaystackServer:
     """The fake scholarly server over the whole shared corpus plus the tests' own papers."""
 
     def __init__(self, latency: float) -> None:
@@ -170,7 +170,7 @@ class _Server:
         self.records = len(papers)
         self.thread = threading.Thread(target=self.http.serve_forever, daemon=True)
 
-    def __enter__(self) -> _Server:
+    def __enter__(self) -> HaystackServer:
         self.thread.start()
         return self
 
@@ -183,7 +183,7 @@ async def _verify_bib(
     batch: Batch, real_intervals: bool, latency: float
 ) -> tuple[dict[str, Verdict], str]:
     bib = parse_bib(batch.bib)
-    with _Server(latency) as server, tempfile.TemporaryDirectory() as tmp:
+    with HaystackServer(latency) as server, tempfile.TemporaryDirectory() as tmp:
         overrides: dict[str, object] = {"base_urls": backend_urls(server.url)}
         if not real_intervals:
             overrides.update(FAST)

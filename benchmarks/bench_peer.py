@@ -13,6 +13,10 @@ checkers' `base_url`), its arXiv-citation, ACL, DBLP, OpenReview and other web c
 (not a warning).
 
     python benchmarks/bench_peer.py --peer-python /path/to/venv/bin/python [--records 100]
+
+`--batch E` (or C, C2, all, D) runs both checkers instead on a held-out bibliography of
+bench_gate_heldout.py, its hand-written entries as they are, against the fake server holding the
+whole shared corpus and the tests' papers.
 """
 
 from __future__ import annotations
@@ -26,17 +30,19 @@ import subprocess
 import sys
 import tempfile
 from collections import defaultdict
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from bench_gate_heldout import BATCHES, Batch, HaystackServer
 from bench_gate_timing import CORPUS, Server, as_paper
 
 from mathlsp.bib.claim import bib_arxiv, bib_authors, bib_doi, bib_title, bib_venue, bib_year
 from mathlsp.bib.parse import parse_bib
-from tests.fakescholar.corpus import load_papers
+from tests.fakescholar.corpus import Paper, load_papers
 from tests.fakescholar.server import backend_urls, env_for
 from tests.verify import forms
 
@@ -94,22 +100,36 @@ def peer_reference(text: str) -> dict[str, Any]:
     }
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--peer-python", required=True)
-    parser.add_argument("--records", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=27)
-    args = parser.parse_args()
-    chosen, picked = cases(args.records, args.seed)
-    texts = [c.text.replace("@article{key,", f"@article{{k{i},", 1) for i, c in enumerate(picked)]
-    papers = load_papers() + [as_paper(r) for r in chosen]
-    with Server(papers, 0.0) as server, tempfile.TemporaryDirectory() as tmp:
+@dataclass(frozen=True)
+class Labelled:
+    """One `.bib` entry of the comparison: its key, text, label and class."""
+
+    key: str
+    text: str
+    confirm: bool
+    kind: str
+
+
+def generated(n: int, seed: int) -> tuple[list[Paper], list[Labelled]]:
+    """`n` corpus records, one genuine citation and one lie each, and the papers to serve."""
+    chosen, picked = cases(n, seed)
+    rows = [
+        Labelled(f"k{i}", c.text.replace("@article{key,", f"@article{{k{i},", 1), c.confirm, c.kind)
+        for i, c in enumerate(picked)
+    ]
+    return load_papers() + [as_paper(r) for r in chosen], rows
+
+
+def compare(server_url: str, peer_python: str, rows: list[Labelled]) -> None:
+    """Both checkers on the same entries against the fake server at `server_url`; prints recall,
+    false alarms, mathlsp's failures and the per-class table."""
+    with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         (root / ".math").mkdir()
         (root / ".math" / "config.json").write_text('{"rate_limit_scale": 0.01}', "utf-8")
         bib = root / "refs.bib"
-        bib.write_text("\n".join(texts), "utf-8")
-        env = {**os.environ, **env_for(server.url), "MATHLSP_CACHE_DIR": str(root / "cache")}
+        bib.write_text("\n\n".join(r.text for r in rows) + "\n", "utf-8")
+        env = {**os.environ, **env_for(server_url), "MATHLSP_CACHE_DIR": str(root / "cache")}
         run = subprocess.run(
             [sys.executable, "-m", "mathlsp", "verify", str(bib), "--format", "json"],
             cwd=root, env=env, capture_output=True, text=True, timeout=1800,
@@ -117,38 +137,63 @@ def main() -> int:
         verdicts = json.loads(run.stdout)["references"]
         ours = {r["id"]: r["status"] == "confirmed" for r in verdicts}
         reasons = {r["id"]: r["reasons"] for r in verdicts}
-        (root / "urls.json").write_text(json.dumps(backend_urls(server.url)), "utf-8")
-        (root / "refs.json").write_text(json.dumps([peer_reference(t) for t in texts]), "utf-8")
+        (root / "urls.json").write_text(json.dumps(backend_urls(server_url)), "utf-8")
+        refs = [peer_reference(r.text) for r in rows]
+        (root / "refs.json").write_text(json.dumps(refs), "utf-8")
         (root / "peer.py").write_text(PEER, "utf-8")
         peer_run = subprocess.run(
-            [args.peer_python, str(root / "peer.py"), str(root / "urls.json"),
+            [peer_python, str(root / "peer.py"), str(root / "urls.json"),
              str(root / "refs.json")],
             capture_output=True, text=True, timeout=3600,
         )  # fmt: skip
         peer = json.loads(peer_run.stdout)
-    rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
-    for i, case in enumerate(picked):
-        confirmed_ours = ours.get(f"k{i}", False)
+    table: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0])
+    for i, row in enumerate(rows):
+        confirmed_ours = ours.get(row.key, False)
         confirmed_peer = peer[i]["found"] and not peer[i]["errors"]
-        key = ("genuine: " if case.confirm else "wrong: ") + case.kind
-        rows[key][0] += confirmed_ours is case.confirm
-        rows[key][1] += confirmed_peer is case.confirm
-        rows[key][2] += 1
-    print(f"{len(picked)} references from {args.records} corpus records (seed {args.seed})")
+        key = ("genuine: " if row.confirm else "wrong: ") + row.kind
+        table[key][0] += confirmed_ours is row.confirm
+        table[key][1] += confirmed_peer is row.confirm
+        table[key][2] += 1
     for who, col in (("mathlsp", 0), ("academic-refchecker", 1)):
-        good = [v for k, v in rows.items() if k.startswith("genuine")]
-        bad = [v for k, v in rows.items() if k.startswith("wrong")]
+        good = [v for k, v in table.items() if k.startswith("genuine")]
+        bad = [v for k, v in table.items() if k.startswith("wrong")]
         n_good, n_bad = sum(v[2] for v in good), sum(v[2] for v in bad)
-        recall = sum(v[col] for v in bad) / max(n_bad, 1)
-        alarms = 1 - sum(v[col] for v in good) / max(n_good, 1)
-        print(f"  {who:<20} recall {recall:.3f} ({n_bad} wrong)   false alarms {alarms:.3f} "
-              f"({n_good} genuine)")  # fmt: skip
-    for i, case in enumerate(picked):
-        if ours.get(f"k{i}", False) is not case.confirm:
-            print(f"  mathlsp wrong on {case.kind}: {reasons.get(f'k{i}')}")
+        right_bad, right_good = sum(v[col] for v in bad), sum(v[col] for v in good)
+        print(f"  {who:<20} recall {right_bad / max(n_bad, 1):.3f} ({right_bad}/{n_bad} wrong)   "
+              f"false alarms {1 - right_good / max(n_good, 1):.3f} "
+              f"({n_good - right_good}/{n_good} genuine)")  # fmt: skip
+    for row in rows:
+        if ours.get(row.key, False) is not row.confirm:
+            print(f"  mathlsp wrong on {row.kind}: {reasons.get(row.key)}")
     print(f"  {'class':<48} {'mathlsp':>8} {'peer':>8}")
-    for kind, (ok_ours, ok_peer, n) in sorted(rows.items()):
+    for kind, (ok_ours, ok_peer, n) in sorted(table.items()):
         print(f"  {kind:<48} {ok_ours:>4}/{n:<3} {ok_peer:>4}/{n:<3}")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--peer-python", required=True)
+    parser.add_argument("--records", type=int, default=100)
+    parser.add_argument("--seed", type=int, default=27)
+    parser.add_argument(
+        "--batch",
+        choices=list(BATCHES),
+        help="a held-out bibliography of bench_gate_heldout.py instead of generated citations",
+    )
+    args = parser.parse_args()
+    if args.batch:
+        batch = Batch(args.batch)
+        rows = [Labelled(r.key, r.bib, r.confirm, r.kind) for r in batch.refs]
+        with HaystackServer(0.0) as haystack_server:
+            print(f"held-out bibliography {args.batch}: {len(rows)} references, "
+                  f"{haystack_server.records} records served")  # fmt: skip
+            compare(haystack_server.url, args.peer_python, rows)
+        return 0
+    papers, rows = generated(args.records, args.seed)
+    with Server(papers, 0.0) as server:
+        print(f"{len(rows)} references from {args.records} corpus records (seed {args.seed})")
+        compare(server.url, args.peer_python, rows)
     return 0
 
 
