@@ -215,8 +215,9 @@ def admitted(
     found = [m for m in found if m.place != "passing"]
     distinct = concepts(found)
     # A cited author who wrote much of what the search retrieved is the field's, not a feature
-    # the paper shares with this problem: Mytnik wrote a good part of a pool on super-Brownian
-    # motion, and "super-Brownian motion" by Mytnik says no more than the tag alone.
+    # the paper shares with this problem: Flandoli wrote a good part of a pool on ergodicity of
+    # the stochastic Navier–Stokes equations, and his papers on their other questions came in on
+    # "stochastic Navier–Stokes" and his name alone.
     authored = any(m.term.kind == "author" and m.rarity >= AUTHOR_RARE for m in found)
     enough = len(distinct) + authored >= MIN_FEATURES or any(
         m.specific
