@@ -12,13 +12,13 @@ statement 0.6) × its rarity among the retrieved papers (an IDF, 0–1): that su
 A paper is above the line (`admitted`) when PROBLEM.md names it, or when it says something
 specific — a phrase of two or more words that is not only a tag, a named result, or the user's
 query — its evidence reaches `MIN_EVIDENCE`, it shares two independent features with the problem
-(`MIN_FEATURES`: distinct phrases, the cited authors one more) unless one rare title phrase says
-enough, it is on the problem's subject (`on_subject`: what the problem's title says, or a
-declared aspect in its own title) and it says more than the field's name (`beyond_field`). A
-phrase a long abstract first says late is said in passing: it puts the paper on the subject but
-is not a feature. A person the statement names opens a narrower route for a paper
-that says none of the phrases (`admitted`). A tag alone, a cited author alone, single shared
-words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to the
+(`MIN_FEATURES`: distinct phrases; a cited author few retrieved papers are by, one more) unless
+one rare title phrase says enough, it is on the problem's subject (`on_subject`: what the
+problem's title says, or a declared aspect in its own title) and it says more than the field's
+name (`beyond_field`). A phrase a long abstract first says late is said in passing: it puts the
+paper on the subject but is not a feature. A person the statement names opens a narrower route
+for a paper that says none of the phrases (`admitted`). A tag alone, a cited author alone, single
+shared words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to the
 evidence of a paper that already matches the topic. Below the line, candidates with any match
 are kept as `below` (shown, never written). Admitted papers are ordered by evidence, citations
 breaking near-ties: relevance × (1 + log(citations + 1)).
@@ -74,6 +74,9 @@ RARE_SINGLE = 0.9
 #: A phrase nearly every retrieved paper says (the test's 22 of 22) is the field's name even in a
 #: cited author's title: "The KPZ equation and its universality class".
 AUTHOR_FIELD = 0.1
+#: A cited author counts as a feature only when few retrieved papers are theirs (rarity 0.5: at
+#: most about √n of n papers, 6 of 40).
+AUTHOR_RARE = 0.5
 PASSING_AT = 0.4
 PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
 
@@ -211,7 +214,11 @@ def admitted(
     everything = found
     found = [m for m in found if m.place != "passing"]
     distinct = concepts(found)
-    authored = any(m.term.kind == "author" for m in found)
+    # A cited author who wrote much of what the search retrieved is the field's, not a feature
+    # the paper shares with this problem: Flandoli wrote a good part of a pool on ergodicity of
+    # the stochastic Navier–Stokes equations, and his papers on their other questions came in on
+    # "stochastic Navier–Stokes" and his name alone.
+    authored = any(m.term.kind == "author" and m.rarity >= AUTHOR_RARE for m in found)
     enough = len(distinct) + authored >= MIN_FEATURES or any(
         m.specific
         and m.place.startswith("title")

@@ -455,12 +455,32 @@ def written_as_names(source: str, phrase: str) -> bool:
 NAME_PARTICLES = frozenset("de du da del della der den di van von le la ter ten".split())
 
 
+# Verbs a statement's sentences run on with ("the exceptional zero repels the others", "the
+# filter forgets its initial condition", "Malle noticed corrections"), none of them also a
+# mathematical noun: a key phrase cut around one is a clause, not an object. ("leaves", "states"
+# and "means" are left out: leaves of a foliation, KMS states, arithmetic means.)
+CLAUSE_VERBS = frozenset(
+    """
+    needs need asks relates repels forgets injects encode encodes relax relaxes occur occurs
+    implies holds says requires remains follows yields fails mixes noticed handled added
+    identified including
+    """.split()
+)
+# Reporting verbs that open a noun phrase as adjectives ("generalized Heisenberg algebra",
+# "refined conjecture"), unlike "treated …", "developed …", "constructed …".
+_ADJECTIVAL = frozenset(
+    "generalized generalised refined extended improved combined applied".split()
+)
+
+
 def names_an_object(text: str, people: Collection[str] = ()) -> bool:
     """Whether a key phrase of the problem names a mathematical object (worth a Synthesis gap),
     not prose: a phrase with a person the problem names in it ("Tao bounded", "Le Doussal",
     "Cancrini renormalized"), one that ends in a participle, an adverb or a reporting verb
-    ("recursions relating", "Fredholm determinant deforming"), or graded generic words only
-    ("better constant", "small degree", "average number")."""
+    ("recursions relating", "Fredholm determinant deforming"), one that opens with a reporting
+    verb ("treated Galerkin approximations") or holds a clause's verb ("multiscale analysis
+    needs", "theory relates Lyapunov exponents"), or graded generic words only ("better
+    constant", "small degree", "average number")."""
     ws = words(text)
     if len(ws) < 2:
         return False
@@ -469,6 +489,8 @@ def names_an_object(text: str, people: Collection[str] = ()) -> bool:
         return False
     last = ws[-1]
     if last in REPORTING or last.endswith(("ed", "ing", "ly")):
+        return False
+    if (ws[0] in REPORTING and ws[0] not in _ADJECTIVAL) or any(w in CLAUSE_VERBS for w in ws):
         return False
     return not all(w in GRADING or w in GENERIC or w in STOPWORDS for w in ws)
 

@@ -454,6 +454,46 @@ def test_one_feature_is_not_enough_unless_a_cited_author_wrote_it() -> None:
     assert alone in below_the_line(dropped)  # shown, never written
 
 
+def test_a_cited_author_who_wrote_much_of_the_pool_is_not_a_feature() -> None:
+    """A cited author is a second feature only when few retrieved papers are theirs: Mytnik, who
+    wrote a third of the pool, beside the tag is the field; Perkins, who wrote one paper, is the
+    problem's specialist."""
+    terms = [
+        Term("pathwise uniqueness", "tag", 1.0, "pathwise-uniqueness", echoed=True, subject=True),
+        Term("super brownian motion", "tag", 1.0, "super-brownian-motion", echoed=True),
+        Term("mytnik", "author", 0.0, "Mytnik"),
+        Term("perkins", "author", 0.0, "Perkins"),
+    ]
+    filler = [
+        merged(
+            rec(
+                title=f"Branching particle system {i}",
+                arxiv_id=f"2405.{i:05d}",
+                abstract="We study a measure-valued process"
+                + (", a super-Brownian motion." if i < 4 else "."),
+                authors=(Author("Mytnik" if i % 3 == 0 else "Filler"),),
+            )
+        )[0]
+        for i in range(30)
+    ]
+
+    def paper(n: int, author: str) -> Candidate:
+        return merged(
+            rec(
+                title=f"Super-Brownian motion with extra birth at {n} points",
+                arxiv_id=f"2406.{n:05d}",
+                abstract="We construct the process and bound its density.",
+                authors=(Author(author),),
+            )
+        )[0]
+
+    by_prolific, by_specialist = paper(1, "Mytnik"), paper(2, "Perkins")
+    kept, dropped = rank_candidates([*filler, by_prolific, by_specialist], terms)
+    assert by_specialist in kept
+    assert by_prolific not in kept
+    assert by_prolific in below_the_line(dropped)  # shown, never written
+
+
 def test_a_named_result_after_the_problems_title_is_on_subject() -> None:
     """ "Lehmer's conjecture" in a title is the subject of "Lehmer's problem"; a conjecture named
     after someone else ("Thompson's conjecture") shares only the head noun."""
