@@ -117,16 +117,14 @@ def splice(source: str, start: int, end: int, text: str, around: int = _WINDOW) 
 
     In the second half of the text, finding the window would read the text up to it twice
     (`find`, then `replace`'s own search) besides copying it: 4 ms at the last entry of a
-    5,000-reference file. There the head is copied once and the short rest appended to it in
-    place (`+=` on a string nothing else holds resizes it): 2.0 ms in the server (a join of
-    slices, two copies: 4.1 ms). Typing there 300 times keeps the server at the resident size the
-    `find` way did (151 MiB at 5,000 references, `bench_soak.py --where last`), and a quiet moment
-    gives it back (final / after open 1.00); in a process without the server's trim, the
-    allocator kept more (+32 MiB)."""
+    5,000-reference file. There the head is sliced and joined to the short rest: two copies,
+    2.1 ms in process. Typing there 300 times keeps the server at the resident size the `find`
+    way did (151 MiB at 5,000 references, `bench_soak.py --where last`), and a quiet moment gives
+    it back (final / after open 1.00). Appending the rest to the head in place (`+=`) is one copy
+    (1.6 ms) until glibc serves the growing head from fresh mappings: then each keystroke
+    faulted 8,500 pages in and took 20-50 ms in the server, in one run of two."""
     if start > len(source) // 2:
-        head = source[:start]
-        head += text + source[end:]
-        return head
+        return source[:start] + (text + source[end:])
     a, b = max(0, start - around), min(len(source), end + around)
     window = source[a:b]
     if window and source.find(window) == a:
