@@ -2,10 +2,12 @@
 
 Drives the real server over stdio (pytest-lsp's client) on a LITERATURE.md of N references, typing
 a character and deleting it again, one edit at a time near the top of the file (so every entry
-below moves), with a pause after each (a slow typist: every pause lets the debounced check run),
-and reads the server's memory from /proc.
+below moves; `--where last`: in the last entry, where the buffer splices the text's second
+half another way), with a pause after each (a slow typist: every pause lets the debounced check
+run), and reads the server's memory from /proc.
 
     python benchmarks/bench_soak.py [--refs 1000] [--edits 1000] [--pause-ms 30] [--debounce-ms 0]
+        [--where second|last]
 """
 
 from __future__ import annotations
@@ -34,7 +36,9 @@ def _status_mb(pid: int, key: str) -> float:
     return float("nan")
 
 
-async def soak(folder: Path, edits: int, pause_s: float, debounce_ms: int) -> dict[str, float]:
+async def soak(
+    folder: Path, edits: int, pause_s: float, debounce_ms: int, where: str = "second"
+) -> dict[str, float]:
     published: list[types.PublishDiagnosticsParams] = []
     client = LanguageClient()
 
@@ -73,7 +77,8 @@ async def soak(folder: Path, edits: int, pause_s: float, debounce_ms: int) -> di
         await asyncio.sleep(0.005)
     await asyncio.sleep(QUIET_S)  # both readings after the server has been idle a moment
     after_open = _status_mb(pid, "VmRSS")
-    line = text.count("\n", 0, text.index("### REF-002")) + 1  # the authors line of REF-002
+    heading = text.index("### REF-002") if where == "second" else text.rindex("### REF-")
+    line = text.count("\n", 0, heading) + 1  # the authors line of that entry
     started = time.perf_counter()
     samples = []
     for version in range(2, edits + 2):
@@ -120,13 +125,17 @@ def main() -> int:
     parser.add_argument("--edits", type=int, default=1000)
     parser.add_argument("--pause-ms", type=float, default=30.0)
     parser.add_argument("--debounce-ms", type=int, default=0)
+    parser.add_argument("--where", choices=("second", "last"), default="second")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as tmp:
         folder = write_folder(Path(tmp), args.refs)
-        figures = asyncio.run(soak(folder, args.edits, args.pause_ms / 1000, args.debounce_ms))
+        figures = asyncio.run(
+            soak(folder, args.edits, args.pause_ms / 1000, args.debounce_ms, args.where)
+        )
     ratio = figures["final"] / figures["after_open"]
     print(
-        f"{args.refs} refs, {args.edits} edits, {args.pause_ms:.0f} ms pauses, debounce "
+        f"{args.refs} refs, {args.edits} edits in the {args.where} entry, "
+        f"{args.pause_ms:.0f} ms pauses, debounce "
         f"{args.debounce_ms} ms ({figures['elapsed']:.0f} s, "
         f"{figures['published']:.0f} diagnostics published)"
     )

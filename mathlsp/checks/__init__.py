@@ -12,6 +12,7 @@ import importlib
 import logging
 import threading
 from collections.abc import Callable, Hashable, Iterator
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -153,7 +154,9 @@ def _check_literature(
                 again = counted(ctx, lambda: prose_identifiers_on(ctx, first, last, scope.view))
                 whole = [*whole, *again]
             previous = memo[3]
-            if shift:  # the entries after the edited one stand `shift` lines further
+            # The entries after the edited one stand `shift` lines further; most have no
+            # finding, so the Python loop runs only when one does (a C-level `any` tells).
+            if shift and any(previous[scope.entry + 1 :]):
                 previous = [
                     found if k <= scope.entry or not found else _shifted(found, shift, doc.path)
                     for k, found in enumerate(previous)
@@ -162,7 +165,7 @@ def _check_literature(
             # The entries' findings as the last check listed them, that entry's replaced:
             # a keystroke costs what it found, not one step per entry of the file.
             if shift:  # the same objects as `per_entry`: the next keystroke removes by identity
-                entries_flat = [f for found in per_entry for f in found]
+                entries_flat = list(chain.from_iterable(per_entry))
             else:
                 gone = {id(f) for f in memo[3][scope.entry]}
                 entries_flat = [f for f in memo[4] if id(f) not in gone] if gone else list(memo[4])

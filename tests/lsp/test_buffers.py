@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -163,3 +164,69 @@ def test_starts_offered_for_an_older_text_are_ignored() -> None:
     )
     buffer.adopt_starts(0, [0, 4, 8])  # the text before the change
     assert buffer.snapshot()[2] == split_lines(buffer.source)[1]
+
+
+_BREAK = re.compile(r"\r\n|\r|\n")
+PIECES = st.sampled_from(["a", "b", " ", "é", "𝔽", "\n", "\r\n", "\r", "#", "- **x:** "])
+
+
+def _lsp_offset(text: str, pos: types.Position, encoding: str) -> int:
+    """The LSP rule with every line ending it names (`\\n`, `\\r\\n`, a lone `\\r`)."""
+    starts = [0, *(m.end() for m in _BREAK.finditer(text))]
+    if pos.line >= len(starts):
+        return len(text)
+    base = starts[pos.line]
+    end = starts[pos.line + 1] if pos.line + 1 < len(starts) else len(text)
+    line = text[base:end].rstrip("\r\n")
+    units = 0
+    for i, char in enumerate(line):
+        if units >= pos.character:
+            return base + i
+        units += _units(char, encoding)
+    return base + len(line)
+
+
+@st.composite
+def lsp_changes(draw: st.DrawFn, text: str) -> types.TextDocumentContentChangePartial:
+    lines = len(_BREAK.findall(text)) + 1
+
+    def position() -> types.Position:
+        return types.Position(draw(st.integers(0, lines)), draw(st.integers(0, 14)))
+
+    a, b = position(), position()
+    if (b.line, b.character) < (a.line, a.character):
+        a, b = b, a
+    new = "".join(draw(st.lists(PIECES, max_size=6)))
+    return types.TextDocumentContentChangePartial(range=types.Range(start=a, end=b), text=new)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.data(),
+    st.lists(PIECES, max_size=40).map("".join),
+    st.sampled_from([types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8]),
+)
+def test_edit_sequences_with_any_line_ending_equal_the_naive_application(
+    data: st.DataObject, text: str, encoding: types.PositionEncodingKind
+) -> None:
+    # Inserts, deletes and multi-line replacements over CRLF, lone CR and astral characters
+    # (two UTF-16 units each), long enough to splice in both halves of the text and to make and
+    # break `\r\n` pairs: the buffer's text and line starts stay those of the plain rule.
+    codec = PositionCodec(encoding=encoding)
+    buffer = NoteBuffer("file:///n.md", text, version=0, position_codec=codec)
+    expected = text
+    for _ in range(data.draw(st.integers(1, 12))):
+        change = data.draw(lsp_changes(expected))
+        start = _lsp_offset(expected, change.range.start, encoding.value)
+        end = _lsp_offset(expected, change.range.end, encoding.value)
+        expected = expected[:start] + change.text + expected[end:]
+        buffer.apply_change(change)
+        assert buffer.source == expected
+        _, generation, starts = buffer.snapshot()
+        assert generation == buffer.generation
+        if starts is not None:
+            assert list(starts) == [0, *(m.end() for m in _BREAK.finditer(expected))]
+    edit = buffer.edit_since(0, buffer.generation)
+    assert edit is not None
+    assert expected[: edit.start] == text[: edit.start]
+    assert expected[edit.new_end :] == text[edit.old_end :]
