@@ -77,7 +77,7 @@ def normalize_title(title: str) -> str:
     `Q` → `q`); the field's abbreviations and ordinals spelt out (`PDEs`, `10th`, `n-th`);
     meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
-    text = fold(math_names(latex_to_unicode(text)))
+    text = fold(math_names(_ascii_times(latex_to_unicode(text))))
     # `$A _ 4$` is `$A_4$`: spacing inside mathematics is no content. A symbol's other names
     # first, so that `A_ infty` and `A_∞` join alike.
     text = _SYMBOL_ALIAS.sub(lambda m: _ABBREVIATIONS[m.group(0)], _ELL.sub("l", text))
@@ -85,6 +85,19 @@ def normalize_title(title: str) -> str:
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
     return " ".join(_spelt_out(text.split()))
+
+
+# A plain-text `x` for × (`SL2 x SL2`, `U(2,1) x U(1,1)`, `2 x 3`, `3x3`): between two pieces of
+# notation only — a digit, a capital or a bracket on both sides — so the variable in "for x in X"
+# or "f(2x)" stays a letter.
+_SPACED_X = re.compile(r"(?<=[0-9A-Z)\]])\s+x\s+(?=[0-9A-Z(\[])")
+_CLOSED_X = re.compile(r"(?<=\d)x(?=\d)")
+
+
+def _ascii_times(text: str) -> str:
+    if "x" not in text:
+        return text
+    return _CLOSED_X.sub(" × ", _SPACED_X.sub(" × ", text))
 
 
 _MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
@@ -145,8 +158,10 @@ _ALIASES = {
 _FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
 # Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
 _SILENT = frozenset("rm bf it sf tt cal em sl sc bb left right big Big bigl bigr Bigl Bigr "
-                    "displaystyle textstyle scriptstyle limits nolimits colon mbox hbox"
-                    .split())  # fmt: skip
+                    "displaystyle textstyle scriptstyle limits nolimits colon mbox hbox "
+                    "boldmath unboldmath".split())  # fmt: skip
+# `{\mathversion{bold}$p$}`: like `\boldmath`, a weight for the formula that follows, no content.
+_MATHVERSION = re.compile(r"\\mathversion\s*\{\s*[A-Za-z]*\s*\}")
 _SYMBOLS = {
     "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
     "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
@@ -203,7 +218,7 @@ def latex_to_unicode(text: str) -> str:
     without LaTeX is returned as it is."""
     if "\\" not in text and "$" not in text and "{" not in text:
         return text
-    prepared = _MACRO.sub(_macro, re.sub(r"(?<!\\)%", r"\\%", text))
+    prepared = _MACRO.sub(_macro, re.sub(r"(?<!\\)%", r"\\%", _MATHVERSION.sub(" ", text)))
     try:
         return _LATEX_TO_TEXT.latex_to_text(prepared)
     except Exception:
