@@ -455,7 +455,8 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
     authors so titled would be in OpenAlex and Crossref too, which were asked. A title that
     differs only in notation (which another source may render so that it matches) or only
     *adds* words (a subtitle, "in dimension 3": another source's longer title of the same
-    paper?) counts only when both first-tier sources hold the paper so."""
+    paper?) counts only when both first-tier sources hold the paper so. A claim dated before the
+    record may cite the preprint's own wording, so it is left to the fallbacks."""
     if not claim.authors:
         return None
     near: list[tuple[PaperRecord, bool]] = []
@@ -465,6 +466,11 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
         if match_title(claim.title, record.title).ok:
             continue
         if not match_claim_authors(claim, record.authors).ok:
+            continue
+        if claim.year is not None and record.year is not None and claim.year < record.year:
+            # An earlier year than this record's is a preprint's: its title may be the arXiv
+            # version's, which revision changed ("Optimal" → "Sharp"), and only arXiv and
+            # Semantic Scholar carry it. The fallbacks are asked; nothing found still refutes.
             continue
         mine, theirs = title_words(claim.title, record.title)
         notation = math_words(claim.title) | math_words(record.title) | SYMBOL_WORDS
