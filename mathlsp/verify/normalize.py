@@ -87,17 +87,22 @@ def normalize_title(title: str) -> str:
     return " ".join(_spelt_out(text.split()))
 
 
-# A plain-text `x` for × (`SL2 x SL2`, `U(2,1) x U(1,1)`, `2 x 3`, `3x3`): between two pieces of
-# notation only — a digit, a capital or a bracket on both sides — so the variable in "for x in X"
-# or "f(2x)" stays a letter.
-_SPACED_X = re.compile(r"(?<=[0-9A-Z)\]])\s+x\s+(?=[0-9A-Z(\[])")
-_CLOSED_X = re.compile(r"(?<=\d)x(?=\d)")
+# A plain-text `x` for × (`SL2 x SL2`, `(C_p x C_p)`, `GL(3)xGL(2)`, `3x3`): only between two
+# pieces of notation, so the variable in "for x in X", "Some x" or "f(2x)" stays a letter. Notation
+# before it: a token with a digit, a script, a closing bracket, or all capitals; after it: a
+# digit, a capital or a bracket.
+_SPACED_X = re.compile(r"(\S+)\s+x\s+(?=[0-9A-Z(\[\\])")
+_NOTATION = re.compile(r"[0-9_^)\]]|^\(?[A-Z]{1,4}$")
+_GLUED_X = re.compile(r"(?<=[)\]])\s*x(?=[A-Z(\s])|(?<=\d)x(?=\d)")
 
 
 def _ascii_times(text: str) -> str:
     if "x" not in text:
         return text
-    return _CLOSED_X.sub(" × ", _SPACED_X.sub(" × ", text))
+    text = _SPACED_X.sub(
+        lambda m: f"{m.group(1)} × " if _NOTATION.search(m.group(1)) else m.group(0), text
+    )
+    return _GLUED_X.sub(" × ", text)
 
 
 _MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
@@ -381,6 +386,17 @@ def name_keys(name: str) -> set[str]:
     words = without_suffix(name).split()
     if len(words) > 1 and words[-1].isupper() and words[-1].isalpha() and len(words[-1]) > 1:
         keys.add(fold(words[-1]))
+    # `Lu Weixiao`, `Oh Tadahiro`: a two-letter family name written first, before a whole given
+    # name, as Chinese and Korean names are (an initial has a dot or stands in capitals).
+    if (
+        len(words) == 2
+        and len(words[0]) == 2
+        and words[0].isalpha()
+        and words[0].istitle()
+        and len(words[1]) > 2
+        and fold(words[0]) not in _PARTICLES
+    ):
+        keys.add(fold(words[0]))
     keys.discard("")
     return keys
 

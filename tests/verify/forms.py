@@ -613,7 +613,9 @@ def export_forms(record: PaperRecord, base: dict[str, str]) -> list[tuple[str, d
         )  # fmt: skip
         if record.venue:
             dated["journaltitle"] = record.venue
-        dated["shorttitle"] = " ".join(record.title.split()[:3])
+        short = " ".join(record.title.split()[:3])
+        if _balanced(short):
+            dated["shorttitle"] = short
         out.append(("biblatex: date, journaltitle, shorttitle (Zotero)", dated))
     text = re.sub(r"\$[^$]*\$", lambda m: "\0" * len(m.group(0)), record.title)
     dash = re.search(r"(?<=[A-Za-z])(--|-)(?=[A-Z])", text)

@@ -79,3 +79,19 @@ def test_a_comma_list_with_a_stranger_is_refused(claim_of: object) -> None:
 
 def test_the_cut_short_comma_list_confirms_with_et_al() -> None:
     assert match(bib("Le Chen, Guannan Hu et al."), THREE).matched
+
+
+@pytest.mark.parametrize(
+    ("field", "source"),
+    [("Lu Weixiao and Xi Guodong", ["Weixiao Lu", "Guodong Xi"]),
+     ("Colliander James and Oh Tadahiro", ["James Colliander", "Tadahiro Oh"]),
+     ("Ma Jie and Yang Mengxi", ["Jie Ma", "Mengxi Yang"])],
+)  # fmt: skip
+def test_a_two_letter_family_name_written_first_is_found(field: str, source: list[str]) -> None:
+    record = rec("openalex", TITLE, source, 2020)
+    assert match(bib(field), record).matched
+
+
+def test_a_two_letter_family_name_first_still_needs_the_whole_list() -> None:
+    record = rec("openalex", TITLE, ["Jie Ma", "Mengxi Yang", "Zichen Yang"], 2020)
+    assert not match(bib("Ma Jie and Yang Mengxi"), record).matched

@@ -253,7 +253,9 @@ def test_any_text_has_a_normal_form(text: str) -> None:
      ("Theta lifts for U(2,1) x U(1,1)", r"Theta lifts for $U(2,1) \times U(1,1)$"),
      ("Curves on P^1 x P^1", r"Curves on $\mathbb{P}^1\times\mathbb{P}^1$"),
      ("Products of SL2 x SL2", "Products of SL2 × SL2"),
-     ("Spectra of 3x3 matrices", r"Spectra of $3\times 3$ matrices")],
+     ("Spectra of 3x3 matrices", r"Spectra of $3\times 3$ matrices"),
+     ("Tables of groups of type (C_p x C_p)", r"Tables of groups of type $(C_p\times C_p)$"),
+     ("Bounds for GL(3)xGL(2) L-functions", r"Bounds for $GL(3)\times GL(2)$ $L$-functions")],
 )  # fmt: skip
 def test_bold_formulas_and_a_typed_x_for_times_are_no_change(claimed: str, source: str) -> None:
     assert normalize_title(claimed) == normalize_title(source)
@@ -271,3 +273,4 @@ def test_a_changed_factor_of_a_typed_product_is_still_a_change(claimed: str, sou
 
 def test_an_x_that_is_a_variable_stays_a_letter() -> None:
     assert normalize_title("Roots of f(2x) for x in K") == "roots of f 2x for x in k"
+    assert normalize_title("Some x Values") == "some x values"
