@@ -393,7 +393,9 @@ def name_keys(name: str) -> set[str]:
         and len(words[0]) == 2
         and words[0].isalpha()
         and words[0].istitle()
-        and len(words[1]) > 2
+        and len(words[1]) > 1
+        and words[1].replace("-", "").isalpha()
+        and words[1].istitle()
         and fold(words[0]) not in _PARTICLES
     ):
         keys.add(fold(words[0]))
