@@ -43,3 +43,29 @@ def without_suffix(name: str) -> str:
     if not kept:
         return name
     return ", ".join(kept)
+
+
+_LIST_SEPARATOR = re.compile(r"\s+(?:and|&)\s+|;", re.IGNORECASE)
+# The cut-short mark is the claim's `et_al`, not a person.
+_ET_AL_TAIL = re.compile(r"(?:,\s*|\s+)(?:and\s+)?(?:et[~\s]*al\.?|others)$", re.IGNORECASE)
+
+
+def comma_list(value: str) -> list[str] | None:
+    """The people of an authors field that separates them with commas only (`Le Chen, Guannan
+    Hu`, `Le Chen, Guannan Hu, Xia Chen`), or None when its structure allows no such reading.
+    Every comma-separated part must be a whole name of two words or more: `Chen, Le` and
+    `Chen, L.` are one inverted name, `Smith, Jr., John` one name with a suffix, `Chen, L.,
+    Hu, G.` surnames paired with initials. The field may still be one inverted name
+    (`Rodríguez Camargo, Juan Esteban`): the caller tries both readings against the source."""
+    text = _ET_AL_TAIL.sub("", " ".join(value.split())).strip(" ,")
+    if _LIST_SEPARATOR.search(text) or "," not in text:
+        return None
+    parts = [p.strip() for p in text.split(",")]
+    if len(parts) < 2 or any(len(p.split()) < 2 for p in parts):
+        return None
+    if any(is_suffix(w) for p in parts for w in p.split()):
+        return None
+    # Initials alone (`L. M.`) are the given names of an inverted name, not a person.
+    if any(all(len(w.rstrip(".")) <= 1 for w in p.replace("-", " ").split()) for p in parts):
+        return None
+    return parts

@@ -16,6 +16,7 @@ from urllib.parse import unquote
 from mathlsp.bib.latex import to_text
 from mathlsp.bib.names import authors_of
 from mathlsp.bib.parse import BibEntry
+from mathlsp.personnames import comma_list
 from mathlsp.sources.record import (
     Identifier,
     IdKind,
@@ -131,6 +132,8 @@ def bib_claim(entry: BibEntry) -> Claim:
 def _claim(entry: BibEntry, arxiv: tuple[str, int | None] | None, doi: str | None) -> Claim:
     authors, et_al = bib_authors(entry)
     abstract = entry.get("abstract")
+    raw_authors = entry.get("author") or ""
+    alt = comma_list(to_text(raw_authors)) if len(authors) == 1 else None
     return Claim(
         title=bib_title(entry),
         authors=tuple(authors),
@@ -140,6 +143,7 @@ def _claim(entry: BibEntry, arxiv: tuple[str, int | None] | None, doi: str | Non
         doi=doi,
         et_al=et_al,
         arxiv_version=arxiv[1] if arxiv else None,
+        authors_alt=tuple(alt or ()),
     )
 
 

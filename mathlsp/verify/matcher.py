@@ -76,6 +76,10 @@ class Claim:
     doi: str | None = None  # normalised
     et_al: bool = False  # the author list was cut short with "et al."
     arxiv_version: int | None = None  # the version the note names (`…v7`), if any
+    #: Another reading of the same authors field, when its structure allows two: `Le Chen,
+    #: Guannan Hu` is one inverted name to BibTeX but two people as typed by hand or by an LLM.
+    #: The source's list decides; each reading is judged as strictly as the other.
+    authors_alt: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -525,6 +529,16 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
     return Criterion("authors", True, score, detail)
 
 
+def match_claim_authors(claim: Claim, source: Sequence[AuthorLike]) -> Criterion:
+    """`match_authors` on the claim's authors field, under its other reading (`authors_alt`)
+    when the first does not agree with the source's list."""
+    first = match_authors(claim.authors, source, claim.et_al)
+    if first.ok or not claim.authors_alt or claim.authors_alt == claim.authors:
+        return first
+    other = match_authors(claim.authors_alt, source, claim.et_al)
+    return other if other.ok else first
+
+
 def _distinct(source: Sequence[AuthorLike]) -> list[AuthorLike]:
     """The source's authors, a name listed twice (some records repeat one) counted once."""
     seen: set[str] = set()
@@ -699,7 +713,7 @@ def match(claim: Claim, record: RecordLike, subtitle_carried: bool = False) -> V
     )
     criteria = [
         match_title(claim.title, record.title),
-        match_authors(claim.authors, record.authors, claim.et_al),
+        match_claim_authors(claim, record.authors),
         match_year(claim.year, record.year, linked_preprint, linked_journal),
     ]
     for extra in (

@@ -77,7 +77,7 @@ def normalize_title(title: str) -> str:
     `Q` → `q`); the field's abbreviations and ordinals spelt out (`PDEs`, `10th`, `n-th`);
     meaning-changing prefixes joined to their word (`quasi-categories` → `quasicategories`)."""
     text = _AMPERSAND.sub(" and ", _HTML_TAG.sub(" ", title))
-    text = fold(math_names(latex_to_unicode(text)))
+    text = fold(math_names(_ascii_times(latex_to_unicode(text))))
     # `$A _ 4$` is `$A_4$`: spacing inside mathematics is no content. A symbol's other names
     # first, so that `A_ infty` and `A_∞` join alike.
     text = _SYMBOL_ALIAS.sub(lambda m: _ABBREVIATIONS[m.group(0)], _ELL.sub("l", text))
@@ -85,6 +85,24 @@ def normalize_title(title: str) -> str:
     text = text.replace("-", " ").replace("'", "")
     text = _NON_WORD.sub(" ", text)
     return " ".join(_spelt_out(text.split()))
+
+
+# A plain-text `x` for × (`SL2 x SL2`, `(C_p x C_p)`, `GL(3)xGL(2)`, `3x3`): only between two
+# pieces of notation, so the variable in "for x in X", "Some x" or "f(2x)" stays a letter. Notation
+# before it: a token with a digit, a script, a closing bracket, or all capitals; after it: a
+# digit, a capital or a bracket.
+_SPACED_X = re.compile(r"(\S+)\s+x\s+(?=[0-9A-Z(\[\\])")
+_NOTATION = re.compile(r"[0-9_^)\]]|^\(?[A-Z]{1,4}$")
+_GLUED_X = re.compile(r"(?<=[)\]])\s*x(?=[A-Z(\s])|(?<=\d)x(?=\d)")
+
+
+def _ascii_times(text: str) -> str:
+    if "x" not in text:
+        return text
+    text = _SPACED_X.sub(
+        lambda m: f"{m.group(1)} × " if _NOTATION.search(m.group(1)) else m.group(0), text
+    )
+    return _GLUED_X.sub(" × ", text)
 
 
 _MATH_SEGMENT = re.compile(r"\$[^$]+\$|\\\(.+?\\\)")
@@ -145,8 +163,10 @@ _ALIASES = {
 _FONT_SWITCHES = frozenset("rm bf it sf tt cal em sl sc".split())  # pylatexenc reads these
 # Font switches and sizing pylatexenc reads without a macro spec: they say how, never what.
 _SILENT = frozenset("rm bf it sf tt cal em sl sc bb left right big Big bigl bigr Bigl Bigr "
-                    "displaystyle textstyle scriptstyle limits nolimits colon mbox hbox"
-                    .split())  # fmt: skip
+                    "displaystyle textstyle scriptstyle limits nolimits colon mbox hbox "
+                    "boldmath unboldmath".split())  # fmt: skip
+# `{\mathversion{bold}$p$}`: like `\boldmath`, a weight for the formula that follows, no content.
+_MATHVERSION = re.compile(r"\\mathversion\s*\{\s*[A-Za-z]*\s*\}")
 _SYMBOLS = {
     "×": " times ", "⊗": " otimes ", "⊕": " oplus ", "∞": " infinity ", "√": " sqrt ",
     "≥": " geq ", "⩾": " geq ", "≤": " leq ", "⩽": " leq ", "≠": " neq ", "→": " to ",
@@ -203,7 +223,7 @@ def latex_to_unicode(text: str) -> str:
     without LaTeX is returned as it is."""
     if "\\" not in text and "$" not in text and "{" not in text:
         return text
-    prepared = _MACRO.sub(_macro, re.sub(r"(?<!\\)%", r"\\%", text))
+    prepared = _MACRO.sub(_macro, re.sub(r"(?<!\\)%", r"\\%", _MATHVERSION.sub(" ", text)))
     try:
         return _LATEX_TO_TEXT.latex_to_text(prepared)
     except Exception:
@@ -366,6 +386,19 @@ def name_keys(name: str) -> set[str]:
     words = without_suffix(name).split()
     if len(words) > 1 and words[-1].isupper() and words[-1].isalpha() and len(words[-1]) > 1:
         keys.add(fold(words[-1]))
+    # `Lu Weixiao`, `Oh Tadahiro`: a two-letter family name written first, before a whole given
+    # name, as Chinese and Korean names are (an initial has a dot or stands in capitals).
+    if (
+        len(words) == 2
+        and len(words[0]) == 2
+        and words[0].isalpha()
+        and words[0].istitle()
+        and len(words[1]) > 1
+        and words[1].replace("-", "").isalpha()
+        and words[1].istitle()
+        and fold(words[0]) not in _PARTICLES
+    ):
+        keys.add(fold(words[0]))
     keys.discard("")
     return keys
 

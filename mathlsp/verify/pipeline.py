@@ -24,6 +24,7 @@ from typing import Any
 
 from mathlsp.notes.journal_render import iso
 from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.personnames import comma_list
 from mathlsp.sources.base import LookupResult, LookupStatus
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, parse_identifier
@@ -32,7 +33,7 @@ from mathlsp.verify.matcher import (
     Verdict,
     carries_subtitle,
     match,
-    match_authors,
+    match_claim_authors,
     match_title,
     title_similarity,
     title_words,
@@ -144,7 +145,16 @@ def claim_of(entry: ReferenceEntry) -> Claim:
         doi=entry.doi,
         et_al=has_et_al(entry.fields.value("authors")),
         arxiv_version=arxiv.version if arxiv else None,
+        authors_alt=tuple(_comma_reading(entry)),
     )
+
+
+def _comma_reading(entry: ReferenceEntry) -> list[str]:
+    """The people of an authors field read as one inverted name (`Le Chen, Guannan Hu`), when
+    its structure allows it (`personnames.comma_list`)."""
+    if len(entry.authors) != 1:
+        return []
+    return comma_list(entry.fields.value("authors") or "") or []
 
 
 def identifiers_of(entry: ReferenceEntry) -> list[Identifier]:
@@ -445,7 +455,8 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
     authors so titled would be in OpenAlex and Crossref too, which were asked. A title that
     differs only in notation (which another source may render so that it matches) or only
     *adds* words (a subtitle, "in dimension 3": another source's longer title of the same
-    paper?) counts only when both first-tier sources hold the paper so."""
+    paper?) counts only when both first-tier sources hold the paper so. A claim dated before the
+    record may cite the preprint's own wording, so it is left to the fallbacks."""
     if not claim.authors:
         return None
     near: list[tuple[PaperRecord, bool]] = []
@@ -454,7 +465,12 @@ def corrupted_paper(claim: Claim, held: Sequence[PaperRecord]) -> PaperRecord | 
             continue
         if match_title(claim.title, record.title).ok:
             continue
-        if not match_authors(claim.authors, record.authors, claim.et_al).ok:
+        if not match_claim_authors(claim, record.authors).ok:
+            continue
+        if claim.year is not None and record.year is not None and claim.year < record.year:
+            # An earlier year than this record's is a preprint's: its title may be the arXiv
+            # version's, which revision changed ("Optimal" → "Sharp"), and only arXiv and
+            # Semantic Scholar carry it. The fallbacks are asked; nothing found still refutes.
             continue
         mine, theirs = title_words(claim.title, record.title)
         notation = math_words(claim.title) | math_words(record.title) | SYMBOL_WORDS

@@ -35,6 +35,15 @@ class Paper:
     type: str = "journal-article"
     zbl: str | None = None  # zbMATH's Zbl/JFM number: the fake zbMATH knows only these papers
     msc: list[str] = field(default_factory=list)
+    # The arXiv version's title where the journal's differs (a word changed in revision): arXiv
+    # and Semantic Scholar carry it, OpenAlex, Crossref and zbMATH the journal's, as real
+    # records do.
+    preprint_title: str | None = None
+
+    @property
+    def arxiv_title(self) -> str:
+        """The title arXiv and Semantic Scholar show."""
+        return self.preprint_title or self.title
 
     @property
     def doi_lower(self) -> str | None:
@@ -70,6 +79,7 @@ class Paper:
         return " ".join(
             [
                 self.title,
+                self.preprint_title or "",
                 self.abstract or "",
                 " ".join(self.names()),
                 self.venue or "",
@@ -106,6 +116,7 @@ def _paper(d: dict[str, Any]) -> Paper:
         arxiv_id=arxiv.get("id"),
         arxiv_versions=arxiv.get("versions", 1),
         arxiv_published=arxiv.get("published"),
+        preprint_title=arxiv.get("title"),
         categories=list(arxiv.get("categories", [])),
         doi=d.get("doi"),
         pmid=d.get("pmid"),

@@ -123,7 +123,7 @@ class SearchIndex:
         self.papers = list(papers)
         self.fields: dict[str, FieldIndex] = {f: FieldIndex() for f in WEIGHTS}
         for doc, p in enumerate(self.papers):
-            self.fields["ti"].add(doc, analyze(p.title))
+            self.fields["ti"].add(doc, analyze(f"{p.title} {p.preprint_title or ''}"))
             self.fields["abs"].add(doc, analyze(p.abstract or ""))
             author_tokens: list[str] = []
             for name in p.names():

@@ -41,7 +41,7 @@ def atom_entry(p: Paper, version: int) -> str:
     lines = [
         "  <entry>",
         f"    <id>http://arxiv.org/abs/{vid}</id>",
-        f"    <title>{escape(p.title)}</title>",
+        f"    <title>{escape(p.arxiv_title)}</title>",
         f"    <updated>{published}</updated>",
         f'    <link href="https://arxiv.org/abs/{vid}" rel="alternate" type="text/html"/>',
         f'    <link href="https://arxiv.org/pdf/{vid}" rel="related" type="application/pdf"'
@@ -139,7 +139,7 @@ def s2_paper(p: Paper, fields: list[str] | None) -> dict[str, Any]:
         "externalIds": ext,
         "corpusId": p.corpus_id,
         "url": f"https://www.semanticscholar.org/paper/{p.s2_id}",
-        "title": p.title,
+        "title": p.arxiv_title,
         "abstract": p.abstract,
         "venue": p.venue or "arXiv.org",
         "year": p.year,
@@ -162,7 +162,7 @@ def s2_paper(p: Paper, fields: list[str] | None) -> dict[str, Any]:
         ],
     }
     if not fields:
-        return {"paperId": p.s2_id, "title": p.title}
+        return {"paperId": p.s2_id, "title": p.arxiv_title}
     return {"paperId": p.s2_id, **{f: full[f] for f in fields if f in full}}
 
 

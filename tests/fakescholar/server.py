@@ -551,8 +551,8 @@ class Handler(BaseHTTPRequestHandler):
                 if self.corpus.engine is not None
                 else self.corpus.papers
             )
-            best = rank(pool, words(query), lambda p: p.title, minimum=0.6)
-            best = [(s, p) for s, p in best if score(words(p.title), query) >= 0.6]
+            best = rank(pool, words(query), lambda p: p.arxiv_title, minimum=0.6)
+            best = [(s, p) for s, p in best if score(words(p.arxiv_title), query) >= 0.6]
             if not best:
                 self._json(404, {"error": "Title match not found"})
                 return 404
@@ -1034,6 +1034,7 @@ class FakeScholar:
     port: int = 0
     synthetic: int = 0
     haystack: bool = False  # serve shared/corpus/math-papers.jsonl.gz (16,373 real records)
+    extra: tuple[Paper, ...] = ()  # papers a test adds to the small corpus
     controls: Controls = field(default_factory=Controls)
     _server: FakeHTTPServer | None = None
     _thread: threading.Thread | None = None
@@ -1042,7 +1043,7 @@ class FakeScholar:
         if self.haystack:
             corpus = haystack_corpus()
         else:
-            papers = load_papers() + synthetic_papers(self.synthetic)
+            papers = load_papers() + synthetic_papers(self.synthetic) + list(self.extra)
             corpus = Corpus(papers, load_theorems())
         self._server = FakeHTTPServer((self.host, self.port), self.controls, corpus)
         self.port = self._server.server_address[1]

@@ -553,6 +553,11 @@ def genuine(record: PaperRecord, rng: random.Random) -> list[Generated]:
             "year: online first (one before)",
             {**with_ids(record, base), "year": str(record.year - 1)},
         )
+    for kind, fields in export_forms(record, base):
+        add(kind, fields)
+    if len(record.authors) >= 2 and all(a.given for a in record.authors):
+        claim, text = claim_from_note(record.title, _commas(record.authors), record.year)
+        out.append(Generated("note: commas only, Given Family", True, claim, record, text))
     # (A journal year two or more after an arXiv preprint is confirmed only when an identifier
     # links the two, SPEC §3: the corpus's preprints carry no journal DOI, so no class here.)
     # A LITERATURE.md entry, as a person or an LLM writes it.
@@ -565,6 +570,79 @@ def genuine(record: PaperRecord, rng: random.Random) -> list[Generated]:
     )
     out.append(Generated("note: plain-text entry", True, claim, record, text))
     return out
+
+
+# -- forms real exports and LLM citations take (issue 27, stop 35) ---------------------------------
+# Drawn from their own random stream, so that the classes above keep their samples.
+_PUBLISHERS = (
+    "https://link.springer.com/article/{n}", "https://www.sciencedirect.com/science/article/pii/{n}",
+    "https://onlinelibrary.wiley.com/doi/abs/{n}", "https://www.ams.org/journals/{n}",
+    "https://projecteuclid.org/journals/{n}",
+)  # fmt: skip
+
+
+def _commas(authors: tuple[Author, ...]) -> str:
+    return ", ".join(f"{a.given} {a.family}" for a in authors)
+
+
+def export_forms(record: PaperRecord, base: dict[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """(class, fields) for the forms of Zotero/biblatex, JabRef, Google Scholar and LLM-written
+    entries the classes above lack."""
+    rng = random.Random(f"export|{record.title}")
+    out: list[tuple[str, dict[str, str]]] = []
+    named = all(a.given for a in record.authors)
+    if len(record.authors) >= 2 and named:
+        out.append(("names: commas only, no and", {**base, "author": _commas(record.authors)}))
+    if record.authors and all(
+        a.given and " " not in a.given and " " not in a.family and a.family.isalpha()
+        for a in record.authors
+    ):
+        names = " and ".join(f"{a.family} {a.given}" for a in record.authors)
+        out.append(("names: Family Given, no comma", {**base, "author": names}))
+    if any((a.given or "").startswith("Yu") for a in record.authors):
+        names = " and ".join(
+            f"{a.family}, {'Ju' + a.given[2:] if (a.given or '').startswith('Yu') else a.given}"
+            for a in record.authors
+        )
+        out.append(("names: Yu written Ju", {**base, "author": names}))
+    if record.year:
+        dated = {k: v for k, v in base.items() if k not in ("year", "journal")}
+        dated["date"] = rng.choice(
+            [f"{record.year}-{rng.randint(1, 12):02d}", f"{record.year}-{rng.randint(1, 12):02d}-"
+             f"{rng.randint(1, 28):02d}", str(record.year)]
+        )  # fmt: skip
+        if record.venue:
+            dated["journaltitle"] = record.venue
+        short = " ".join(record.title.split()[:3])
+        if _balanced(short):
+            dated["shorttitle"] = short
+        out.append(("biblatex: date, journaltitle, shorttitle (Zotero)", dated))
+    text = re.sub(r"\$[^$]*\$", lambda m: "\0" * len(m.group(0)), record.title)
+    dash = re.search(r"(?<=[A-Za-z])(--|-)(?=[A-Z])", text)
+    if dash is not None:
+        title = record.title[: dash.start()] + r"{\textendash}" + record.title[dash.end() :]
+        out.append(("title: JabRef {\\textendash}", {**base, "title": bib_escape(title)}))
+    page = rng.choice(_PUBLISHERS).format(n=rng.randint(10**6, 10**8))
+    out.append(("url: a publisher page, no identifier", {**base, "url": page}))
+    if _MATH.search(record.title):
+        bold = _MATH.sub(lambda m: "{\\boldmath" + m.group(0) + "}", record.title)
+        out.append(("math: {\\boldmath$…$}", {**base, "title": bib_escape(bold)}))
+    if r"\times" in record.title:
+        try:
+            typed = _TO_TEXT.latex_to_text(record.title).replace("×", "x")
+        except Exception:
+            typed = ""
+        if typed and "\\" not in typed:
+            out.append(("math: a typed x for \\times", {**base, "title": bib_escape(typed)}))
+    return out
+
+
+def export_lies(record: PaperRecord, base: dict[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """(class, fields) for lies told in those forms: a comma-only list that drops a co-author."""
+    if len(record.authors) < 2 or not all(a.given for a in record.authors):
+        return []
+    kept = record.authors[:-1]
+    return [("lie: commas only, a co-author dropped", {**base, "author": _commas(kept)})]
 
 
 # -- lies -----------------------------------------------------------------------------------------
@@ -735,6 +813,8 @@ def lies(
     for kind, title in math_lies(record.title, rng):
         if _balanced(title):
             add(kind, {**with_ids(record, base), "title": bib_escape(title)})
+    for kind, fields in export_lies(record, base):
+        add(kind, fields)
     if record.year:
         add(
             "lie: year five or more off",

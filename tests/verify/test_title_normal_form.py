@@ -243,3 +243,34 @@ def test_a_prefixed_word_is_never_the_same_title(
 def test_any_text_has_a_normal_form(text: str) -> None:
     assert isinstance(normalize_title(text), str)
     assert isinstance(query_text(text), str)
+
+
+@pytest.mark.parametrize(
+    ("claimed", "source"),
+    [(r"Bounds for {\boldmath$\zeta(s)$} on the line", r"Bounds for $\zeta(s)$ on the line"),
+     (r"{\mathversion{bold}$p$}-adic heights", r"$p$-adic heights"),
+     (r"{\boldmath $\mathfrak{gl}_{1|1}$}-actions", r"$\mathfrak{gl}_{1|1}$-actions"),
+     ("Theta lifts for U(2,1) x U(1,1)", r"Theta lifts for $U(2,1) \times U(1,1)$"),
+     ("Curves on P^1 x P^1", r"Curves on $\mathbb{P}^1\times\mathbb{P}^1$"),
+     ("Products of SL2 x SL2", "Products of SL2 × SL2"),
+     ("Spectra of 3x3 matrices", r"Spectra of $3\times 3$ matrices"),
+     ("Tables of groups of type (C_p x C_p)", r"Tables of groups of type $(C_p\times C_p)$"),
+     ("Bounds for GL(3)xGL(2) L-functions", r"Bounds for $GL(3)\times GL(2)$ $L$-functions")],
+)  # fmt: skip
+def test_bold_formulas_and_a_typed_x_for_times_are_no_change(claimed: str, source: str) -> None:
+    assert normalize_title(claimed) == normalize_title(source)
+    assert match_title(claimed, source).ok and match_title(source, claimed).ok
+
+
+@pytest.mark.parametrize(
+    ("claimed", "source"),
+    [("Theta lifts for U(2,2) x U(1,1)", r"Theta lifts for $U(2,1) \times U(1,1)$"),
+     ("Curves on P^1 x P^2", r"Curves on $\mathbb{P}^1\times\mathbb{P}^1$")],
+)  # fmt: skip
+def test_a_changed_factor_of_a_typed_product_is_still_a_change(claimed: str, source: str) -> None:
+    assert not match_title(claimed, source).ok
+
+
+def test_an_x_that_is_a_variable_stays_a_letter() -> None:
+    assert normalize_title("Roots of f(2x) for x in K") == "roots of f 2x for x in k"
+    assert normalize_title("Some x Values") == "some x values"
