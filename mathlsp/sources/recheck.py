@@ -134,7 +134,9 @@ def _bare(url: str) -> str:
 
 
 def _query_fits(backend: str, query: str) -> bool:
-    params = parse_qs(query)
+    if backend not in ("arxiv", "pubmed", "zbmath"):
+        return True  # the others' queries say nothing about the record
+    params = _params(query)
     if backend == "arxiv":
         ids = params.get("id_list", [""])[0]
         return bool(_ARXIV_ID.fullmatch(ids))
@@ -144,6 +146,19 @@ def _query_fits(backend: str, query: str) -> bool:
         # A document found by its Zbl number (`an:`), not a search by words.
         return params["search_string"][0].startswith("an:")
     return True
+
+
+def _params(query: str) -> dict[str, list[str]]:
+    """`parse_qs(query)`. A query with nothing to unescape (`%`, `+`) is split here, as
+    `parse_qs` would split it, in a fifth of its time: `check` asks once per stamp."""
+    if "%" in query or "+" in query:
+        return parse_qs(query)
+    out: dict[str, list[str]] = {}
+    for pair in query.split("&"):
+        name, eq, value = pair.partition("=")
+        if eq and value:  # `parse_qs` drops a pair without `=` or with a blank value
+            out.setdefault(name, []).append(value)
+    return out
 
 
 def same_recheck(

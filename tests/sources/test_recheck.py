@@ -44,3 +44,13 @@ def test_bases_changed_in_place_are_read_again() -> None:
     assert recheck_backend(url, bases) is None
     bases["arxiv"] = ("http://mirror.example",)
     assert recheck_backend(url, bases) == "arxiv"
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.text(alphabet="ab=&%+;?#/ é2", max_size=24))
+def test_the_query_split_equals_parse_qs(query: str) -> None:
+    from urllib.parse import parse_qs
+
+    from mathlsp.sources.recheck import _params
+
+    assert _params(query) == parse_qs(query)
