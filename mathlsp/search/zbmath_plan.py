@@ -9,8 +9,15 @@ keep a phrase that other fields use for other things (a "height" in geometry and
 theory) among the problem's own papers, which is what a title phrase alone cannot do on a
 database of 4.5 million documents back to the 1860s.
 
-Pure: `zbmath_pool` yields (query, purpose, broader); `queries.build_queries` takes its quota of
-them like any backend's. It depends on nothing of the planner but the topics it is handed.
+A query the classes leave empty is broadened once to the same topic without them. The classes
+are often a guess (the domain's top-level classes when PROBLEM.md has no `msc:`: "analysis" for
+a randomly forced Burgers equation, which zbMATH files under 35 and 60), and a wrong guess empties
+every query; the title phrase or the author alone is still a question about the problem. The
+subject's query is a probe: when its title phrase is in no title of the whole database either,
+zbMATH has nothing on the problem, and its other query is not sent (`run.BackendReport.dry`).
+
+Pure: `zbmath_pool` yields (query, purpose, broader, probe); `queries.build_queries` takes its
+quota of them like any backend's. It depends on nothing of the planner but the topics it is handed.
 """
 
 from __future__ import annotations
@@ -56,8 +63,7 @@ def _and(parts: Iterable[str]) -> str:
 
 def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> str:
     """The topic under the classes: a cited author's papers in the problem's field, or the
-    topic's first phrase in the title. Not broadened when it finds nothing: two requests a
-    search is zbMATH's share of the search's budget."""
+    topic's first phrase in the title."""
     classes = f"cc:{cc}" if cc else ""
     if authors:
         names = [query_words(fold_keep_case(_QUOTE.sub("", a))) for a in authors[:2]]
@@ -69,9 +75,9 @@ def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> str:
 
 def zbmath_pool(
     classes: Sequence[str], concepts: Sequence[str], topics: Iterable[TopicLike]
-) -> Iterator[tuple[str, str, str]]:
-    """(query, purpose, broader) in priority order: the problem's subject (its first tag or key
-    phrase), then each topic of the plan, under the problem's classes."""
+) -> Iterator[tuple[str, str, str, bool]]:
+    """(query, purpose, broader, probe) in priority order: the problem's subject (its first tag
+    or key phrase), then each topic of the plan, under the problem's classes."""
     cc = cc_value(classes)
     asked: set[frozenset[str]] = set()
     wanted = [(c, (c,), (), "subject") for c in concepts[:1]]
@@ -82,4 +88,6 @@ def zbmath_pool(
         said = frozenset(stems(first)) | frozenset(a.lower() for a in authors)
         if query and said not in asked:
             asked.add(said)
-            yield query, f"MSC + {purpose}", ""
+            broader = topic_query("", phrases, authors) if cc else ""
+            # The subject in a title anywhere in zbMATH: if that is empty, so is the rest.
+            yield query, f"MSC + {purpose}", broader, purpose == "subject" and bool(broader)

@@ -82,6 +82,35 @@ async def test_zbmath_is_asked_in_the_problems_classes(
     assert result.backends["zbmath"].answered
 
 
+async def test_zbmath_drops_classes_that_empty_its_query(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    # A wrong class (fluid mechanics for a graph problem) empties the classed query; the
+    # broadening asks the same title phrase without it, and zbMATH's record is found.
+    text = GRAPHS.replace("domain: combinatorics", "domain: combinatorics\nmsc: [76D05]", 1)
+    result = await run_search(write_problem(tmp_path, text, "graphs"), sources, now=NOW)
+    asked = [r.query["search_string"][0] for r in fake.controls.requests("zbmath") if r.query]
+    assert 'cc:76D05 & ti:"ramanujan graphs"' in asked
+    assert 'ti:"ramanujan graphs"' in asked
+    report = result.backends["zbmath"]
+    assert report.broadened and report.zero_hit_rate < 1
+    lps = next(c for c in result.candidates if c.title == "Ramanujan graphs")
+    assert any(r.zbl_id == "0661.05035" for r in lps.records)
+
+
+async def test_zbmath_with_nothing_on_the_subject_gets_no_more_requests(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    # The subject is the first tag; no zbMATH title says "spectral gap", in the class or out of
+    # it: those two requests are all zbMATH is asked, and its other planned query is not sent.
+    text = GRAPHS.replace("tags: [ramanujan-graphs,", "tags: [spectral-gap, ramanujan-graphs,", 1)
+    result = await run_search(write_problem(tmp_path, text, "graphs"), sources, now=NOW)
+    report = result.backends["zbmath"]
+    asked = [r.query["search_string"][0] for r in fake.controls.requests("zbmath") if r.query]
+    assert asked == ['cc:05 & ti:"spectral gap"', 'ti:"spectral gap"']
+    assert report.dry and report.unsent and report.held
+
+
 async def test_one_backend_down(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
     fake.controls.add_fault("503", "semantic_scholar", count=1000)
     progress = Progress()
