@@ -118,9 +118,6 @@ class PlannedQuery:
     purpose: str  # "your query", "category + tags", "title", "known theorem", "author", …
     # Asked once instead when the query returns nothing: fewer phrases, no category.
     broader: str = ""
-    # The subject itself, asked as broadly as the backend allows once broadened: when both come
-    # back empty the backend holds nothing on the problem, and its other queries are not sent.
-    probe: bool = False
 
     @property
     def key(self) -> str:
@@ -830,7 +827,7 @@ def build_queries(
         "pubmed": _plain_pool("pubmed", m, user),
         "theoremsearch": _theorem_pool(m, user),
         "zbmath": (
-            PlannedQuery("zbmath", *q[:3], probe=q[3])
+            PlannedQuery("zbmath", *q)
             for q in zbmath_pool(problem.msc_classes, m.tags or m.statement, topics(m))
         ),
     }

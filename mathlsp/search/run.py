@@ -97,9 +97,7 @@ class BackendReport:
         """The backend holds (next to) nothing on the subject, and its remaining queries would
         only spend the budget: two queries and a broadening answered, all empty, or three empty
         answers and at most two papers in all. (One empty query and its broadening can be one
-        badly put question, unless it was the subject asked as a probe: `PlannedQuery.probe`.)"""
-        if any(q.probe for q in self.broadened if q in self.empty):
-            return True  # the subject, broadened as far as it goes, is not there
+        badly put question.)"""
         if len(self.answered) < 2 or not self.broadened:
             return False
         return len(self.empty) == self.asked or (len(self.empty) >= 3 and len(self.papers) <= 2)
@@ -500,7 +498,7 @@ async def _discover(
         report.answered.append(q)
         if not items:
             report.empty.append(q)
-            wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened", probe=q.probe)
+            wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
             if q.broader and wider.key not in asked and wider.key not in plan.prior_keys:
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
                 # once more with fewer constraints, never more (and never a query already run).

@@ -9,15 +9,16 @@ keep a phrase that other fields use for other things (a "height" in geometry and
 theory) among the problem's own papers, which is what a title phrase alone cannot do on a
 database of 4.5 million documents back to the 1860s.
 
-A query the classes leave empty is broadened once to the same topic without them. The classes
-are often a guess (the domain's top-level classes when PROBLEM.md has no `msc:`: "analysis" for
-a randomly forced Burgers equation, which zbMATH files under 35 and 60), and a wrong guess empties
-every query; the title phrase or the author alone is still a question about the problem. The
-subject's query is a probe: when its title phrase is in no title of the whole database either,
-zbMATH has nothing on the problem, and its other query is not sent (`run.BackendReport.dry`).
+The first query (the subject), when the classes leave it empty, is broadened once to the same
+title phrase without them. The classes are often a guess (the domain's top-level classes when
+PROBLEM.md has no `msc:`: "analysis" for a randomly forced Burgers equation, which zbMATH files
+under 35 and 60), and a wrong guess empties every query. Only the first: zbMATH holds nothing on
+many problems (recent preprints are not reviewed yet), and broadening every query would double
+what those cost; the second query (often a cited author) still finds papers whose titles do not
+say the subject.
 
-Pure: `zbmath_pool` yields (query, purpose, broader, probe); `queries.build_queries` takes its
-quota of them like any backend's. It depends on nothing of the planner but the topics it is handed.
+Pure: `zbmath_pool` yields (query, purpose, broader); `queries.build_queries` takes its quota of
+them like any backend's. It depends on nothing of the planner but the topics it is handed.
 """
 
 from __future__ import annotations
@@ -75,8 +76,8 @@ def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> str:
 
 def zbmath_pool(
     classes: Sequence[str], concepts: Sequence[str], topics: Iterable[TopicLike]
-) -> Iterator[tuple[str, str, str, bool]]:
-    """(query, purpose, broader, probe) in priority order: the problem's subject (its first tag
+) -> Iterator[tuple[str, str, str]]:
+    """(query, purpose, broader) in priority order: the problem's subject (its first tag
     or key phrase), then each topic of the plan, under the problem's classes."""
     cc = cc_value(classes)
     asked: set[frozenset[str]] = set()
@@ -88,6 +89,5 @@ def zbmath_pool(
         said = frozenset(stems(first)) | frozenset(a.lower() for a in authors)
         if query and said not in asked:
             asked.add(said)
-            broader = topic_query("", phrases, authors) if cc else ""
-            # The subject in a title anywhere in zbMATH: if that is empty, so is the rest.
-            yield query, f"MSC + {purpose}", broader, purpose == "subject" and bool(broader)
+            broader = topic_query("", phrases, authors) if cc and len(asked) == 1 else ""
+            yield query, f"MSC + {purpose}", broader

@@ -92,25 +92,6 @@ def test_a_backend_is_dry_after_two_empty_queries_and_a_broadening() -> None:
     assert report.dry
 
 
-def test_a_probe_and_its_broadening_empty_make_the_backend_dry() -> None:
-    probe = PlannedQuery("zbmath", 'cc:26 & ti:"x y"', "MSC + subject", 'ti:"x y"', probe=True)
-    wide = PlannedQuery("zbmath", 'ti:"x y"', "MSC + subject, broadened", probe=True)
-    report = BackendReport("zbmath", queries=[probe])
-    report.answered, report.empty = [probe], [probe]
-    assert not report.dry  # the broadening is still to come
-    report.broadened = [wide]
-    assert not report.dry  # the broadening found something
-    report.empty.append(wide)
-    assert report.dry  # the subject is nowhere in the database: one answer is enough
-    # An ordinary query and its broadening, both empty, can be one badly put question.
-    plain = PlannedQuery("zbmath", "cc:26 & au:X", "MSC + author", "au:X")
-    other = BackendReport("zbmath", queries=[plain])
-    other.answered = [plain]
-    other.broadened = [PlannedQuery("zbmath", "au:X", "MSC + author, broadened")]
-    other.empty = [plain, other.broadened[0]]
-    assert not other.dry
-
-
 def test_plan_keeps_spare_queries_beyond_the_quota() -> None:
     plan = build_queries(problem(GRAPHS))
     planned = {q.key for q in plan.queries}
