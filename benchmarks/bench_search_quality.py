@@ -308,6 +308,7 @@ class Row:
     unconfirmed: int = 0
     below_line: int | None = None  # None: the search reports no such list
     set_aside: int = 0
+    pool: int = 0  # gold papers any query returned (retrieved anywhere, ranked in or out)
     at5_hits: int = 0
     at5_n: int = 0
     false: list[str] = field(default_factory=list)
@@ -406,6 +407,11 @@ async def evaluate(
     below = below_the_line(result)
     row.below_line = None if below is None else len(below)
     row.set_aside = len(result.dropped)
+    retrieved = {k for c in (*result.candidates, *result.dropped) if (k := corpus_key(c, by_id))}
+    for _, _, outcome in sources.searches:
+        for r in outcome.records:
+            retrieved.update(by_id[i.key] for i in r.identifiers if i.key in by_id)
+    row.pool = len(judged.gold & retrieved)
     # OpenAlex look-ups of the works PROBLEM.md names are known-item look-ups, not discovery
     # queries: a miss there says the index lacks that paper, not that a query was badly put.
     known = {openalex_query(w) for w in named_works(result.problem)}
@@ -536,6 +542,7 @@ def pooled(rows: Sequence[Row], label: str, *, fast: bool) -> dict[str, Any]:
         zero.update(r.zero_hit)
     precision = hits / counted if counted else None
     recall = hits / gold if gold else None
+    pool = sum(r.pool for r in rows)
     p5 = at5_hits / at5_n if at5_n else None
     worst = min(
         [r.recall for r in rows] + [r.precision for r in rows if r.precision is not None],
@@ -546,7 +553,9 @@ def pooled(rows: Sequence[Row], label: str, *, fast: bool) -> dict[str, Any]:
     max_seconds = max((r.seconds for r in rows), default=0.0)
     print(
         f"{label}: precision {_f(precision).strip()} ({hits}/{counted}), "
-        f"recall {_f(recall).strip()} ({hits}/{gold}), P@5 {_f(p5).strip()} ({at5_hits}/{at5_n}), "
+        f"recall {_f(recall).strip()} ({hits}/{gold}), "
+        f"pool recall {_f(pool / gold if gold else None).strip()} ({pool}/{gold}), "
+        f"P@5 {_f(p5).strip()} ({at5_hits}/{at5_n}), "
         f"worst problem {_f(worst).strip()}, zero-hit "
         + (", ".join(f"{_SHORT[b]} {zero[b]}/{queries[b]}" for b in BACKENDS if queries[b]) or "-")
         + f", most requests {max_requests}, slowest {max_seconds:.1f}s"
@@ -574,6 +583,7 @@ def pooled(rows: Sequence[Row], label: str, *, fast: bool) -> dict[str, Any]:
         "label": label,
         "precision": precision,
         "recall": recall,
+        "pool_recall": pool / gold if gold else None,
         "p_at_5": p5,
         "worst": worst,
         "zero_hit": zero_rates,

@@ -9,6 +9,14 @@ keep a phrase that other fields use for other things (a "height" in geometry and
 theory) among the problem's own papers, which is what a title phrase alone cannot do on a
 database of 4.5 million documents back to the 1860s.
 
+The first query (the subject), when the classes leave it empty, is broadened once to the same
+title phrase without them. The classes are often a guess (the domain's top-level classes when
+PROBLEM.md has no `msc:`: "analysis" for a randomly forced Burgers equation, which zbMATH files
+under 35 and 60), and a wrong guess empties every query. Only the first: zbMATH holds nothing on
+many problems (recent preprints are not reviewed yet), and broadening every query would double
+what those cost; the second query (often a cited author) still finds papers whose titles do not
+say the subject.
+
 Pure: `zbmath_pool` yields (query, purpose, broader); `queries.build_queries` takes its quota of
 them like any backend's. It depends on nothing of the planner but the topics it is handed.
 """
@@ -56,8 +64,7 @@ def _and(parts: Iterable[str]) -> str:
 
 def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> str:
     """The topic under the classes: a cited author's papers in the problem's field, or the
-    topic's first phrase in the title. Not broadened when it finds nothing: two requests a
-    search is zbMATH's share of the search's budget."""
+    topic's first phrase in the title."""
     classes = f"cc:{cc}" if cc else ""
     if authors:
         names = [query_words(fold_keep_case(_QUOTE.sub("", a))) for a in authors[:2]]
@@ -70,8 +77,8 @@ def topic_query(cc: str, phrases: Sequence[str], authors: Sequence[str]) -> str:
 def zbmath_pool(
     classes: Sequence[str], concepts: Sequence[str], topics: Iterable[TopicLike]
 ) -> Iterator[tuple[str, str, str]]:
-    """(query, purpose, broader) in priority order: the problem's subject (its first tag or key
-    phrase), then each topic of the plan, under the problem's classes."""
+    """(query, purpose, broader) in priority order: the problem's subject (its first tag
+    or key phrase), then each topic of the plan, under the problem's classes."""
     cc = cc_value(classes)
     asked: set[frozenset[str]] = set()
     wanted = [(c, (c,), (), "subject") for c in concepts[:1]]
@@ -82,4 +89,5 @@ def zbmath_pool(
         said = frozenset(stems(first)) | frozenset(a.lower() for a in authors)
         if query and said not in asked:
             asked.add(said)
-            yield query, f"MSC + {purpose}", ""
+            broader = topic_query("", phrases, authors) if cc and len(asked) == 1 else ""
+            yield query, f"MSC + {purpose}", broader

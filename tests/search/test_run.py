@@ -82,6 +82,35 @@ async def test_zbmath_is_asked_in_the_problems_classes(
     assert result.backends["zbmath"].answered
 
 
+async def test_zbmath_drops_classes_that_empty_its_query(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    # A wrong class (fluid mechanics for a graph problem) empties the classed query; the
+    # broadening asks the same title phrase without it, and zbMATH's record is found.
+    text = GRAPHS.replace("domain: combinatorics", "domain: combinatorics\nmsc: [76D05]", 1)
+    result = await run_search(write_problem(tmp_path, text, "graphs"), sources, now=NOW)
+    asked = [r.query["search_string"][0] for r in fake.controls.requests("zbmath") if r.query]
+    assert 'cc:76D05 & ti:"ramanujan graphs"' in asked
+    assert 'ti:"ramanujan graphs"' in asked
+    report = result.backends["zbmath"]
+    assert report.broadened and report.zero_hit_rate < 1
+    lps = next(c for c in result.candidates if c.title == "Ramanujan graphs")
+    assert any(r.zbl_id == "0661.05035" for r in lps.records)
+
+
+async def test_zbmath_broadens_only_its_first_query(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    # No zbMATH title says "spectral gap", in the class or out of it: the subject's query and
+    # its broadening, then the next query as planned, never broadened.
+    text = GRAPHS.replace("tags: [ramanujan-graphs,", "tags: [spectral-gap, ramanujan-graphs,", 1)
+    result = await run_search(write_problem(tmp_path, text, "graphs"), sources, now=NOW)
+    asked = [r.query["search_string"][0] for r in fake.controls.requests("zbmath") if r.query]
+    assert asked[:2] == ['cc:05 & ti:"spectral gap"', 'ti:"spectral gap"']
+    assert all(q.startswith("cc:05 & ") for q in asked[2:])
+    assert len(result.backends["zbmath"].broadened) == 1
+
+
 async def test_one_backend_down(graphs_dir: Path, sources: Sources, fake: FakeScholar) -> None:
     fake.controls.add_fault("503", "semantic_scholar", count=1000)
     progress = Progress()

@@ -52,6 +52,24 @@ def test_pool_puts_the_subject_first_and_skips_repeats() -> None:
         'cc:11R06 & ti:"Lehmer\'s problem"',
     ]
     assert pool[0][1] == "MSC + subject"
+    # The first is broadened once to the same phrase without the classes; only the first.
+    assert [b for _, _, b in pool] == ['ti:"Mahler measure"', ""]
+
+
+def test_a_guessed_class_that_empties_the_query_is_dropped_once() -> None:
+    # "analysis" guesses 26|42|46; zbMATH files a forced Burgers equation under 35 and 60.
+    pool = list(
+        zbmath_pool(["26", "42", "46"], ["Burgers equation"], [T((), "author", ("Khanin",))])
+    )
+    assert pool == [
+        ('cc:26|42|46 & ti:"Burgers equation"', "MSC + subject", 'ti:"Burgers equation"'),
+        ("cc:26|42|46 & au:Khanin", "MSC + author", ""),
+    ]
+
+
+def test_no_class_known_nothing_to_broaden() -> None:
+    pool = list(zbmath_pool([], ["Mahler measure"], []))
+    assert pool == [('ti:"Mahler measure"', "MSC + subject", "")]
 
 
 PROBLEM = """\
