@@ -40,7 +40,7 @@ from mathlsp.notes.spans import Span
 from mathlsp.notes.templates import fill_template
 from mathlsp.safetext import neutralize_markup
 from mathlsp.search.merge import Candidate
-from mathlsp.search.queries import DISCOVERY, clean_query, id_text
+from mathlsp.search.queries import DISCOVERY, PlannedQuery, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
 from mathlsp.search.text import contains_phrase, core, stems
 from mathlsp.sources.labels import label
@@ -333,12 +333,19 @@ def new_references(
 
 
 # -- the Search History row ---------------------------------------------------------------------
+def queries_ran(result: SearchResult) -> list[PlannedQuery]:
+    """The queries a source answered, broadened ones included (they ran too, and are recorded so
+    the next search asks something else): what the Search History row and the journal entry both
+    count and list, so the two never disagree."""
+    reports = result.backends
+    ran = [q for q in result.plan.queries if q in reports[q.backend].answered]
+    return ran + [q for b in DISCOVERY for q in reports[b].broadened]
+
+
 def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
     """Date | Query Summary | arXiv Results | S2 Results | New Confirmed."""
     reports = result.backends
-    ran = [q for q in result.plan.queries if q in reports[q.backend].answered]
-    # A broadened query ran too: recorded, so the next search asks something else.
-    ran += [q for b in DISCOVERY for q in reports[b].broadened]
+    ran = queries_ran(result)
     # A person reads the row's start: how many queries went where, then what else happened; the
     # exact queries follow (they are how the next search knows what not to run again).
     per_backend = Counter(q.backend for q in ran)
@@ -538,12 +545,13 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         title += " (sources unavailable)"
     reports = result.backends
     cats = f" ({', '.join(plan.primary_categories)})" if plan.primary_categories else ""
+    ran = queries_ran(result)
+    # Counted as the Search History row counts them; when no source answered, what was planned.
+    counted = Counter(q.backend for q in ran) if ran else Counter(q.backend for q in plan.queries)
     asked = [
-        f"{label(b)} {len(r.queries)}" + (cats if b == "arxiv" else "")
-        for b, r in reports.items()
-        if r.queries
+        f"{label(b)} {counted[b]}" + (cats if b == "arxiv" else "") for b in reports if counted[b]
     ]
-    n_queries = len(plan.queries)
+    n_queries = sum(counted.values())
     done = [f"{_n(n_queries, 'query', 'queries')} ({', '.join(asked)})"]
     if result.looked_up:
         done.append(f"a direct lookup of {_n(len(result.looked_up), 'PROBLEM.md identifier')}")
@@ -565,8 +573,6 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         )
         if result.already_listed:
             tried += f"; {len(result.already_listed)} already listed"
-        ran = [q for q in plan.queries if q in reports[q.backend].answered]
-        ran += [q for b in DISCOVERY for q in reports[b].broadened]
         if ran:
             # Read back by the next search (`queries.prior_queries`): what not to ask again.
             tried += ". Queries: " + "; ".join(f"`{q.display()}`" for q in ran)

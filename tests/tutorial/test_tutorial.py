@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import re
 from pathlib import Path
 
 import pytest
@@ -82,3 +83,33 @@ def test_the_readme_links_the_tutorial_first() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     first_link = readme.index("](")
     assert readme[first_link:].startswith("](docs/tutorial.md)")
+
+
+_COUNT = re.compile(r"(\d+) quer(?:y|ies) \(((?:[^()]|\([^()]*\))*)\)")
+
+
+def _spread(text: str) -> dict[str, int]:
+    """`arXiv 7 (math.NT), Semantic Scholar 9` → {"arXiv": 7, "Semantic Scholar": 9}."""
+    parts = re.sub(r" \([^)]*\)", "", text).split(", ")
+    return {p.rsplit(" ", 1)[0]: int(p.rsplit(" ", 1)[1]) for p in parts}
+
+
+def test_the_journal_and_the_search_history_count_the_same_queries() -> None:
+    """A search's JOURNAL entry and its Search History row describe one run: the same number of
+    queries per source, and as many as the entry then lists (they had disagreed by a broadened
+    query)."""
+    journal = (GOLDEN / "JOURNAL.md").read_text(encoding="utf-8")
+    literature = (GOLDEN / "LITERATURE.md").read_text(encoding="utf-8")
+    tried = [line for line in journal.splitlines() if line.startswith("- **What was tried:**")]
+    rows = [line for line in literature.splitlines() if re.match(r"\| \d{4}-\d\d-\d\d \|", line)]
+    searches = [line for line in tried if " queries (" in line or " query (" in line]
+    assert searches and len(searches) == len(rows)
+    for entry, row in zip(searches, rows, strict=True):
+        (n_entry, spread_entry), (n_row, spread_row) = (
+            _COUNT.search(entry).groups(),  # type: ignore[union-attr]
+            _COUNT.search(row).groups(),  # type: ignore[union-attr]
+        )
+        assert n_entry == n_row and _spread(spread_entry) == _spread(spread_row)
+        assert sum(_spread(spread_entry).values()) == int(n_entry)
+        listed = entry.split("Queries: ", 1)[1].count("`") // 2
+        assert listed == int(n_entry)
