@@ -27,7 +27,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from corpus import write_folder
+from corpus import write_folder, write_start_up_note
 from targets import Target, report
 
 
@@ -92,9 +92,7 @@ def main() -> int:
     command = [sys.executable, "-m", "mathlsp", "check"]
     with tempfile.TemporaryDirectory() as tmp:
         folder = write_folder(Path(tmp), args.refs)
-        small = Path(tmp) / "small"
-        small.mkdir()
-        (small / "NOTE.md").write_text("# A note\n", encoding="utf-8")
+        small = write_start_up_note(Path(tmp))
         start, big = [], []
         for _ in range(args.runs):  # interleaved: a change of load hits both alike
             start.append(child_cpu_ms([*command, "NOTE.md"], small))

@@ -20,7 +20,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.corpus import write_folder
+from benchmarks.corpus import write_folder, write_start_up_note
 
 REGEX_PASS = r"""
 import re, sys
@@ -53,9 +53,7 @@ def main() -> int:
     mathlsp = [sys.executable, "-m", "mathlsp", "check"]
     with tempfile.TemporaryDirectory() as tmp:
         folder = write_folder(Path(tmp), args.refs)
-        small = Path(tmp) / "small"
-        small.mkdir()
-        (small / "NOTE.md").write_text("# A note\n", encoding="utf-8")
+        small = write_start_up_note(Path(tmp))
         python = timed([sys.executable, "-c", "pass"], folder, args.runs)
         regex = timed([sys.executable, "-c", REGEX_PASS, "LITERATURE.md"], folder, args.runs)
         start = timed([*mathlsp, "NOTE.md"], small, args.runs)

@@ -107,6 +107,15 @@ def write_folder(root: Path, n_refs: int) -> Path:
     return folder
 
 
+def write_start_up_note(root: Path) -> Path:
+    """A folder with a one-line NOTE.md: `check` on it costs start-up alone, the figure the
+    `check` benchmarks subtract ("beyond start-up")."""
+    small = root / "small"
+    small.mkdir(parents=True, exist_ok=True)
+    (small / "NOTE.md").write_text("# A note\n", encoding="utf-8")
+    return small
+
+
 if __name__ == "__main__":
     import sys
 
