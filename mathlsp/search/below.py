@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import NewReference, apply_edits, insert_references, update_frontmatter
 from mathlsp.search.merge import Candidate
 from mathlsp.search.rank import below_the_line
@@ -65,11 +66,20 @@ def listed(doc: LiteratureDoc, item: Mapping[str, Any]) -> bool:
     return False
 
 
+def _searched_on(item: Mapping[str, Any], when: dt.datetime) -> str:
+    """The day of the search that set the paper aside (`recall` stamps it on each item); `when`
+    (the day it is added) only for an item that does not say."""
+    try:
+        return dt.datetime.fromisoformat(str(item["set_aside_at"])).date().isoformat()
+    except (KeyError, ValueError):
+        return when.date().isoformat()
+
+
 def reference(item: Mapping[str, Any], number: int, when: dt.datetime) -> NewReference:
     """The UREF entry for a set-aside paper the user chose to add."""
     what = str(item.get("relevance") or "").rstrip(".")
     reason = (
-        f"set aside by the search of {when.date().isoformat()} (below the relevance line"
+        f"set aside by the search of {_searched_on(item, when)} (below the relevance line"
         + (f": {what[0].lower() + what[1:]}" if what else "")
         + "); added by hand — not verified: verify it before citing it"
     )
@@ -94,7 +104,9 @@ def add_to_literature(text: str, item: Mapping[str, Any], when: dt.datetime) -> 
     doc = LiteratureDoc(text)
     if listed(doc, item):
         return None
-    number = max((e.number for e in doc.entries if e.kind == "UREF"), default=0) + 1
+    # After every UREF number the file has ever used (moved-from notes, Search History, the
+    # Synthesis), never only the entries still there: an old mention must not point at this paper.
+    number = next_numbers(doc).take("UREF")
     text = apply_edits(text, insert_references(doc, [reference(item, number, when)]))
     doc = LiteratureDoc(text)
     counts = {
@@ -124,4 +136,11 @@ def recall(cache: Any, problem_dir: Path) -> list[dict[str, Any]]:
     except Exception:
         return []
     items = data.get("items") if isinstance(data, dict) else None
-    return [i for i in items if isinstance(i, dict) and i.get("title")] if items else []
+    if not items:
+        return []
+    at = data.get("at")  # the search's own time: the Reason of an added paper names its day
+    return [
+        {**i, "set_aside_at": at} if isinstance(at, str) else i
+        for i in items
+        if isinstance(i, dict) and i.get("title")
+    ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.templates import fill_template
@@ -54,3 +55,34 @@ def test_numbering_continues_after_existing_entries() -> None:
     second = add_to_literature(first, other, WHEN)
     assert second is not None
     assert [e.id for e in LiteratureDoc(second).unconfirmed] == ["UREF-001", "UREF-002"]
+
+
+def test_the_next_uref_comes_after_every_number_ever_used() -> None:
+    """UREF-002 was moved away and is still mentioned: the added paper is UREF-003, not -002
+    (numbers are never reused; the search and verify writers follow the same rule)."""
+    text = add_to_literature(literature(), ITEM, WHEN)
+    assert text is not None
+    text = text.replace("## Synthesis", "## Synthesis\n\nSee UREF-002 [~] for the old bound.", 1)
+    other = {**ITEM, "title": "A different paper", "arxiv_id": "1901.00001"}
+    added = add_to_literature(text, other, WHEN)
+    assert added is not None
+    assert [e.id for e in LiteratureDoc(added).unconfirmed] == ["UREF-001", "UREF-003"]
+
+
+def test_the_reason_names_the_day_of_the_search_not_the_day_it_was_added() -> None:
+    item = {**ITEM, "set_aside_at": "2026-11-20T23:59:00+00:00"}
+    reason = reference(item, 1, WHEN).reason
+    assert reason.startswith("set aside by the search of 2026-11-20 ")
+    # An item that does not say (or says nonsense) falls back to the day it is added.
+    assert "search of 2026-11-26 " in reference({**ITEM, "set_aside_at": "soon"}, 1, WHEN).reason
+
+
+def test_recall_stamps_each_item_with_the_search_time(tmp_path: Path) -> None:
+    from mathlsp.cache import Cache
+    from mathlsp.search.below import recall, remember
+
+    with Cache(tmp_path / "cache") as cache:
+        remember(cache, tmp_path, [ITEM], dt.datetime(2026, 11, 20, 8, tzinfo=dt.UTC))
+        (item,) = recall(cache, tmp_path)
+    assert item["title"] == ITEM["title"]
+    assert reference(item, 1, WHEN).reason.startswith("set aside by the search of 2026-11-20 ")
