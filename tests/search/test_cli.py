@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import re
 import shutil
@@ -211,7 +212,11 @@ def test_below_the_line_is_remembered_for_the_editor(
     assert code == 0
     shown = json.loads(out)["below_the_line"]
     with Cache(Path(fake_env["MATHLSP_CACHE_DIR"])) as cache:
-        assert below.recall(cache, graphs_dir) == shown
+        recalled = below.recall(cache, graphs_dir)
+    # The papers shown, each stamped with the search's own time (an added one's Reason names it).
+    assert [{k: v for k, v in i.items() if k != "set_aside_at"} for i in recalled] == shown
+    (at,) = {i["set_aside_at"] for i in recalled}
+    assert dt.datetime.fromisoformat(at).tzinfo is not None
 
 
 def test_all_down_writes_nothing(
