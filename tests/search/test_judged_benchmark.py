@@ -31,11 +31,12 @@ def test_every_problem_has_a_rule_a_split_and_a_defined_problem_md() -> None:
     assert len(problems) >= 10
     assert len({p["slug"] for p in problems}) == len(problems)
     for p in problems:
-        assert p["split"] in ("tune", "held-out", "fresh", "fresh2", "fresh3"), p["slug"]
+        assert p["split"] in ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4"), p["slug"]
         assert p["rule"].strip() and p["area"].strip(), p["slug"]
         # fresh2 and fresh3 hold deliberately short gold lists in crowded fields (does the list
         # stay short?).
-        assert (3 if p["split"] in ("fresh2", "fresh3") else 5) <= len(p["gold"]) <= 20, p["slug"]
+        short = p["split"] in ("fresh2", "fresh3", "fresh4")
+        assert (3 if short else 5) <= len(p["gold"]) <= 20, p["slug"]
         assert not set(p["gold"]) & set(p["borderline"]), p["slug"]
         assert all(reason.strip() for reason in {**p["gold"], **p["borderline"]}.values())
         doc = ProblemDoc((JUDGED / "problems" / p["slug"] / "PROBLEM.md").read_text("utf-8"))
@@ -83,8 +84,9 @@ def test_the_bench_selects_fresh2_only_when_asked() -> None:
     from benchmarks.bench_search_quality import STUDIED, UNSEEN, large_problems, select
 
     fresh2 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh2"}
-    # fresh2 has been measured twice and studied: it is tuned on now, and fresh3 is the blind one.
-    assert "fresh2" in STUDIED and UNSEEN == ("fresh3",)
+    # fresh2 and fresh3 have each been measured twice and studied: they are tuned on now, and
+    # fresh4 is the blind one.
+    assert {"fresh2", "fresh3"} <= set(STUDIED) and UNSEEN == ("fresh4",)
     loaded = {j.slug: j for j in large_problems()}
     assert fresh2 <= set(loaded)
     assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh2)
@@ -172,5 +174,5 @@ def test_explain_refuses_an_unseen_problem() -> None:
         timeout=120,
     )
     assert proc.returncode == 2
-    assert "fresh3" in proc.stdout
+    assert "fresh4" in proc.stdout
     assert "Written" not in proc.stdout  # nothing about the problem's search was shown
