@@ -381,10 +381,16 @@ def name_keys(name: str) -> set[str]:
     """Every folded token that could be the family name (order-agnostic fallback)."""
     keys = {surname(name)}
     keys.update(t for t in _name_tokens(without_suffix(name)) if len(t) > 2 and t not in _PARTICLES)
-    # `Jun MA`, `Fei HU`: a short family name in capitals after the given name (which PubMed's
-    # `Windisch TW` initials also look like: both are tried).
+    # `Jun MA`, `Fei HU`, `Weinan E`: a short family name in capitals after a whole given name
+    # (which PubMed's `Windisch TW` initials also look like: both are tried). A lone capital
+    # after an initial (`F. E`) is read by `surname` already.
     words = without_suffix(name).split()
-    if len(words) > 1 and words[-1].isupper() and words[-1].isalpha() and len(words[-1]) > 1:
+    if (
+        len(words) > 1
+        and words[-1].isupper()
+        and words[-1].isalpha()
+        and (len(words[-1]) > 1 or _INITIAL.fullmatch(words[-2]) is None)
+    ):
         keys.add(fold(words[-1]))
     # `Lu Weixiao`, `Oh Tadahiro`: a two-letter family name written first, before a whole given
     # name, as Chinese and Korean names are (an initial has a dot or stands in capitals).

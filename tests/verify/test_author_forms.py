@@ -147,3 +147,21 @@ def test_short_family_names_in_capitals() -> None:
     # the capitals are still a family name that must agree
     assert not match_authors(["Jun MA"], (Author("Ma", "Li"),), et_al=False).ok
     assert not match_authors(["F. HU", "J. XU"], people[:2], et_al=False).ok
+
+
+def test_a_one_letter_family_name_after_a_whole_given_name() -> None:
+    """Weinan E: a .bib's `E, Weinan` reaches the matcher as `Weinan E`, which also looks like
+    PubMed's `Windisch T` (family name, then an initial); both readings are tried."""
+    from mathlsp.sources.record import Author
+
+    people = (Author("E", "Weinan"), Author("Khanin", "K."), Author("Mazel", "A."))
+    for names in (
+        ["Weinan E", "Konstantin Khanin", "Alexandre Mazel"],
+        ["E, Weinan", "Khanin, K.", "Mazel, A."],
+        ["W. E", "K. Khanin", "A. Mazel"],
+    ):
+        assert match_authors(names, people, et_al=False).ok, names
+    # PubMed's initials still read as initials, and the letter is still a name that must agree
+    assert match_authors(["Windisch T"], (Author("Windisch", "Thomas"),), et_al=False).ok
+    assert not match_authors(["Weinan X", "K. Khanin", "A. Mazel"], people, et_al=False).ok
+    assert not match_authors(["Weinan E"], (Author("Weinan", "Zhang"),), et_al=False).ok
