@@ -565,6 +565,16 @@ def _given_token_agrees(a: str, b: str) -> bool:
     )
 
 
+def _goes_by_later(lone: Sequence[str], initials_first: Sequence[str]) -> bool:
+    """A lone given name that agrees with one after the first of names that open with an
+    initial (`Johan` and `A. J.`)."""
+    return (
+        len(lone) == 1
+        and len(initials_first[0]) == 1
+        and any(_given_token_agrees(lone[0], t) for t in initials_first[1:])
+    )
+
+
 def given_agreement(name: str, author: AuthorLike) -> int | None:
     """How well the given names of a note's `name` agree with a source author of the same
     surname: None when either gives none (nothing to compare), -1 when they differ ("Wei Zhang"
@@ -588,8 +598,16 @@ def given_agreement(name: str, author: AuthorLike) -> int | None:
         return None
     # The first given names agree (J./James, Ben/Benjamin), or the note's is a full name the
     # source gives later (Tyrrell for R. Tyrrell Rockafellar); "Jonas" is not "Emmanuel J.".
-    first = _given_token_agrees(mine[0], theirs[0]) or (
-        len(mine[0]) > 1 and any(len(t) > 1 and _given_token_agrees(mine[0], t) for t in theirs)
+    # A person who goes by a later given name is cited by it alone on one side and by initials
+    # first on the other (Johan / A. J. de Jong, Roger / D. R. Heath-Brown, R. / M. Ram Murty):
+    # a lone given name may be any of the other side's when that side's first is an initial.
+    first = (
+        _given_token_agrees(mine[0], theirs[0])
+        or (
+            len(mine[0]) > 1 and any(len(t) > 1 and _given_token_agrees(mine[0], t) for t in theirs)
+        )
+        or _goes_by_later(mine, theirs)
+        or _goes_by_later(theirs, mine)
     )
     if not first:
         return -1

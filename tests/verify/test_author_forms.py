@@ -165,3 +165,29 @@ def test_a_one_letter_family_name_after_a_whole_given_name() -> None:
     assert match_authors(["Windisch T"], (Author("Windisch", "Thomas"),), et_al=False).ok
     assert not match_authors(["Weinan X", "K. Khanin", "A. Mazel"], people, et_al=False).ok
     assert not match_authors(["Weinan E"], (Author("Weinan", "Zhang"),), et_al=False).ok
+
+
+def test_a_person_who_goes_by_a_later_given_name() -> None:
+    """Johan de Jong is A. J. de Jong; Roger Heath-Brown is D. R. Heath-Brown; Ram Murty is M. Ram
+    Murty: a lone given name may be a later one of the other side's when that side opens with an
+    initial. A full first name that differs is still another person."""
+    from mathlsp.sources.record import Author
+
+    pairs = (
+        ("Johan de Jong", Author("de Jong", "A. J.")),
+        ("Roger Heath-Brown", Author("Heath-Brown", "D. R.")),
+        ("Heath-Brown, D. R.", Author("Heath-Brown", "Roger")),
+        ("R. Murty", Author("Murty", "M. Ram")),
+        ("Swinnerton-Dyer, Peter", Author("Swinnerton-Dyer", "H. P. F.")),
+    )
+    for name, person in pairs:
+        assert match_authors([name], (person,), et_al=False).ok, name
+    refused = (
+        ("Jonas Candes", Author("Candes", "Emmanuel J.")),
+        ("Emmanuel J. Candes", Author("Candes", "Jonas")),
+        ("Ben Green", Author("Green", "J. A.")),
+        ("J. A. Green", Author("Green", "Ben")),
+        ("Peter de Jong", Author("de Jong", "A. J.")),
+    )
+    for name, person in refused:
+        assert not match_authors([name], (person,), et_al=False).ok, name
