@@ -19,6 +19,7 @@ from rapidfuzz import fuzz
 from mathlsp.verify.mathform import math_changes
 from mathlsp.verify.normalize import (
     SYMBOL_WORDS,
+    fold,
     german_fold,
     given_tokens,
     main_title,
@@ -474,7 +475,7 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
         return Criterion(
             "authors", False, None, "the source lists no authors to check the note's against"
         )
-    people = _distinct(source)
+    people = _rejoined(_distinct(source), claimed)
     # The source's family name must be among the note's words: a note's name may be written in
     # either order (`Zhang Wei`), but a shared given name is not a shared surname (Michael
     # Winkler is not Michael Revers).
@@ -549,6 +550,56 @@ def _distinct(source: Sequence[AuthorLike]) -> list[AuthorLike]:
             seen.add(key)
             out.append(a)
     return out
+
+
+@dataclass(frozen=True)
+class _Joined:
+    """One person a source split in two (`Schlage-Puchta`, `Jan-Christoph`)."""
+
+    family: str
+    given: str
+
+    @property
+    def name(self) -> str:
+        return f"{self.given} {self.family}"
+
+
+def _rejoined(people: list[AuthorLike], claimed: Sequence[str]) -> list[AuthorLike]:
+    """arXiv keeps a submitter's `Family, Given` as two one-word authors; when the note names that
+    person (`J.-C. Schlage-Puchta`, either order), the two are one author again. One-word authors
+    the note lists apart (mononyms: `Mohan`, `Neetu`) stay apart."""
+    alone = {fold(name) for name in claimed if len(name.split()) == 1}
+    out: list[AuthorLike] = []
+    i = 0
+    while i < len(people):
+        a, b = people[i], people[i + 1] if i + 1 < len(people) else None
+        if (
+            b is not None
+            and _one_word(a)
+            and _one_word(b)
+            and not {fold(a.name), fold(b.name)} & alone
+        ):
+            for first, second in ((a, b), (b, a)):
+                joined = _Joined(first.name, second.name)
+                if any(
+                    _same_surname(surname(name), fold(first.name))
+                    and (given_agreement(name, joined) or 0) > 0
+                    for name in claimed
+                ):
+                    out.append(joined)
+                    i += 2
+                    break
+            else:
+                out.append(a)
+                i += 1
+            continue
+        out.append(a)
+        i += 1
+    return out
+
+
+def _one_word(a: AuthorLike) -> bool:
+    return len(a.name.split()) == 1
 
 
 GIVEN_PREFIX = 3  # Grisha/Grigori, Terry/Terence: a shared start of three letters is one name

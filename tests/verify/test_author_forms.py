@@ -191,3 +191,23 @@ def test_a_person_who_goes_by_a_later_given_name() -> None:
     )
     for name, person in refused:
         assert not match_authors([name], (person,), et_al=False).ok, name
+
+
+def test_a_person_a_source_split_in_two() -> None:
+    """arXiv lists `Schlage-Puchta, Jan-Christoph` as two one-word authors (a submitter's comma):
+    the note's one person is both of them; mononyms the note lists apart stay two people."""
+    from mathlsp.sources.record import Author
+
+    split = (Author("Schlage-Puchta"), Author("Jan-Christoph"))
+    for names in (
+        ["Schlage-Puchta, Jan-Christoph"],
+        ["Jan-Christoph Schlage-Puchta"],
+        ["J.-C. Schlage-Puchta"],
+        ["Schlage-Puchta", "Jan-Christoph"],
+    ):
+        assert match_authors(names, split, et_al=False).ok, names
+    for names in (["Schlage-Puchta, Peter"], ["Schlage-Puchta"], ["Jan-Christoph"]):
+        assert not match_authors(names, split, et_al=False).ok, names
+    coauthors = (Author("Bachmann", "Henrik"), Author("Risan"))
+    assert match_authors(["Henrik Bachmann", "Risan"], coauthors, et_al=False).ok
+    assert not match_authors(["H. Bachmann"], coauthors, et_al=False).ok
