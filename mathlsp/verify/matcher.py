@@ -480,7 +480,8 @@ def match_authors(claimed: Sequence[str], source: Sequence[AuthorLike], et_al: b
     # either order (`Zhang Wei`), but a shared given name is not a shared surname (Michael
     # Winkler is not Michael Revers).
     source_keys = [
-        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.family)) for a in people
+        (a.name, {surname(a.family) or a.family.lower()} | name_keys(a.family) | _read_whole(a))
+        for a in people
     ]
     matched: list[str] = []
     invented: list[str] = []
@@ -538,6 +539,23 @@ def match_claim_authors(claim: Claim, source: Sequence[AuthorLike]) -> Criterion
         return first
     other = match_authors(claim.authors_alt, source, claim.et_al)
     return other if other.ok else first
+
+
+_TRAILING_INITIAL = re.compile(r"[A-Z]\.?")
+
+
+def _read_whole(a: AuthorLike) -> set[str]:
+    """`Lakshmi S K`, `Darshan D.`, `Ravi G. N` (arXiv lists many Indian names so: a given name,
+    then initials) split into the family name `K` and the given `Lakshmi S`: the whole name read
+    as a note's is read is a key too, so that a name written as the source writes it finds it.
+    A lone undotted capital stays a family name (`Weinan E`: "Weinan X" is someone else)."""
+    words = a.name.split()
+    trailing = 0
+    while trailing < len(words) - 1 and _TRAILING_INITIAL.fullmatch(words[-1 - trailing]):
+        trailing += 1
+    if trailing >= 2 or (trailing == 1 and words[-1].endswith(".")):
+        return {surname(a.name)}
+    return set()
 
 
 def _distinct(source: Sequence[AuthorLike]) -> list[AuthorLike]:

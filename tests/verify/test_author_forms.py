@@ -211,3 +211,20 @@ def test_a_person_a_source_split_in_two() -> None:
     coauthors = (Author("Bachmann", "Henrik"), Author("Risan"))
     assert match_authors(["Henrik Bachmann", "Risan"], coauthors, et_al=False).ok
     assert not match_authors(["H. Bachmann"], coauthors, et_al=False).ok
+
+
+def test_a_name_written_as_the_source_writes_it_always_matches() -> None:
+    """Names with the initials after the given name (`Lakshmi S K`, `Ravi G. N`, as arXiv lists
+    many Indian names) split into family `K` and given `Lakshmi S`; the note that copies them must
+    still find them. Found by matching every corpus record's author list against itself."""
+    from mathlsp.sources.record import Author
+
+    for names in (
+        ["K. R. Vasuki", "Darshan D.", "Ravi G. N"],
+        ["Lakshmi S K", "Saudamini Nayak"],
+        ["Maithri K.", "Vadiraja Bhatta G. R.", "Indira K. P"],
+    ):
+        people = [Author.from_name(n) for n in names]
+        assert match_authors(names, people, et_al=False).ok, names
+        assert not match_authors(names[1:], people, et_al=False).ok, names
+    assert not match_authors(["Ravi Kumar"], [Author.from_name("Ravi G. N")], et_al=False).ok
