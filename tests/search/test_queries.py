@@ -361,3 +361,44 @@ def test_all_words_queries_drop_possessives_and_broaden_to_the_shortest_phrase()
     query, broader = _arxiv_topic(two)
     assert query == 'all:"exact rademacher type formula" AND all:"harmonic maass forms"'
     assert broader == 'all:"exact rademacher type formula" OR all:"harmonic maass forms"'
+
+
+def test_scripted_symbols_are_asked_as_titles_write_them() -> None:
+    """`Φ⁴₃`, `$\\Phi^4_3$` and `$\\varphi_3^4$` are one symbol; an index reads a title's
+    `$\\Phi^4_3$` as the words "phi 4 3", never as the "phi43" the phrases carry. K3, written
+    plainly, stays as written."""
+    from mathlsp.search.text import compact_symbol, respell, scripted_symbols
+
+    for tex in (r"\Phi^4_3", r"\phi_3^4", r"\varphi^4_3", r"\Phi^{4}_{3}"):
+        assert compact_symbol(tex).lower() == "phi43", tex
+    assert plain_text("The Φ⁴₃ measure and φ₃⁴") == "The Phi43 measure and phi43"
+    spelled = scripted_symbols(r"the $\Phi^4_3$ model, $L^2$ norms, K3 surfaces, Φ⁴₃")
+    assert spelled == {"phi43": "phi 4 3", "l2": "l 2"}
+    assert respell('(all:phi43 OR all:"euclidean phi43 measure")', spelled) == (
+        '(all:"phi 4 3" OR all:"euclidean phi 4 3 measure")'
+    )
+    assert respell("phi43 stochastic quantization", spelled, quote=False) == (
+        "phi 4 3 stochastic quantization"
+    )
+    assert respell("k3 surfaces", spelled) == "k3 surfaces"
+    doc = problem(
+        '---\ntitle: "The Φ⁴₃ measure"\nstatus: defined\ndomain: probability\n'
+        "tags: [phi43, stochastic-quantization]\n---\n# Problem\n\nConstruct the Φ⁴₃ measure.\n"
+    )
+    plan = build_queries(doc)
+    assert all("phi43" not in q.query.lower() for q in plan.queries if q.backend != "theoremsearch")
+    assert any('"phi 4 3"' in q for q in plan.for_backend("arxiv"))
+    assert any("phi 4 3" in q for q in plan.for_backend("semantic_scholar"))
+
+
+def test_slashes_imperatives_and_runs_of_names_are_not_phrases() -> None:
+    phrases = key_phrases(
+        "Quantitative properties: spectral gap / log-Sobolev inequality; construct the measure "
+        "and check Osterwalder–Schrader axioms, as Brydges–Fröhlich–Sokal did, unlike the "
+        "Navier–Stokes equations."
+    )
+    assert "spectral gap" in phrases and "log-sobolev inequality" in phrases
+    assert "osterwalder schrader axioms" in phrases
+    assert not any(p.startswith("check") for p in phrases)
+    assert "brydges frohlich sokal" not in phrases
+    assert "navier stokes equations" in phrases
