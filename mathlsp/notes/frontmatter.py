@@ -11,7 +11,6 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from mathlsp.notes import frontmatter_plain
 from mathlsp.notes.spans import Span
 
 # Fence lines; a line ends at \n, \r\n or a lone \r (which `$` and `^` would not see).
@@ -91,16 +90,8 @@ def _line_end(text: str, pos: int) -> int:
 
 
 def _load(fm: Frontmatter, source: str, base: int) -> None:
-    if not source.strip():
-        return
-    plain = frontmatter_plain.read(source, base)
-    if plain is not None:
-        for key, value, key_span, value_span in plain:
-            fm.fields[key] = FrontmatterField(key, value, key_span, value_span)
-            fm.data[key] = value
-        return
-    # PyYAML is imported on the first frontmatter the plain reader leaves to it, not with the
-    # server: initialize answers sooner, and `check` on plain notes never pays for it.
+    # PyYAML is imported on the first frontmatter, not with the server: initialize answers
+    # sooner, and the first parse (in the start-up index) pays for it.
     from mathlsp.notes.frontmatter_yaml import load
 
     load(fm, source, base)
