@@ -33,8 +33,8 @@ def test_every_problem_has_a_rule_a_split_and_a_defined_problem_md() -> None:
     for p in problems:
         assert p["split"] in ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4"), p["slug"]
         assert p["rule"].strip() and p["area"].strip(), p["slug"]
-        # fresh2 and fresh3 hold deliberately short gold lists in crowded fields (does the list
-        # stay short?).
+        # fresh2, fresh3 and fresh4 hold deliberately short gold lists in crowded fields (does the
+        # list stay short?).
         short = p["split"] in ("fresh2", "fresh3", "fresh4")
         assert (3 if short else 5) <= len(p["gold"]) <= 20, p["slug"]
         assert not set(p["gold"]) & set(p["borderline"]), p["slug"]
@@ -129,6 +129,39 @@ def test_the_bench_selects_fresh3_only_when_asked() -> None:
         assert not {j.slug for j, _ in select(args)} & fresh3
     args = argparse.Namespace(corpus="large", split="all", problem=None)
     assert fresh3 <= {j.slug for j, _ in select(args)}
+
+
+def test_the_fresh4_split_has_ten_problems_in_six_areas_none_sharing_gold() -> None:
+    problems = data()["problems"]
+    fresh4 = [p for p in problems if p["split"] == "fresh4"]
+    assert len(fresh4) >= 10
+    assert len({p["area"].split(" (")[0] for p in fresh4}) >= 6
+    other_gold = {k for p in problems if p["split"] != "fresh4" for k in p["gold"]}
+    assert all(not set(p["gold"]) & other_gold for p in fresh4)
+    # The blind split, written like fresh3: short gold lists in crowded fields, and gold mostly in
+    # the BibTeX part (titles only).
+    assert sum(len(p["gold"]) <= 5 for p in fresh4) >= 2
+    bibtex = [
+        p for p in fresh4 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
+    ]
+    assert len(bibtex) >= 2
+
+
+def test_the_bench_selects_fresh4_only_when_asked() -> None:
+    from benchmarks.bench_search_quality import large_problems, select
+
+    fresh4 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh4"}
+    assert fresh4
+    loaded = {j.slug: j for j in large_problems()}
+    assert fresh4 <= set(loaded)
+    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh4)
+    args = argparse.Namespace(corpus="large", split="fresh4", problem=None)
+    assert {j.slug for j, _ in select(args)} == fresh4
+    for split in ("tune", "held-out", "fresh", "fresh2", "fresh3"):
+        args = argparse.Namespace(corpus="large", split=split, problem=None)
+        assert not {j.slug for j, _ in select(args)} & fresh4
+    args = argparse.Namespace(corpus="large", split="all", problem=None)
+    assert fresh4 <= {j.slug for j, _ in select(args)}
 
 
 def test_the_bench_loads_every_fresh_problem_and_selects_them_by_split() -> None:
