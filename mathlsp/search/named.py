@@ -17,7 +17,7 @@ from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.queries import cited_authors, reference_seed
-from mathlsp.search.text import key_phrases, plain_text, query_words, respell, scripted_symbols
+from mathlsp.search.text import key_phrases, plain_text, query_words
 from mathlsp.sources.openalex_query import AUTHOR_FILTER
 from mathlsp.sources.record import PaperRecord
 from mathlsp.verify.matcher import match_title
@@ -113,12 +113,10 @@ def openalex_query(work: NamedWork) -> str:
     phrases = key_phrases(work.description, limit=3)
     if not work.authors:
         return " ".join(query_words(work.description).split()[:12])
-    spelled = scripted_symbols(work.description)
     parts = [f'{AUTHOR_FILTER}:"{work.authors[0]}"']
     if work.year:
         parts.append(f"publication_year:{work.year - 1}-{work.year + 1}")
     any_of = " OR ".join(
         f'"{q}"' if " " in q else q for q in dict.fromkeys(query_words(p) for p in phrases) if q
     )
-    any_of = respell(any_of, spelled)  # `Φ⁴₃` as titles write it: "phi 4 3"
     return " ".join([*parts, any_of]).strip()

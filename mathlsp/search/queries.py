@@ -17,7 +17,6 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
-from mathlsp.search.citation import parse_citation
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     STOPWORDS,
@@ -28,8 +27,6 @@ from mathlsp.search.text import (
     people_named,
     plain_text,
     query_words,
-    respell,
-    scripted_symbols,
     stem,
     stems,
     words,
@@ -334,10 +331,6 @@ def reference_seed(text: str, mentions: Iterable[object] = ()) -> ReferenceSeed:
         before = text[: title_match.start()]
         names = [_surname(p) for p in re.split(r"\s*(?:;|&|\band\b|,)\s*", before) if p.strip()]
         authors = tuple(dict.fromkeys(n for n in names if n))
-    elif not ids and (parsed := parse_citation(text)) is not None:
-        # `M. Hairer, A theory of regularity structures, Invent. Math. 198 (2014)`: the title
-        # as typed, with nothing around it.
-        authors, title, _ = parsed
     return ReferenceSeed(text, tuple(dict.fromkeys(ids)), title, authors)
 
 
@@ -838,9 +831,6 @@ def build_queries(
             for q in zbmath_pool(problem.msc_classes, m.tags or m.statement, topics(m))
         ),
     }
-    spelled = scripted_symbols(
-        "\n".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
-    )
     queries: list[PlannedQuery] = []
     spare: list[PlannedQuery] = []
     already: list[PlannedQuery] = []
@@ -852,7 +842,6 @@ def build_queries(
         chosen: list[PlannedQuery] = []
         seen: set[str] = set()
         for pq in pools[backend]:
-            pq = _scripted(pq, spelled)
             if not clean_query(pq.query) or pq.key in seen:
                 continue
             seen.add(pq.key)
@@ -877,23 +866,6 @@ def build_queries(
         already_run=already,
         spare=spare,
         prior_keys=frozenset(prior_keys),
-    )
-
-
-# Backends whose query language reads quoted phrases; TheoremSearch compares meanings, not words.
-_QUOTES = {"arxiv": True, "openalex": True, "zbmath": True, "semantic_scholar": False}
-
-
-def _scripted(pq: PlannedQuery, spelled: Mapping[str, str]) -> PlannedQuery:
-    """The query asking for the problem's scripted symbols as titles write them: `$\\Phi^4_3$`
-    and `Φ⁴₃` are "phi 4 3" to an index, never the "phi43" the phrases carry."""
-    quote = _QUOTES.get(pq.backend)
-    if not spelled or quote is None:
-        return pq
-    return replace(
-        pq,
-        query=respell(pq.query, spelled, quote),
-        broader=respell(pq.broader, spelled, quote) if pq.broader else "",
     )
 
 

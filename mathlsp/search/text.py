@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from mathlsp.verify.normalize import fold, strip_latex
 
@@ -46,7 +46,7 @@ STOPWORDS = frozenset(
     sharpened sharpens later earlier first
     made modulo independently carry carries sit sits push pushes avoid avoids goes back
     characterise characterize characterising characterizing construct constructing classify
-    compute computing decide recover transfer bounding check checks checking
+    compute computing decide recover transfer bounding
     """.split()
 )
 # Verbs that report what someone did: after a name they make the name a person, not an object
@@ -136,104 +136,14 @@ _GREEK_CMD = re.compile(r"\\(" + "|".join(_GREEK) + r")(?![A-Za-z])")
 _SYMBOL = re.compile(r"[A-Za-z]{1,5}\d{1,3}|[A-Z]{2,5}|[A-Z][a-z]?[A-Z]{1,3}|" + "|".join(_GREEK))
 
 
-_VAR_GREEK = re.compile(r"\\var(epsilon|theta|phi|rho|sigma|pi)(?![A-Za-z])")
-_SCRIPTED_TEX = re.compile(r"([A-Za-z]+)((?:\s*[_^]\s*(?:\{[^{}]*\}|[A-Za-z0-9]))+)")
-_ONE_SCRIPT = re.compile(r"([_^])\s*(?:\{([^{}]*)\}|([A-Za-z0-9]))")
-
-
-def _sup_first(base: str, scripts: str) -> str:
-    """`\\phi_3^4` and `\\Phi^4_3` are one symbol: superscripts, then subscripts."""
-    found = [(kind, braced or bare) for kind, braced, bare in _ONE_SCRIPT.findall(scripts)]
-    return (
-        base + "".join(v for k, v in found if k == "^") + "".join(v for k, v in found if k == "_")
-    )
-
-
-def _script_parts(text: str) -> list[str] | None:
-    """[base, superscripts…, subscripts…] of one scripted symbol (`Phi^4_3`), or None."""
-    m = _SCRIPTED_TEX.fullmatch(text)
-    if m is None:
-        return None
-    found = [(kind, braced or bare) for kind, braced, bare in _ONE_SCRIPT.findall(m.group(2))]
-    return [
-        m.group(1),
-        *(v.strip() for k, v in found if k == "^"),
-        *(v.strip() for k, v in found if k == "_"),
-    ]
-
-
 def compact_symbol(tex: str) -> str | None:
     """The name a paper would write for a small formula — `P_5` → "P5", `\\mathrm{GL}_2` → "GL2",
-    `\\zeta` → "zeta", `\\mathrm{PSL}` → "PSL", `\\varphi_3^4` → "phi43" — or None for anything
-    else (a lone variable, an expression), which stays a phrase break."""
+    `\\zeta` → "zeta", `\\mathrm{PSL}` → "PSL" — or None for anything else (a lone variable, an
+    expression), which stays a phrase break."""
     text = _STYLE_CMD.sub(r"\1", tex)
-    text = _VAR_GREEK.sub(r"\\\1", text)
     text = _GREEK_CMD.sub(r"\1", text)
-    text = _SCRIPTED_TEX.sub(lambda m: _sup_first(m.group(1), m.group(2)), text.strip())
     text = re.sub(r"[_^{}\s]", "", text)
     return text if _SYMBOL.fullmatch(text) else None
-
-
-# Greek letters and scripts as a text typed in Unicode writes them (`Φ⁴₃`, `ζ(s)`, `ℓ²`), read as
-# the TeX a title writes (`$\Phi^4_3$` → "Phi43"), so that both say the same words.
-_UNICODE_GREEK = dict(
-    zip(
-        "αβγδεϵζηθϑικλμνξπρσςτυφϕχψωΓΔΘΛΞΠΣΦΨΩℓ",
-        "alpha beta gamma delta epsilon epsilon zeta eta theta theta iota kappa lambda mu nu xi "
-        "pi rho sigma sigma tau upsilon phi phi chi psi omega Gamma Delta Theta Lambda Xi Pi "
-        "Sigma Phi Psi Omega ell".split(),
-        strict=True,
-    )
-)
-_SCRIPTS = "⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉"
-_SUB_SUP = re.compile(r"([^\W\d_])([₀-₉]+)([⁰¹²³⁴-⁹]+)")  # `φ₃⁴` is `φ⁴₃`: superscripts first
-_UNICODE_MATH = str.maketrans(
-    {**_UNICODE_GREEK, **{c: str(i % 10) for i, c in enumerate(_SCRIPTS)}}
-)
-_UNICODE_SCRIPTED = re.compile(rf"((?:(?![{_SCRIPTS}])[^\W\d_]){{1,5}})([{_SCRIPTS}]{{1,3}})(?!\w)")
-
-
-def scripted_symbols(text: str) -> dict[str, str]:
-    """Symbols a text writes with super- or subscripts (`$\\Phi^4_3$`, `Φ⁴₃`, `$L^2$`,
-    `$\\mathrm{GL}_2$`), from the compact word the phrases carry ("phi43") to the words an
-    index reads in a title that writes them so ("phi 4 3"). Titles write such symbols with their
-    scripts (`$L^2$`: 148 titles of the corpus, `L2`: none), so that is how to ask for them;
-    a symbol written plainly (K3) stays as written."""
-    out: dict[str, str] = {}
-    for m in _MATH.finditer(text):
-        tex = m.group(0).strip("$").removeprefix("\\(").removesuffix("\\)")
-        if "^" not in tex and "_" not in tex:
-            continue
-        compact = compact_symbol(tex)
-        if compact is None:
-            continue
-        plain = _GREEK_CMD.sub(r"\1", _VAR_GREEK.sub(r"\\\1", _STYLE_CMD.sub(r"\1", tex)))
-        parts = _script_parts(plain.strip())
-        if parts and "".join(parts) == compact:
-            out[compact.lower()] = " ".join(parts).lower()
-    for m in _UNICODE_SCRIPTED.finditer(_SUB_SUP.sub(r"\1\3\2", text)):
-        letters = m.group(1).translate(_UNICODE_MATH)
-        digits = list(m.group(2).translate(_UNICODE_MATH))
-        if _SYMBOL.fullmatch(letters + "".join(digits)):
-            out[(letters + "".join(digits)).lower()] = " ".join([letters.lower(), *digits])
-    return out
-
-
-def respell(query: str, spelled: Mapping[str, str], quote: bool = True) -> str:
-    """`query` with each compact symbol of `spelled` as its scripted words: inside a quoted
-    phrase as words, elsewhere as a quoted phrase of its own (`all:phi43` → `all:"phi 4 3"`)
-    when the backend reads quotes, as plain words when it does not."""
-    if not spelled:
-        return query
-    names = "|".join(re.escape(k) for k in sorted(spelled, key=len, reverse=True))
-    out: list[str] = []
-    pos = 0
-    for m in re.finditer(rf"(?<![\w^])({names})(?![\w])", query, re.IGNORECASE):
-        words_ = spelled[m.group(1).lower()]
-        inside = query.count('"', 0, m.start()) % 2 == 1
-        out += [query[pos : m.start()], words_ if inside or not quote else f'"{words_}"']
-        pos = m.end()
-    return "".join(out) + query[pos:]
 
 
 def plain_text(markdown: str) -> str:
@@ -251,7 +161,7 @@ def plain_text(markdown: str) -> str:
         glued = m.string[m.end() : m.end() + 1] == "-"
         return f" {symbol}" + ("" if glued else " " + (BREAK + concepts if concepts else ""))
 
-    text = _SUB_SUP.sub(r"\1\3\2", _HTML.sub(" ", markdown)).translate(_UNICODE_MATH)
+    text = _HTML.sub(" ", markdown)
     text = _MATH.sub(formula, text)
     text = _MD_LINK.sub(r"\1", text)
     text = _MD_CODE.sub(r"\1", text)
@@ -402,7 +312,6 @@ def people_named(text: str) -> list[tuple[str, ...]]:
 
 
 _GREEK_WORDS = frozenset(g.lower() for g in _GREEK)
-_NAME_RUN = re.compile(r"\b[A-Z][^\W\d_]+(?:[-–][A-Z][^\W\d_]+){2,}\b")
 
 
 def _trim_symbols(phrase: list[str]) -> list[str]:
@@ -434,14 +343,8 @@ def key_phrases(
     reporting verb, "Schoenfeld gave") and words for their contribution ("argument")."""
     plain = plain_text(text)
     named = {fold(n) for n in names}
-    # Three or more people joined by dashes ("Brydges–Fröhlich–Sokal") are a citation; two may be
-    # an object's name (Navier–Stokes, Cohen–Lenstra).
-    cited_runs = {
-        fold(w).lower() for m in _NAME_RUN.finditer(plain) for w in re.split(r"[-–]", m.group(0))
-    }
     phrases: list[list[str]] = []
-    # A slash separates alternatives ("spectral gap / log-Sobolev inequality"): two phrases.
-    for chunk in re.split(r"[|.,;:!?()\[\]{}\"“”/]+|\s[-–—]\s", plain):
+    for chunk in re.split(r"[|.,;:!?()\[\]{}\"“”]+|\s[-–—]\s", plain):
         tokens = _tokens(chunk)
         persons = people(tokens)
         current: list[str] = []
@@ -474,7 +377,6 @@ def key_phrases(
         p
         for p in phrases
         if not all(w in named or w in WORK_NOUNS for w in p)
-        and not all(w in cited_runs for w in p)
         and not (any(_symbol_word(w) for w in p) and all(_bland_word(w) for w in p))
     ]
     freq: Counter[str] = Counter()
