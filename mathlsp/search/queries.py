@@ -45,9 +45,6 @@ QUOTA = {"arxiv": 5, "semantic_scholar": 7, "openalex": 7, "pubmed": 2, "theorem
 #: backend with nothing on the subject gives its share to the ones that answer).
 SPARE = {"arxiv": 2, "semantic_scholar": 4, "openalex": 4, "pubmed": 0, "theoremsearch": 0}
 QUOTA["zbmath"] = 2  # MSC classes + a topic each (search/zbmath_plan.py)
-#: The purposes of a backend's subject query: any of the problem's tags, in every field. When it
-#: and its broadening find nothing, the backend holds nothing on the subject (run.py stops there).
-SUBJECT_QUERIES = frozenset({"category + tags", "tags"})
 #: OpenAlex starts its topics where arXiv's quota ends, so that together they ask about more.
 OPENALEX_OFFSET = 4
 ARXIV_WITH_USER_QUERY = 6

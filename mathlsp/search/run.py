@@ -28,7 +28,6 @@ from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
 from mathlsp.search.named import named_works, resolve
 from mathlsp.search.queries import (
     DISCOVERY,
-    SUBJECT_QUERIES,
     PlannedQuery,
     QueryPlan,
     ReferenceSeed,
@@ -103,25 +102,11 @@ class BackendReport:
     def dry(self) -> bool:
         """The backend holds (next to) nothing on the subject, and its remaining queries would
         only spend the budget: two queries and a broadening answered, all empty, or three empty
-        answers and at most two papers in all (one empty query and its broadening can be one
-        badly put question); or its subject query — any of the tags, in every field — and its
-        broadening found nothing: no paper there says the subject, so none of its narrower
-        questions would answer."""
-        if self.subject_empty:
-            return True
+        answers and at most two papers in all. (One empty query and its broadening can be one
+        badly put question.)"""
         if len(self.answered) < 2 or not self.broadened:
             return False
         return len(self.empty) == self.asked or (len(self.empty) >= 3 and len(self.papers) <= 2)
-
-    @property
-    def subject_empty(self) -> bool:
-        empty = {q.query for q in self.empty}
-        return any(
-            q.purpose in SUBJECT_QUERIES
-            and q.query in empty
-            and (not q.broader or q.broader in empty)
-            for q in self.answered
-        )
 
     @property
     def down(self) -> bool:

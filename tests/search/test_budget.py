@@ -73,7 +73,7 @@ async def test_retries_count_against_the_budget(fake: FakeScholar, sources: Sour
 
 
 def test_a_backend_is_dry_after_two_empty_queries_and_a_broadening() -> None:
-    q1, q2, wide = (PlannedQuery("arxiv", f"q{i}", "key object") for i in range(3))
+    q1, q2, wide = (PlannedQuery("arxiv", f"q{i}", "tags") for i in range(3))
     report = BackendReport("arxiv", queries=[q1, q2])
     report.answered, report.empty, report.broadened = [q1], [q1, wide], [wide]
     assert not report.dry  # one empty query and its broadening: maybe a badly put question
@@ -84,37 +84,12 @@ def test_a_backend_is_dry_after_two_empty_queries_and_a_broadening() -> None:
     report.papers = {f"p{i}" for i in range(5)}
     assert not report.dry
     # Three empty answers and at most two papers in all: next to nothing on the subject.
-    q3 = PlannedQuery("arxiv", "q3", "key object")
+    q3 = PlannedQuery("arxiv", "q3", "tags")
     report.answered.append(q3)
     report.empty.append(q3)
     assert not report.dry  # five papers is something
     report.papers = {"p0", "p1"}
     assert report.dry
-
-
-def test_a_backend_is_dry_once_its_subject_query_and_broadening_find_nothing() -> None:
-    # Any of the tags in every field, in the categories and then without: nothing there says the
-    # subject, so none of the narrower topic queries would answer.
-    subject = PlannedQuery(
-        "arxiv",
-        'cat:math.PR AND (all:"stochastic wave equation" OR all:"malliavin calculus")',
-        "category + tags",
-        '(all:"stochastic wave equation" OR all:"malliavin calculus")',
-    )
-    wide = PlannedQuery("arxiv", subject.broader, "category + tags, broadened")
-    report = BackendReport("arxiv", queries=[subject])
-    report.answered, report.empty = [subject], [subject]
-    assert not report.dry  # the categories may be the wrong guess: the broadening decides
-    report.broadened, report.empty = [wide], [subject, wide]
-    assert report.dry
-    # A subject query without categories has nothing to drop: its own empty answer decides.
-    bare = PlannedQuery("arxiv", '(all:"spin glasses" OR all:"sherrington kirkpatrick")', "tags")
-    alone = BackendReport("arxiv", queries=[bare], answered=[bare], empty=[bare])
-    assert alone.dry
-    # An empty topic query says nothing about the subject.
-    topic = PlannedQuery("arxiv", 'all:"golomb rulers"', "key object")
-    other = BackendReport("arxiv", queries=[topic], answered=[topic], empty=[topic])
-    assert not other.dry
 
 
 def test_a_backends_pace_bounds_its_discovery_requests() -> None:
