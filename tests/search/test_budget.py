@@ -190,5 +190,7 @@ async def test_haystack_search_stays_within_forty_requests(
         result = await run_search(folder, sources, now=NOW)
     sent = haystack.controls.requests()
     assert 0 < len(sent) <= 40
+    # arXiv's 3 s pace: at most 8 requests before verification (0, 3, …, 21 s) and its batch.
+    assert len(haystack.controls.requests("arxiv")) <= 9
     assert result.budget.spent == len(sent)
     assert result.confirmed
