@@ -194,3 +194,25 @@ async def test_haystack_search_stays_within_forty_requests(
     assert len(haystack.controls.requests("arxiv")) <= 9
     assert result.budget.spent == len(sent)
     assert result.confirmed
+
+
+@needs_corpus
+async def test_a_backend_sends_no_more_than_its_pace_allows(
+    haystack: FakeScholar, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 6 s at arXiv's 3 s pace: three discovery requests (0, 3, 6 s), broadenings included; the
+    # queries left are not sent, and say why.
+    monkeypatch.setattr(run_module, "DISCOVERY_SECONDS", 6.0)
+    haystack.controls.reset()
+    folder = tmp_path / "kpz"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(_judged("kpz-tails"), encoding="utf-8")
+    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
+    async with httpx.AsyncClient() as client:
+        sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
+        result = await run_search(folder, sources, now=NOW)
+    arxiv = result.backends["arxiv"]
+    assert arxiv.asked == 3
+    assert arxiv.unsent and arxiv.held == run_module._PACED
+    searches = [r for r in haystack.controls.requests("arxiv") if "search_query" in r.query]
+    assert len([r for r in searches if r.query["search_query"][0]]) == 3
