@@ -39,6 +39,7 @@ from mathlsp.sources.base import LookupStatus
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, spending
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
+from mathlsp.sources.settings import DEFAULT_MIN_INTERVAL_S
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.verify.normalize import normalize_title
 from mathlsp.verify.pipeline import ReferenceCheck, verify_subjects
@@ -58,6 +59,11 @@ VERIFY_RESERVE = 5
 #: … and for following citations: references from Semantic Scholar and OpenAlex (the look-up of
 #: what they cite, when there is any, comes out of what discovery left).
 FOLLOW_RESERVE = 2
+#: Discovery's share of a search's 30 s: a backend sends no discovery request its rate limit
+#: would start later than this (arXiv's 3 s pace: 8 requests, at 0, 3, …, 21 s), so that the
+#: verification batch it still owes starts by ~24 s. Counted in requests, not measured time, so
+#: that a search asks the same questions under any load and with the limits off.
+DISCOVERY_SECONDS = 21.0
 NOT_READY = "No defined problem found"
 
 
@@ -437,6 +443,8 @@ async def _discover(
     reports = result.backends
     asked = {q.key for q in plan.queries}  # a broadening never repeats a query of this search
     numbered: dict[str, int] = Counter()
+    sent: dict[str, int] = Counter()  # discovery requests per backend, broadenings included
+    allowance = {b: pace_allowance(b, sources, result.looked_up) for b in DISCOVERY}
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
 
@@ -484,6 +492,7 @@ async def _discover(
         n, total = numbered[q.backend], len(reports[q.backend].queries)
         report = reports[q.backend]
         progress(q.backend, f"query {n}/{total}: {q.query}")
+        sent[q.backend] += 1
         items, detail, error = await ask(q)
         if isinstance(error, BudgetSpent):
             report.unsent.append(q)
@@ -499,11 +508,13 @@ async def _discover(
         if not items:
             report.empty.append(q)
             wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
-            if q.broader and wider.key not in asked and wider.key not in plan.prior_keys:
+            paced = sent[q.backend] < allowance[q.backend]
+            if q.broader and paced and wider.key not in asked and wider.key not in plan.prior_keys:
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
                 # once more with fewer constraints, never more (and never a query already run).
                 asked.add(wider.key)
                 progress(q.backend, f"query {n}/{total}: no result; broadened to {wider.query}")
+                sent[q.backend] += 1
                 items, detail, error = await ask(wider)
                 if error is None:
                     report.broadened.append(wider)
@@ -538,6 +549,9 @@ async def _discover(
             if report.dry:
                 report.unsent.append(q)
                 report.held = "its first queries, broadened, found nothing on the subject"
+            elif sent[backend] >= allowance[backend]:
+                report.unsent.append(q)
+                report.held = report.held or _PACED
             else:
                 await one(index, q)
             await settle(backend, 1 + bool(q.broader))
@@ -553,6 +567,8 @@ async def _discover(
                 )
                 if result.budget.remaining <= sum(owed.values()):
                     return
+                if sent[backend] >= allowance[backend]:
+                    return  # its rate limit leaves no time for more
                 owed[backend] = 1 + bool(q.broader)  # claimed before another lane can
             report.queries.append(q)
             report.spare.append(q)
@@ -631,9 +647,25 @@ async def _discover(
     return ordered, ref_found
 
 
+def pace_allowance(backend: str, sources: Any, looked_up: Collection[Identifier] = ()) -> int:
+    """Discovery requests `backend` can start within DISCOVERY_SECONDS at its rate limit — the
+    documented one, or the configured one when slower (Semantic Scholar without a key) — less
+    the batch that looks up PROBLEM.md's arXiv identifiers there."""
+    settings = getattr(sources, "settings", None)
+    configured = settings.interval(backend) if settings is not None else 0.0
+    pace = max(DEFAULT_MIN_INTERVAL_S.get(backend, 0.0), configured)
+    if pace <= 0:
+        return MAX_REQUESTS
+    own = 1 if backend == "arxiv" and any(i.kind is IdKind.ARXIV for i in looked_up) else 0
+    return max(1, 1 + int(DISCOVERY_SECONDS // pace) - own)
+
+
 def _paper_key(record: Any) -> str:
     ids = record.identifiers
     return ids[0].key if ids else "title:" + normalize_title(record.title)
+
+
+_PACED = f"its rate limit leaves no time for more within the first {DISCOVERY_SECONDS:.0f} s"
 
 
 def describe_backends(result: SearchResult) -> list[str]:

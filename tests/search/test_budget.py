@@ -92,6 +92,31 @@ def test_a_backend_is_dry_after_two_empty_queries_and_a_broadening() -> None:
     assert report.dry
 
 
+def test_a_backends_pace_bounds_its_discovery_requests() -> None:
+    from mathlsp.search.run import DISCOVERY_SECONDS, pace_allowance
+    from mathlsp.sources.record import parse_identifier
+
+    keyed = SourceSettings.from_env(overrides={**FAST, "semantic_scholar_api_key": "k"}, environ={})
+    keyless = SourceSettings.from_env(overrides={}, environ={})
+
+    class Fake:
+        def __init__(self, settings: SourceSettings) -> None:
+            self.settings = settings
+
+    assert DISCOVERY_SECONDS == 21.0
+    # arXiv asks for 3 s between requests: 0, 3, …, 21 s; the limits switched off (FAST) do
+    # not change what is asked.
+    assert pace_allowance("arxiv", Fake(keyed)) == 8
+    ident = parse_identifier("arXiv:2401.04072")
+    assert ident is not None
+    assert pace_allowance("arxiv", Fake(keyed), [ident]) == 7  # PROBLEM.md's id batch
+    assert pace_allowance("semantic_scholar", Fake(keyed)) == 22
+    # Without a key Semantic Scholar is asked every 3 s, and fits as many as arXiv.
+    assert pace_allowance("semantic_scholar", Fake(keyless)) == 8
+    assert pace_allowance("openalex", Fake(keyed)) >= MAX_REQUESTS
+    assert pace_allowance("arxiv", object()) == 8  # no settings: the documented pace
+
+
 def test_plan_keeps_spare_queries_beyond_the_quota() -> None:
     plan = build_queries(problem(GRAPHS))
     planned = {q.key for q in plan.queries}
@@ -165,5 +190,29 @@ async def test_haystack_search_stays_within_forty_requests(
         result = await run_search(folder, sources, now=NOW)
     sent = haystack.controls.requests()
     assert 0 < len(sent) <= 40
+    # arXiv's 3 s pace: at most 8 requests before verification (0, 3, …, 21 s) and its batch.
+    assert len(haystack.controls.requests("arxiv")) <= 9
     assert result.budget.spent == len(sent)
     assert result.confirmed
+
+
+@needs_corpus
+async def test_a_backend_sends_no_more_than_its_pace_allows(
+    haystack: FakeScholar, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 6 s at arXiv's 3 s pace: three discovery requests (0, 3, 6 s), broadenings included; the
+    # queries left are not sent, and say why.
+    monkeypatch.setattr(run_module, "DISCOVERY_SECONDS", 6.0)
+    haystack.controls.reset()
+    folder = tmp_path / "kpz"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(_judged("kpz-tails"), encoding="utf-8")
+    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
+    async with httpx.AsyncClient() as client:
+        sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
+        result = await run_search(folder, sources, now=NOW)
+    arxiv = result.backends["arxiv"]
+    assert arxiv.asked == 3
+    assert arxiv.unsent and arxiv.held == run_module._PACED
+    searches = [r for r in haystack.controls.requests("arxiv") if "search_query" in r.query]
+    assert len([r for r in searches if r.query["search_query"][0]]) == 3
