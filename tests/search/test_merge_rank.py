@@ -596,3 +596,50 @@ def test_a_phrase_first_said_late_in_a_long_abstract_is_said_in_passing() -> Non
     }
     assert early in kept and short in kept
     assert late not in kept and late in below_the_line(dropped)
+
+
+def test_two_of_the_fields_own_names_are_not_beyond_the_field() -> None:
+    """A title saying two phrases that many retrieved papers say ("stochastic wave equation",
+    "dimension three") is the field said twice; a phrase few papers say is the problem's own."""
+    terms = [
+        Term(
+            "stochastic wave equation",
+            "tag",
+            1.0,
+            "stochastic-wave-equation",
+            echoed=True,
+            subject=True,
+        ),
+        Term("dimension three", "keyword", 1.0, "dimension three"),
+        Term("hitting probabilities", "keyword", 1.0, "hitting probabilities"),
+    ]
+    filler = [
+        merged(
+            rec(
+                title=f"Random fields, part {i}",
+                arxiv_id=f"2407.{i:05d}",
+                abstract="We study a stochastic wave equation in dimension three."
+                if i < 12
+                else "We study a random field.",
+            )
+        )[0]
+        for i in range(30)
+    ]
+    twice = merged(
+        rec(
+            title="The stochastic wave equation in dimension three",
+            arxiv_id="2408.00001",
+            abstract="We prove existence of solutions.",
+        )
+    )[0]
+    own = merged(
+        rec(
+            title="Hitting probabilities of the stochastic wave equation",
+            arxiv_id="2408.00002",
+            abstract="We bound hitting probabilities of the solution.",
+        )
+    )[0]
+    kept, dropped = rank_candidates([*filler, twice, own], terms)
+    assert own in kept
+    assert twice not in kept
+    assert twice in below_the_line(dropped)  # shown, never written
