@@ -78,10 +78,6 @@ AUTHOR_FIELD = 0.1
 #: most about √n of n papers, 6 of 40).
 AUTHOR_RARE = 0.5
 PASSING_AT = 0.4
-#: Below this rarity (said by about a tenth of the retrieved papers or more) a phrase is one of
-#: the field's own names: two of them ("stochastic wave equation" + "dimension three") are the
-#: field said twice, not something beyond it.
-FIELD_PAIR = 0.35
 PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
 
 
@@ -308,12 +304,9 @@ def beyond_field(found: Sequence[Match], authored: bool = False) -> bool:
     share (rarity at least `ASPECT_RARITY`), or two different things, or a specific phrase in
     its title by an author the problem cites (the specialists' own papers on the object: "Ergodic
     properties of highly degenerate 2D stochastic Navier–Stokes equations" by Hairer and
-    Mattingly). Phrases that are all the field's own names (`FIELD_PAIR`) are not more than it,
-    however many of them a title says."""
+    Mattingly)."""
     # One-word terms ("partitions") are too loose to be a second thing said.
     distinct = [m for m in concepts(found) if len(core(m.term.stems)) > 1]
-    if not authored and all(m.rarity < FIELD_PAIR for m in found):
-        return False
     if authored and any(
         m.specific and m.place.startswith("title") and m.rarity >= AUTHOR_FIELD for m in distinct
     ):
