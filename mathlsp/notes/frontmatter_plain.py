@@ -10,7 +10,6 @@ PyYAML. A hypothesis test holds it to PyYAML on every block it accepts.
 
 from __future__ import annotations
 
-import datetime as dt
 import re
 from typing import Any
 
@@ -20,7 +19,7 @@ from mathlsp.notes.spans import Span
 # Any character PyYAML's reader refuses, treats as a line break (\x85, \u2028, \u2029) or as a
 # byte-order mark, and tabs (indentation rules): such a block goes to PyYAML.
 _UNSURE_CHARS = re.compile(
-    "[^\\n\\r\\x20-\\x7e\\xa0-\\u2027\\u202a-\\ud7ff\\ue000-\\ufefe\\uff00-\\ufffd\\U00010000-\\U0010ffff]"
+    "[\\x00-\\x09\\x0b\\x0c\\x0e-\\x1f\\x7f-\\x9f\\u2028\\u2029\\ud800-\\udfff\\ufeff\\ufffe\\uffff]"
 )
 _KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*(?:-[A-Za-z0-9_]+)*")
 # A scalar on a line: quoted with nothing to unescape, or plain with a safe first character and
@@ -195,6 +194,8 @@ def _scalar(text: str) -> Any:
         return int(text)
     date = _SIMPLE_DATE.fullmatch(text)
     if date is not None:
+        import datetime as dt  # here: most blocks have no date, and the import costs ~2 ms
+
         try:
             return dt.date(int(date[1]), int(date[2]), int(date[3])).isoformat()
         except ValueError:
