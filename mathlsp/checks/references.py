@@ -125,23 +125,46 @@ def _build_index(doc: LiteratureDoc) -> LiteratureIndex:
                 index.uref_arxiv.setdefault(arxiv.base, e)
             if doi is not None:
                 index.uref_doi.setdefault(doi, e)
-    starts: list[int] | None = None
+    owners: _Owners | None = None
     for m in doc.mentions:
-        if m.kind != "REF" or m.id in index.by_id:
+        if m.kind != "REF":
             continue
-        if starts is None:
-            starts = [e.span.start for e in doc.entries]
-        owner = _entry_at(doc, starts, m.span.start)
+        mid = m.id
+        if mid in index.by_id:
+            continue
+        if owners is None:
+            owners = _Owners(doc.entries)
+        owner = owners.at(m.span.start)
         if owner is not None and owner.kind == "UREF":
-            index.moved.setdefault(m.id, owner)
+            index.moved.setdefault(mid, owner)
     return index
 
 
-def _entry_at(doc: LiteratureDoc, starts: list[int], offset: int) -> ReferenceEntry | None:
-    i = bisect.bisect_right(starts, offset) - 1
-    if i >= 0 and doc.entries[i].span.start <= offset <= doc.entries[i].span.end:
-        return doc.entries[i]
-    return None
+class _Owners:
+    """The entry an offset stands in. Asked in text order (mentions come so): a line of
+    thousands of unknown ids asks about one entry again and again, answered without a search."""
+
+    __slots__ = ("_ends", "_entries", "_i", "_starts")
+
+    def __init__(self, entries: list[ReferenceEntry]) -> None:
+        spans = [e.span for e in entries]
+        self._entries = entries
+        self._starts = [s.start for s in spans]
+        self._ends = [s.end for s in spans]
+        self._i = -1
+
+    def at(self, offset: int) -> ReferenceEntry | None:
+        starts, i = self._starts, self._i
+        # The last entry that starts at or before `offset`, as a bisection would find it.
+        if not (
+            0 <= i < len(starts)
+            and starts[i] <= offset
+            and (i + 1 == len(starts) or starts[i + 1] > offset)
+        ):
+            i = self._i = bisect.bisect_right(starts, offset) - 1
+        if i >= 0 and offset <= self._ends[i]:
+            return self._entries[i]
+        return None
 
 
 def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
