@@ -8,7 +8,7 @@ parse, checks) show where the time beyond start-up goes, and the whole CLI run i
 is left for rendering; the child's figure is higher by the imports only a LITERATURE.md needs
 (the YAML loader of its frontmatter, the rule modules' helpers).
 
-    python benchmarks/bench_check.py [--refs 5000] [--runs 5]
+    python benchmarks/bench_check.py [--refs 5000] [--runs 5] [--rules]
 """
 
 from __future__ import annotations
@@ -84,10 +84,45 @@ def phases_ms(folder: Path, runs: int) -> dict[str, float]:
     return {k: statistics.median(v) * 1000 for k, v in out.items()}
 
 
+def rules_ms(folder: Path, runs: int) -> dict[str, float]:
+    """CPU ms of each rule on a cold parse, min of the runs (a rule is a few ms: the minimum is
+    the figure least moved by neighbours). Entry rules are summed over every entry; the first
+    rule to ask for a shared pass (mentions, identifiers) is charged for it, as in a real run."""
+    from mathlsp.checks import CheckSettings, load_rules
+    from mathlsp.checks.base import ENTRY_RULES, CheckContext, rules_for
+    from mathlsp.notes.folder import ProblemFolder
+
+    load_rules()
+    path = folder / "LITERATURE.md"
+    best: dict[str, float] = {}
+    clock = time.process_time
+    gc.disable()
+    try:
+        for _ in range(runs):
+            folder_model = ProblemFolder(folder)
+            doc = folder_model.doc(path)
+            assert doc is not None
+            context = CheckContext(folder_model, path, doc, CheckSettings().for_folder(folder))
+            timed = [(f"entry {fn.__name__}", fn, True) for fn in ENTRY_RULES]
+            timed += [(fn.__name__, fn, False) for fn in rules_for(doc)]
+            for name, fn, per_entry in timed:
+                t0 = clock()
+                if per_entry:
+                    for entry in doc.entries:  # type: ignore[attr-defined]
+                        list(fn(context, entry))
+                else:
+                    list(fn(context))
+                best[name] = min(best.get(name, 1e9), clock() - t0)
+    finally:
+        gc.enable()
+    return {k: v * 1000 for k, v in sorted(best.items(), key=lambda kv: -kv[1])}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--refs", type=int, default=5000)
     parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--rules", action="store_true", help="also each rule's CPU ms (min)")
     args = parser.parse_args()
     command = [sys.executable, "-m", "mathlsp", "check"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -98,6 +133,7 @@ def main() -> int:
             start.append(child_cpu_ms([*command, "NOTE.md"], small))
             big.append(child_cpu_ms([*command, "LITERATURE.md"], folder))
         phases = phases_ms(folder, args.runs)
+        rules = rules_ms(folder, args.runs) if args.rules else {}
     beyond = statistics.median(big) - statistics.median(start)
     print(f"LITERATURE.md with {args.refs} references; CPU ms, medians of {args.runs} runs")
     print(f"load average {os.getloadavg()[0]:.2f}")
@@ -107,6 +143,10 @@ def main() -> int:
     print("in process:")
     for name, ms in phases.items():
         print(f"  {name:9} {ms:6.1f}")
+    if rules:
+        print(f"per rule, min of {args.runs} (sum {sum(rules.values()):.1f}):")
+        for name, ms in rules.items():
+            print(f"  {name:32} {ms:6.1f}")
     return report(
         [Target(f"check beyond start-up at {args.refs} references (CPU)", beyond, 250, "ms")]
     )

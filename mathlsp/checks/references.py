@@ -125,23 +125,46 @@ def _build_index(doc: LiteratureDoc) -> LiteratureIndex:
                 index.uref_arxiv.setdefault(arxiv.base, e)
             if doi is not None:
                 index.uref_doi.setdefault(doi, e)
-    starts: list[int] | None = None
+    owners: _Owners | None = None
     for m in doc.mentions:
-        if m.kind != "REF" or m.id in index.by_id:
+        if m.kind != "REF":
             continue
-        if starts is None:
-            starts = [e.span.start for e in doc.entries]
-        owner = _entry_at(doc, starts, m.span.start)
+        mid = m.id
+        if mid in index.by_id:
+            continue
+        if owners is None:
+            owners = _Owners(doc.entries)
+        owner = owners.at(m.span.start)
         if owner is not None and owner.kind == "UREF":
-            index.moved.setdefault(m.id, owner)
+            index.moved.setdefault(mid, owner)
     return index
 
 
-def _entry_at(doc: LiteratureDoc, starts: list[int], offset: int) -> ReferenceEntry | None:
-    i = bisect.bisect_right(starts, offset) - 1
-    if i >= 0 and doc.entries[i].span.start <= offset <= doc.entries[i].span.end:
-        return doc.entries[i]
-    return None
+class _Owners:
+    """The entry an offset stands in. Asked in text order (mentions come so): a line of
+    thousands of unknown ids asks about one entry again and again, answered without a search."""
+
+    __slots__ = ("_ends", "_entries", "_i", "_starts")
+
+    def __init__(self, entries: list[ReferenceEntry]) -> None:
+        spans = [e.span for e in entries]
+        self._entries = entries
+        self._starts = [s.start for s in spans]
+        self._ends = [s.end for s in spans]
+        self._i = -1
+
+    def at(self, offset: int) -> ReferenceEntry | None:
+        starts, i = self._starts, self._i
+        # The last entry that starts at or before `offset`, as a bisection would find it.
+        if not (
+            0 <= i < len(starts)
+            and starts[i] <= offset
+            and (i + 1 == len(starts) or starts[i + 1] > offset)
+        ):
+            i = self._i = bisect.bisect_right(starts, offset) - 1
+        if i >= 0 and offset <= self._ends[i]:
+            return self._entries[i]
+        return None
 
 
 def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
@@ -384,46 +407,47 @@ def mention_findings(
 ) -> Iterator[Finding]:  # fmt: skip
     """What `reference_mentions` says of one mention. `titles`: where headings' titles start in
     the note (those of LITERATURE.md itself, else none)."""
-    entry = index.by_id.get(m.id)
+    mid = m.id  # formatted once: a line of 100k mentions asks for it at every step below
+    entry = index.by_id.get(mid)
     if entry is None:
         if m.span.start in titles:
             return
-        yield from _unknown(ctx, index, m)
+        yield from _unknown(ctx, index, m, mid)
     elif m.kind == "UREF" or entry.section == "unconfirmed":
         if verified_lines(m.line, m.span.start - ctx.doc.lines.starts[m.line]):
-            yield _as_verified(ctx, index, entry, m.span, m.id)
+            yield _as_verified(ctx, index, entry, m.span, mid)
         elif m.kind == "REF":
             yield ctx.finding(
                 UNKNOWN_MENTION,
-                f"{m.id} stands under Unconfirmed References, so it is not a confirmed "
+                f"{mid} stands under Unconfirmed References, so it is not a confirmed "
                 f"reference: give it an UREF id (and cite it as unconfirmed) or verify it",
                 m.span,
-                related=[(index.doc, entry.id_span, f"{m.id} under Unconfirmed References")],
-                data={"id": m.id},
+                related=[(index.doc, entry.id_span, f"{mid} under Unconfirmed References")],
+                data={"id": mid},
             )
 
 
-def _unknown(ctx: CheckContext, index: LiteratureIndex, m: Mention) -> Iterator[Finding]:
-    moved = index.moved.get(m.id) if m.kind == "REF" else None
+def _unknown(ctx: CheckContext, index: LiteratureIndex, m: Mention, mid: str) -> Iterator[Finding]:
+    moved = index.moved.get(mid) if m.kind == "REF" else None
     if moved is not None:
         if index.doc is ctx.doc and moved.span.start <= m.span.start <= moved.span.end:
             return  # the note inside the UREF entry that records the move
         yield ctx.finding(
             UNKNOWN_MENTION,
-            f"{m.id} no longer exists: it was moved to Unconfirmed References as {moved.id} — "
+            f"{mid} no longer exists: it was moved to Unconfirmed References as {moved.id} — "
             f"cite {moved.id} instead (never with [V])",
             m.span,
             related=[(index.doc, moved.id_span, f"{moved.id}: {moved.title}")],
-            data={"id": m.id, "replacement": moved.id},
+            data={"id": mid, "replacement": moved.id},
         )
         return
     top = index.highest.get(m.kind)
     hint = f" (the highest is {m.kind}-{top:03d})" if top else f" (it has no {m.kind} entries)"
     yield ctx.finding(
         UNKNOWN_MENTION,
-        f"{m.id} does not exist in LITERATURE.md{hint}: fix the id or add the reference",
+        f"{mid} does not exist in LITERATURE.md{hint}: fix the id or add the reference",
         m.span,
-        data={"id": m.id},
+        data={"id": mid},
     )
 
 

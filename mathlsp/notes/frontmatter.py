@@ -1,8 +1,9 @@
 """YAML frontmatter: located exactly, parsed safely, every key with its span.
 
 The block is located by hand rather than with python-frontmatter: edits and diagnostics need exact
-offsets, which that library does not expose, and it loads YAML with aliases allowed. The YAML itself
-is PyYAML's safe loader, tightened to refuse anchors, aliases and explicit tags.
+offsets, which that library does not expose, and it loads YAML with aliases allowed. Plain
+`key: value` blocks are read by `frontmatter_plain` (typed as PyYAML types them); any other YAML
+goes to PyYAML's safe loader, tightened to refuse anchors, aliases and explicit tags.
 """
 
 from __future__ import annotations
@@ -90,8 +91,17 @@ def _line_end(text: str, pos: int) -> int:
 
 
 def _load(fm: Frontmatter, source: str, base: int) -> None:
-    # PyYAML is imported on the first frontmatter, not with the server: initialize answers
-    # sooner, and the first parse (in the start-up index) pays for it.
+    if not source.strip():
+        return
+    from mathlsp.notes.frontmatter_plain import load_plain
+
+    fields = load_plain(source, base)
+    if fields is not None:
+        fm.fields = fields
+        fm.data = {key: f.value for key, f in fields.items()}
+        return
+    # PyYAML (~40 ms to import) only for a block the plain reader is not sure of, and on first
+    # use, not with the server: initialize answers sooner.
     from mathlsp.notes.frontmatter_yaml import load
 
     load(fm, source, base)

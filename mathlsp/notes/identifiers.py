@@ -156,9 +156,19 @@ def _strip_unbalanced_closer(text: str) -> str:
 _ABSENT = frozenset({"", "-", "—", "–", "n/a", "na", "none", "(none)", "not available", "tbd", "?"})
 
 
+_LONGEST_ABSENT = max(map(len, _ABSENT))
+
+
 def is_absent(value: str) -> bool:
     """Field values that mean "no identifier" rather than a malformed one."""
-    return value.strip().strip("*_`").strip().lower() in _ABSENT or value.strip().startswith("(")
+    value = value.strip()
+    if value[:1] == "(":
+        return True
+    # The common case (an identifier, asked for every entry): longer than any absent word,
+    # with no emphasis around it to strip.
+    if len(value) > _LONGEST_ABSENT and value[0] not in "*_`" and value[-1] not in "*_`":
+        return False
+    return value.strip("*_`").strip().lower() in _ABSENT
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathlsp.notes.identifiers import (
+    _ABSENT,
     ArxivId,
     IdMention,
     find_identifiers,
@@ -232,3 +235,17 @@ def test_spans_are_string_offsets_with_non_ascii_text() -> None:
 def test_no_identifiers() -> None:
     assert _found("") == []
     assert _found("Kato, Perturbation Theory, 1966.") == []
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.one_of(
+        st.text(alphabet=" *_`()nNaA/-—–?tbdoe1.\t\u00a0", max_size=24),
+        st.sampled_from(sorted(_ABSENT)).map(lambda w: f" *{w.upper()}_ "),
+    )
+)
+def test_is_absent_reads_as_the_stripped_lowercase_lookup(value: str) -> None:
+    # The early exits for long identifiers must not change the answer.
+    plain = value.strip()
+    expected = plain.strip("*_`").strip().lower() in _ABSENT or plain.startswith("(")
+    assert is_absent(value) == expected
