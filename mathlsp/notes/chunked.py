@@ -39,6 +39,13 @@ class ChunkedText:
             self._joined = "".join(self._chunks or ())
         return self._joined
 
+    def compact(self) -> None:
+        """Keep the whole string only (once typing paused): the chunks are a second copy of the
+        text; the next edit cuts them again (one copy, for the first keystroke after a pause)."""
+        if self._chunks is not None:
+            self.joined()
+            self._chunks, self._ends = None, []
+
     def slice(self, start: int, end: int) -> str:
         """text[start:end] (clamped like a slice), reading only the chunks it spans."""
         n = len(self)

@@ -258,3 +258,17 @@ def test_a_whole_document_replacement_between_edits_starts_the_text_over(
         assert generation == buffer.generation
         if starts is not None:
             assert list(starts) == [0, *(m.end() for m in _BREAK.finditer(expected))]
+
+
+def test_a_compacted_buffer_reads_and_edits_as_before() -> None:
+    buffer = _TinyChunks("file:///n.md", "one\ntwo\nthree\n", version=0)
+    edit = types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(1, 1), types.Position(1, 2)), text="W\n"
+    )
+    buffer.apply_change(edit)
+    text = buffer.source
+    buffer.compact()
+    assert buffer.source is text
+    buffer.apply_change(edit)
+    assert buffer.source == "one\ntW\n\no\nthree\n"
+    assert buffer.snapshot()[2] == split_lines(buffer.source)[1]

@@ -64,3 +64,14 @@ def test_an_empty_text_takes_an_insert_and_a_deletion_of_everything() -> None:
     assert chunked.joined() == "" and len(chunked) == 0
     chunked.replace(5, 5, "x")
     assert chunked.joined() == "x"
+
+
+def test_compacting_keeps_the_joined_string_alone_and_the_next_edit_cuts_again() -> None:
+    chunked = ChunkedText("abcdefghij", 3)
+    chunked.replace(2, 3, "X")
+    whole = chunked.joined()
+    chunked.compact()
+    assert chunked._chunks is None
+    assert chunked.joined() is whole  # the string the model holds: no second copy kept
+    chunked.replace(10, 10, "!")
+    assert chunked.joined() == whole + "!"
