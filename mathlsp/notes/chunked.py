@@ -4,8 +4,8 @@ A Python `str` is immutable: replacing one character of a 9 MB LITERATURE.md bui
 string (two copies when done by joining slices). `ChunkedText` keeps the text as strings of about
 `CHUNK` characters; an edit rebuilds only the chunks it spans (a few KB) and the list of their
 ends (a C-level pass over ~140 ints at 5,000 references). The whole string is built only when
-someone asks for it (`joined`), once per version: a burst of keystrokes applied before the next
-check pays one join, not one copy each. Reading a line (`slice`) costs that line.
+someone asks for it (`joined`), once per version, in one copy. Reading a line (`slice`) costs
+that line.
 """
 
 from __future__ import annotations
