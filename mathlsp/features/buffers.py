@@ -2,9 +2,11 @@
 
 pygls's `TextDocument` applies an incremental change by re-splitting the whole text and
 copying it line by line in Python (13 ms a keystroke on a 9 MB LITERATURE.md). `NoteBuffer`
-keeps the line starts of its text, so a change costs one string copy at C speed and a splice of
-that list; and it logs the region each change touched, so the notes model can re-parse only
-that region (`edit_since`).
+keeps its text in chunks (`ChunkedText`) and the line starts of it, so a change copies the chunk
+it touches and splices that list, reading only the lines its range names; the whole string,
+which the notes model needs, is then joined once (one copy, where slicing and joining the text
+made two). It logs the region each change touched, so the notes model can re-parse only that region
+(`edit_since`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
+from mathlsp.notes.chunked import CHUNK, ChunkedText
 from mathlsp.notes.edits import Edit, compose
 from mathlsp.notes.linestarts import line_of, line_starts
 from mathlsp.notes.markdown import respliced
@@ -27,40 +30,70 @@ _LOG_LENGTH = 512
 
 
 class NoteBuffer(TextDocument):
+    chunk_size = CHUNK  # tests make it tiny, so that edits cross chunk boundaries
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        # None: a document pygls made for a file not open (no text given), read when asked.
+        self._chunked: ChunkedText | None = None
+        if self._source is not None:
+            self._chunked = ChunkedText(self._source, self.chunk_size)
+            self._source = None  # the chunks hold the text now: keep no second copy alive
         self._starts: Sequence[int] | None = None
         self.generation = 0  # counts applied changes; the model remembers the one it parsed
         self._seq = 0  # odd while a change is being applied (read from worker threads)
         self._log: deque[tuple[int, Edit]] = deque(maxlen=_LOG_LENGTH)
-        self._lock = threading.Lock()  # a change (event loop) against `adopt_starts` (a worker)
+        # A change (event loop) against `adopt_starts` and the join of `source` (workers): a
+        # join that raced a change would keep the older text as the newer one's.
+        self._lock = threading.Lock()
+
+    @property
+    def source(self) -> str:
+        with self._lock:
+            if self._chunked is None:
+                return super().source
+            return self._chunked.joined()
+
+    @property
+    def _text(self) -> ChunkedText:
+        if self._chunked is None:
+            self._chunked = ChunkedText(super().source, self.chunk_size)
+        return self._chunked
 
     def _line_starts(self) -> Sequence[int]:
         if self._starts is None:
-            self._starts = line_starts(self.source)
+            self._starts = line_starts(self._text.joined())
         return self._starts
 
-    def _offset(self, source: str, starts: Sequence[int], pos: types.Position) -> int:
+    def _offset(self, starts: Sequence[int], pos: types.Position) -> int:
+        size = len(self._text)
         if pos.line >= len(starts):
-            return len(source)
+            return size
         start = starts[pos.line]
-        end = starts[pos.line + 1] if pos.line + 1 < len(starts) else len(source)
-        line = source[start:end].rstrip("\r\n")
+        end = starts[pos.line + 1] if pos.line + 1 < len(starts) else size
+        line = self._text.slice(start, end).rstrip("\r\n")
         encoding = str(getattr(self.position_codec.encoding, "value", "utf-16"))
         return start + column_offset(line, pos.character, encoding)
 
     def _apply_incremental_change(self, change: types.TextDocumentContentChangePartial) -> None:
         with self._lock:
-            source = self.source
             starts = self._line_starts()
-            start = self._offset(source, starts, change.range.start)
-            end = self._offset(source, starts, change.range.end)
+            start = self._offset(starts, change.range.start)
+            end = self._offset(starts, change.range.end)
             if end < start:
                 start, end = end, start
             text = change.text
             self._seq += 1
-            self._source = splice(source, start, end, text)
-            self._starts = _spliced_starts(source, starts, start, end, text)
+            around = self._text.slice(start - 1, end + 1)
+            self._text.replace(start, end, text)
+            # Joined now, on the event loop's thread, not when the check's worker first asks:
+            # glibc then served each 17.5 MB join from the worker's arena, and typing in the
+            # second entry of a 5,000-reference file left the server 16-23 MiB larger after a
+            # pause (`bench_soak.py`: final / after open 1.12-1.23; 1.04 with the join moved to
+            # the publisher, 190 MiB while typing). Joined here: 1.00, 151 MiB, as before the
+            # chunks. A burst of changes therefore still costs one join each.
+            self._text.joined()
+            self._starts = _spliced_starts(around, starts, start, end, text)
             self.generation += 1
             self._log.append((self.generation, Edit(start, end, start + len(text))))
             self._seq += 1
@@ -68,11 +101,18 @@ class NoteBuffer(TextDocument):
     def _apply_full_change(self, change: types.TextDocumentContentChangeEvent) -> None:
         with self._lock:
             self._seq += 1
-            super()._apply_full_change(change)
+            self._chunked = ChunkedText(change.text, self.chunk_size)
             self._starts = None
             self.generation += 1
             self._log.clear()  # no region to tell: the next parse starts over
             self._seq += 1
+
+    def compact(self) -> None:
+        """Hold the text as one string, the one the notes model parsed: called once typing
+        pauses, so that a quiet server holds one copy of each open text, not two."""
+        with self._lock:
+            if self._chunked is not None:
+                self._chunked.compact()
 
     def adopt_starts(self, generation: int, starts: Sequence[int]) -> None:
         """The model's line starts for this buffer's text: the first keystroke after opening a
@@ -104,39 +144,12 @@ class NoteBuffer(TextDocument):
         return compose([e for g, e in log if since < g <= until])
 
 
-_WINDOW = 48
-
-
-def splice(source: str, start: int, end: int, text: str, around: int = _WINDOW) -> str:
-    """source[:start] + text + source[end:], built in one allocation when it can be.
-
-    Joining slices holds the old text, a slice as long as most of it and the new text at once:
-    three copies of a 9 MB file a keystroke, whose freed blocks the allocator then keeps. When
-    the few characters around the edit first occur where the edit is, `str.replace` of that
-    window makes the new text directly (only the old and the new text are alive), at C speed.
-
-    In the second half of the text, finding the window would read the text up to it twice
-    (`find`, then `replace`'s own search) besides copying it: 4 ms at the last entry of a
-    5,000-reference file. There the head is sliced and joined to the short rest: two copies,
-    2.1 ms in process. Typing there 300 times keeps the server at the resident size the `find`
-    way did (151 MiB at 5,000 references, `bench_soak.py --where last`), and a quiet moment gives
-    it back (final / after open 1.00). Appending the rest to the head in place (`+=`) is one copy
-    (1.6 ms) until glibc serves the growing head from fresh mappings: then each keystroke
-    faulted 8,500 pages in and took 20-50 ms in the server, in one run of two."""
-    if start > len(source) // 2:
-        return source[:start] + (text + source[end:])
-    a, b = max(0, start - around), min(len(source), end + around)
-    window = source[a:b]
-    if window and source.find(window) == a:
-        return source.replace(window, source[a:start] + text + source[end:b], 1)
-    return source[:start] + text + source[end:]
-
-
 def _spliced_starts(
-    source: str, starts: Sequence[int], start: int, end: int, text: str
+    around: str, starts: Sequence[int], start: int, end: int, text: str
 ) -> Sequence[int] | None:
-    """Line starts after replacing source[start:end] with text; None: recompute when asked."""
-    if "\r" in text or "\r" in source[max(start - 1, 0) : end + 1]:
+    """Line starts after replacing source[start:end] with text (`around`: source[start - 1 :
+    end + 1]); None: recompute when asked."""
+    if "\r" in text or "\r" in around:
         return None  # `\r\n` pairs may join or split: rare enough to recount
     inside = []
     at = text.find("\n")

@@ -21,6 +21,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp.checks import CheckCancelled, CheckSettings, check_document
+from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import diagnostic, model_range_to_lsp
 from mathlsp.features.memory import MemoryReleaser
 
@@ -40,7 +41,7 @@ class DiagnosticsPublisher:
         # it (the older one stops at its next rule, its text being stale) instead of piling up
         # worker threads that each hold a parse of the file.
         self._busy: dict[str, asyncio.Lock] = {}
-        self._memory = MemoryReleaser()
+        self._memory = MemoryReleaser(on_quiet=self._compact_buffers)
         # One worker thread for every check: checks share the GIL anyway, and one thread
         # allocates from one malloc arena, which it reuses keystroke after keystroke.
         self.executor = ThreadPoolExecutor(1, thread_name_prefix="mathlsp-check")
@@ -53,6 +54,17 @@ class DiagnosticsPublisher:
         """A burst of allocation ended (a check, the start-up index): once the server has been
         quiet a moment, return what is free to the system."""
         self._memory.touch()
+
+    def _compact_buffers(self) -> None:
+        """Typing paused: each edited buffer keeps its text as the one string the model holds,
+        not also in chunks."""
+        try:
+            documents = list(self.server.workspace.text_documents.values())
+        except RuntimeError:  # no workspace yet
+            return
+        for document in documents:
+            if isinstance(document, NoteBuffer):
+                document.compact()
 
     def trim_memory(self) -> None:
         """Return what is free to the system now (after a burst that made no cycles)."""

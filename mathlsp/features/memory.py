@@ -52,7 +52,8 @@ def limit_arenas(count: int = 2) -> None:
 class MemoryReleaser:
     """`touch()` after each check; once quiet for `QUIET_S`, collect and trim (once)."""
 
-    def __init__(self) -> None:
+    def __init__(self, on_quiet: Callable[[], object] | None = None) -> None:
+        self._on_quiet = on_quiet  # run before collecting: drop what only typing needed
         self._trim: Callable[[], object] | None = None
         self._task: asyncio.Task[None] | None = None
 
@@ -69,6 +70,8 @@ class MemoryReleaser:
         self.release()
 
     def release(self) -> None:
+        if self._on_quiet is not None:
+            self._on_quiet()
         gc.collect()
         self.trim()
 

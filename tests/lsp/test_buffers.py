@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
-from mathlsp.features.buffers import NoteBuffer, splice
+from mathlsp.features.buffers import NoteBuffer
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.markdown import split_lines
@@ -113,18 +113,6 @@ def test_a_full_change_forgets_the_history() -> None:
     assert buffer.edit_since(0, 2) is None
 
 
-@settings(max_examples=500, deadline=None)
-@given(st.data(), st.text(alphabet="ab\nΓ", max_size=300))
-def test_a_splice_equals_joining_the_slices(data: st.DataObject, text: str) -> None:
-    # Small windows over a small alphabet repeat, so both ways of building are taken; `==`
-    # also compares the strings' storage kinds (deleting the only wide character narrows it).
-    start = data.draw(st.integers(0, len(text)))
-    end = data.draw(st.integers(start, len(text)))
-    new = data.draw(st.text(alphabet="ab\nΓ𝔽", max_size=5))
-    around = data.draw(st.integers(0, 60))
-    assert splice(text, start, end, new, around) == text[:start] + new + text[end:]
-
-
 def test_a_buffer_opened_over_a_parsed_file_takes_the_parse_s_line_starts(tmp_path: Path) -> None:
     text = "# L\n\n## Confirmed References\n\n### REF-001: T\n- **Authors:** A\n" * 3
     lit = tmp_path / "LITERATURE.md"
@@ -200,20 +188,30 @@ def lsp_changes(draw: st.DrawFn, text: str) -> types.TextDocumentContentChangePa
     return types.TextDocumentContentChangePartial(range=types.Range(start=a, end=b), text=new)
 
 
+class _TinyChunks(NoteBuffer):
+    chunk_size = 3
+
+
 @settings(max_examples=300, deadline=None)
 @given(
     st.data(),
     st.lists(PIECES, max_size=40).map("".join),
     st.sampled_from([types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8]),
+    st.sampled_from([NoteBuffer, _TinyChunks]),
 )
 def test_edit_sequences_with_any_line_ending_equal_the_naive_application(
-    data: st.DataObject, text: str, encoding: types.PositionEncodingKind
+    data: st.DataObject,
+    text: str,
+    encoding: types.PositionEncodingKind,
+    kind: type[NoteBuffer],
 ) -> None:
     # Inserts, deletes and multi-line replacements over CRLF, lone CR and astral characters
-    # (two UTF-16 units each), long enough to splice in both halves of the text and to make and
-    # break `\r\n` pairs: the buffer's text and line starts stay those of the plain rule.
+    # (two UTF-16 units each), making and breaking `\r\n` pairs; with chunks of 3 characters
+    # every edit meets chunk boundaries (`\r\n` and surrogate-free astral characters split
+    # across two chunks). The text is read only sometimes, so several edits go to the chunks
+    # between two joins. The buffer's text and line starts stay those of the plain rule.
     codec = PositionCodec(encoding=encoding)
-    buffer = NoteBuffer("file:///n.md", text, version=0, position_codec=codec)
+    buffer = kind("file:///n.md", text, version=0, position_codec=codec)
     expected = text
     for _ in range(data.draw(st.integers(1, 12))):
         change = data.draw(lsp_changes(expected))
@@ -221,6 +219,8 @@ def test_edit_sequences_with_any_line_ending_equal_the_naive_application(
         end = _lsp_offset(expected, change.range.end, encoding.value)
         expected = expected[:start] + change.text + expected[end:]
         buffer.apply_change(change)
+        if data.draw(st.booleans()):
+            continue
         assert buffer.source == expected
         _, generation, starts = buffer.snapshot()
         assert generation == buffer.generation
@@ -230,3 +230,45 @@ def test_edit_sequences_with_any_line_ending_equal_the_naive_application(
     assert edit is not None
     assert expected[: edit.start] == text[: edit.start]
     assert expected[edit.new_end :] == text[edit.old_end :]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.data(),
+    st.lists(PIECES, max_size=30).map("".join),
+    st.sampled_from([NoteBuffer, _TinyChunks]),
+)
+def test_a_whole_document_replacement_between_edits_starts_the_text_over(
+    data: st.DataObject, text: str, kind: type[NoteBuffer]
+) -> None:
+    buffer = kind("file:///n.md", text, version=0)
+    expected = text
+    for _ in range(data.draw(st.integers(1, 8))):
+        if data.draw(st.booleans()):
+            expected = data.draw(st.lists(PIECES, max_size=30).map("".join))
+            buffer.apply_change(types.TextDocumentContentChangeWholeDocument(text=expected))
+        else:
+            change = data.draw(lsp_changes(expected))
+            start = _lsp_offset(expected, change.range.start, "utf-16")
+            end = _lsp_offset(expected, change.range.end, "utf-16")
+            expected = expected[:start] + change.text + expected[end:]
+            buffer.apply_change(change)
+        assert buffer.source == expected
+        _, generation, starts = buffer.snapshot()
+        assert generation == buffer.generation
+        if starts is not None:
+            assert list(starts) == [0, *(m.end() for m in _BREAK.finditer(expected))]
+
+
+def test_a_compacted_buffer_reads_and_edits_as_before() -> None:
+    buffer = _TinyChunks("file:///n.md", "one\ntwo\nthree\n", version=0)
+    edit = types.TextDocumentContentChangePartial(
+        range=types.Range(types.Position(1, 1), types.Position(1, 2)), text="W\n"
+    )
+    buffer.apply_change(edit)
+    text = buffer.source
+    buffer.compact()
+    assert buffer.source is text
+    buffer.apply_change(edit)
+    assert buffer.source == "one\ntW\n\no\nthree\n"
+    assert buffer.snapshot()[2] == split_lines(buffer.source)[1]
