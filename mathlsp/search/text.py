@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
+from mathlsp.search.unicode_math import tex_of_unicode
 from mathlsp.verify.normalize import fold, strip_latex
 
 # Words that carry no mathematical content of their own: English function words and the filler
@@ -141,9 +142,16 @@ def compact_symbol(tex: str) -> str | None:
     `\\zeta` → "zeta", `\\mathrm{PSL}` → "PSL" — or None for anything else (a lone variable, an
     expression), which stays a phrase break."""
     text = _STYLE_CMD.sub(r"\1", tex)
+    text = re.sub(r"\\var(?=phi|theta|epsilon|rho|sigma|pi)", "\\\\", text)
     text = _GREEK_CMD.sub(r"\1", text)
-    text = re.sub(r"[_^{}\s]", "", text)
-    return text if _SYMBOL.fullmatch(text) else None
+    glued = re.sub(r"[_^{}\s]", "", text)
+    if not _SYMBOL.fullmatch(glued):
+        return None
+    # A Greek letter's scripts each a word of their own, as titles' TeX is read (`$\Phi^4_3$` is
+    # "phi 4 3", never "phi43"): hyphens keep the symbol one token here, and the query and the
+    # match split them.
+    parts = [p for p in re.split(r"[_^]", re.sub(r"[{}\s]", "", text)) if p]
+    return "-".join(parts) if len(parts) > 1 and parts[0] in _GREEK else glued
 
 
 def plain_text(markdown: str) -> str:
@@ -161,7 +169,7 @@ def plain_text(markdown: str) -> str:
         glued = m.string[m.end() : m.end() + 1] == "-"
         return f" {symbol}" + ("" if glued else " " + (BREAK + concepts if concepts else ""))
 
-    text = _HTML.sub(" ", markdown)
+    text = _HTML.sub(" ", tex_of_unicode(markdown))
     text = _MATH.sub(formula, text)
     text = _MD_LINK.sub(r"\1", text)
     text = _MD_CODE.sub(r"\1", text)
@@ -324,7 +332,7 @@ def _trim_symbols(phrase: list[str]) -> list[str]:
 
 
 def _symbol_word(word: str) -> bool:
-    return bool(re.fullmatch(r"[a-z]{1,2}\d{1,3}", word))
+    return bool(re.fullmatch(r"[a-z]{1,2}(?:-?\d{1,3})+", word))
 
 
 def _bland_word(word: str) -> bool:

@@ -361,3 +361,38 @@ def test_all_words_queries_drop_possessives_and_broaden_to_the_shortest_phrase()
     query, broader = _arxiv_topic(two)
     assert query == 'all:"exact rademacher type formula" AND all:"harmonic maass forms"'
     assert broader == 'all:"exact rademacher type formula" OR all:"harmonic maass forms"'
+
+
+def test_unicode_mathematics_gives_the_words_its_tex_gives() -> None:
+    from mathlsp.search.unicode_math import tex_of_unicode
+
+    # Notes are written either way; titles and abstracts mostly in TeX.
+    pairs = [
+        ("The Φ⁴₃ measure and zeros of ζ(s)", r"The $\Phi^4_3$ measure and zeros of $\zeta(s)$"),
+        ("bounded operators on ℓ²", r"bounded operators on $\ell^2$"),
+        ("the L² norm of θ", r"the $L^2$ norm of $\theta$"),
+    ]  # fmt: skip
+    for unicode, tex in pairs:
+        assert plain_text(unicode) == plain_text(tex)
+        assert key_phrases(unicode) == key_phrases(tex)
+    assert "phi-4-3 measure" in key_phrases("The Φ⁴₃ measure")
+    # A TeX formula is left as written; a superscript inside a word is no symbol of its own.
+    assert tex_of_unicode(r"with $\alpha^2$ and α") == r"with $\alpha^2$ and $\alpha$"
+    assert tex_of_unicode("maximum² word") == "maximum² word"
+    assert tex_of_unicode("plain ascii") == "plain ascii"
+
+
+def test_unicode_relations_break_a_phrase_as_a_formula_does() -> None:
+    # `→`, `≤` are formulas between words: no phrase runs across them.
+    phrases = key_phrases("holomorphic maps X → Y into projective space with degree ≤ n")
+    assert not any("→" in p or "≤" in p for p in phrases)
+    assert all(not ("maps" in p and "projective" in p) for p in phrases)
+
+
+def test_greek_symbol_scripts_are_words_as_in_titles() -> None:
+    from mathlsp.search.text import compact_symbol
+
+    # `$\Phi^4_3$` is read "phi 4 3" in titles' TeX; Latin symbols stay glued (`L^2` → L2).
+    assert compact_symbol(r"\Phi^4_3") == "Phi-4-3"
+    assert compact_symbol(r"\varphi") == "phi"
+    assert compact_symbol("L^2") == "L2"
