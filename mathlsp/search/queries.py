@@ -294,12 +294,33 @@ def theorem_names(text: str) -> list[str]:
 _JOINED_NAMES = re.compile(r"\b([A-Z][^\W\d_]+(?:[-–][A-Z][^\W\d_]+)+)\b")
 
 
+_INITIAL_THEN_NAME = re.compile(r"\b[A-Z]\.\s*([A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)+)\b")
+
+
+def _one_person(text: str) -> set[str]:
+    """Hyphenated names the text shows to be one person: after an initial ("M. Sanz-Solé"), or
+    read so by `people_named` ("Bar-Natan's framework", "Heath-Brown showed")."""
+    plain = plain_text(text)
+    found = {m.group(1) for m in _INITIAL_THEN_NAME.finditer(plain)}
+    found |= {n for g in people_named(text) for n in g if "-" in n}
+    return found
+
+
+def _people_of(joined: str, one_person: Collection[str]) -> list[str]:
+    # An en dash always joins people (Davenport–Heilbronn); a hyphen does unless the text shows
+    # the joined name to be one person's (Bar-Natan).
+    return [
+        p for part in joined.split("–") for p in ([part] if part in one_person else part.split("-"))
+    ]
+
+
 def statement_names(text: str) -> list[str]:
     """Surnames joined by dashes — "Kermack–McKendrick", "Erdős–Ko–Rado": people an object is
     named after."""
     out: list[str] = []
+    one_person = _one_person(text)
     for m in _JOINED_NAMES.finditer(plain_text(text)):
-        for name in re.split(r"[-–]", m.group(1)):
+        for name in _people_of(m.group(1), one_person):
             if len(name) > 1 and name not in out:
                 out.append(name)
     return out
@@ -431,8 +452,9 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
     """Phrases that open with names the text joins by a dash ("Landau–Siegel zeros"), each with
     the shorter form papers also use: the last name and the rest ("siegel zeros")."""
+    one_person = _one_person(text)
     groups = [
-        [fold(n).lower() for n in re.split(r"[-–]", m.group(1))]
+        [fold(n).lower() for n in _people_of(m.group(1), one_person)]
         for m in _JOINED_NAMES.finditer(plain_text(text))
     ]
     out: dict[str, str] = {}

@@ -299,8 +299,10 @@ _NOT_PEOPLE = frozenset(
 def people_named(text: str) -> list[tuple[str, ...]]:
     """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
     Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
-    "(Le Doussal, Majumdar, Schehr; Meerson …)"; hyphenated names ("Brenti–Caselli–Marietti")
-    are several people. Groups of names as written (diacritics kept), in order."""
+    "(Le Doussal, Majumdar, Schehr; Meerson …)"; names joined by an en dash
+    ("Brenti–Caselli–Marietti") are several people, a person joined by a hyphen ("Sanz-Solé
+    proved", "Bar-Natan's") is one, as mathematicians write them. Groups of names as written
+    (diacritics kept), in order."""
     plain = plain_text(text).replace(BREAK, " ")
     found: list[tuple[int, str]] = []
     for pattern in (_WHO_DID, _POSSESSIVE, _LISTED):
@@ -309,7 +311,7 @@ def people_named(text: str) -> list[tuple[str, ...]]:
     for _, raw in sorted(found):
         names: list[str] = []
         for part in re.split(_SEP, raw):
-            for name in re.split(r"(?<=\w)[-–](?=[A-Z])", part.strip()):
+            for name in re.split(r"(?<=\w)–(?=[A-Z])", part.strip()):
                 name = " ".join(name.split())
                 if name and name.lower() not in _NOT_PEOPLE and name.lower() not in STOPWORDS:
                     names.append(name)

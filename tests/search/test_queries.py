@@ -396,3 +396,28 @@ def test_greek_symbol_scripts_are_words_as_in_titles() -> None:
     assert compact_symbol(r"\Phi^4_3") == "Phi-4-3"
     assert compact_symbol(r"\varphi") == "phi"
     assert compact_symbol("L^2") == "L2"
+
+
+def test_a_hyphenated_surname_is_one_person_an_en_dash_joins_people() -> None:
+    from mathlsp.search.queries import statement_names
+    from mathlsp.search.text import people_named
+
+    assert people_named("Millet and Sanz-Solé proved smoothness") == [("Millet", "Sanz-Solé")]
+    assert people_named("Heath-Brown showed it") == [("Heath-Brown",)]
+    assert people_named("Brenti–Caselli–Marietti proved it") == [("Brenti", "Caselli", "Marietti")]
+    # An object named after people stays two names, whichever dash joins them, unless the text
+    # shows the joined name to be one person's (after an initial, or as someone who did something).
+    assert statement_names("the Davenport–Heilbronn theorem") == ["Davenport", "Heilbronn"]
+    assert statement_names("the Kazhdan-Lusztig polynomials") == ["Kazhdan", "Lusztig"]
+    assert statement_names("Bar-Natan homology, after Bar-Natan's tangle framework") == [
+        "Bar-Natan"
+    ]
+    assert "Heath-Brown" in statement_names("by D. R. Heath-Brown: the Heath-Brown identity")
+
+
+def test_a_hyphenated_surname_is_asked_as_one_author() -> None:
+    text = PRIMES.replace("# Problem\n", "# Problem\n\nSanz-Solé proved the law is smooth.\n")
+    plan = build_queries(problem(text))
+    authors = {n for t in plan.terms if t.kind == "author" for n in [t.text]}
+    assert "sanz-sole" in authors
+    assert not {"sanz", "sole"} & authors
