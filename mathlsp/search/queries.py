@@ -19,6 +19,9 @@ from dataclasses import dataclass, field, replace
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
+    _ADJECTIVAL,
+    CLAUSE_VERBS,
+    REPORTING,
     STOPWORDS,
     contains_phrase,
     core,
@@ -30,6 +33,7 @@ from mathlsp.search.text import (
     stem,
     stems,
     words,
+    written_as_names,
 )
 from mathlsp.search.zbmath_plan import zbmath_pool
 from mathlsp.sources.labels import label
@@ -449,6 +453,21 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
     return multi if multi else singles
 
 
+def _prose(phrase: str, source: str) -> bool:
+    """Whether a key phrase cut from `source` is prose, not a noun phrase of the mathematics: a
+    clause around a verb ("treated non compact domains", "golomb rulers relax"), or a run of
+    people's surnames that `source` writes as names ("haines kottwitz reuman", from
+    "Görtz–Haines–Kottwitz–Reuman"). No title or abstract says either."""
+    ws = words(phrase)
+    if not ws:
+        return True
+    if ws[-1] in REPORTING or any(w in CLAUSE_VERBS for w in ws):
+        return True
+    if ws[0] in REPORTING and ws[0] not in _ADJECTIVAL:
+        return True
+    return len(ws) >= 2 and written_as_names(source, phrase)
+
+
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
     """Phrases that open with names the text joins by a dash ("Landau–Siegel zeros"), each with
     the shorter form papers also use: the last name and the rest ("siegel zeros")."""
@@ -477,7 +496,11 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
 
     cited = {n for item in problem.known_results for g in who(item.text) for n in g}
     cited |= {n for g in people_named(problem.statement) for n in g}
-    statement_phrases = key_phrases(problem.statement, limit=8, names=cited)
+    statement_phrases = [
+        p
+        for p in key_phrases(problem.statement, limit=8, names=cited)
+        if not _prose(p, problem.statement)
+    ]
     title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
     groups: list[tuple[str, ...]] = []
@@ -496,7 +519,7 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         own = [
             p
             for p in _telling_phrases(key_phrases(item.text, limit=3, names=names))
-            if not set(p.replace("-", " ").split()) <= names
+            if not set(p.replace("-", " ").split()) <= names and not _prose(p, item.text)
         ]
         known_items.append(own)
         known += [p for p in own if p not in known]

@@ -421,3 +421,31 @@ def test_a_hyphenated_surname_is_asked_as_one_author() -> None:
     authors = {n for t in plan.terms if t.kind == "author" for n in [t.text]}
     assert "sanz-sole" in authors
     assert not {"sanz", "sole"} & authors
+
+
+def test_prose_is_never_a_query_phrase() -> None:
+    from mathlsp.search.queries import _prose
+
+    source = (
+        "Görtz–Haines–Kottwitz–Reuman; He: dimension formula. Hoang–Khanin treated non-compact"
+        " domains. Golomb rulers relax this. The Robert–Wagner evaluation of foams."
+    )
+    assert _prose("haines kottwitz reuman", source)  # a run of surnames
+    assert _prose("treated non-compact domains", source)  # a clause opening with its verb
+    assert _prose("golomb rulers relax", source)  # a clause ending with its verb
+    assert not _prose("dimension formula", source)
+    assert not _prose("robert wagner evaluation", source)  # an object named after people
+    assert not _prose("generalized heisenberg algebra", source)  # a participle as adjective
+
+
+def test_known_results_ask_their_mathematics_not_their_prose() -> None:
+    text = PRIMES.replace(
+        "## Known Results\n",
+        "## Known Results\n\n- Hoang–Khanin treated non-compact domains with a confining"
+        " potential (Hoang and Khanin 2003).\n",
+    )
+    plan = build_queries(problem(text))
+    # TheoremSearch is asked in sentences; every other backend in phrases.
+    asked = " ".join(q.query.lower() for q in plan.queries if q.backend != "theoremsearch")
+    assert "confining potential" in asked
+    assert "treated" not in asked
