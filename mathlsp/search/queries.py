@@ -356,7 +356,45 @@ def reference_seed(text: str, mentions: Iterable[object] = ()) -> ReferenceSeed:
         before = text[: title_match.start()]
         names = [_surname(p) for p in re.split(r"\s*(?:;|&|\band\b|,)\s*", before) if p.strip()]
         authors = tuple(dict.fromkeys(n for n in names if n))
+    else:
+        authors, title = _unmarked_title(text)
     return ReferenceSeed(text, tuple(dict.fromkeys(ids)), title, authors)
+
+
+# An author as a bibliography writes one: initials, then a surname ("J.-C. Mourrat", "Yu. G.
+# Zarhin", "B. van Geemen", "É. Fouvry").
+_BIB_AUTHOR = re.compile(
+    r"(?:[^\W\d_][a-z]?\.[\s-]*)+(?:(?:van|von|de|der|la|le|du|di|da|del|dos)\s+)*"
+    r"[^\W\d_][^\W\d_'’]+(?:[-–][^\W\d_]+)*"
+)
+# Where a title ends: a volume, page or year number, an identifier, a journal's abbreviation.
+_VENUE = re.compile(r"(?<![\w.])\d+(?![\w.])|\b(?:arXiv|doi|https?):|\b[A-Z][a-z]{0,7}\.(?=\s|$)")
+
+
+def _unmarked_title(text: str) -> tuple[tuple[str, ...], str | None]:
+    """(authors, title) of a reference written "A. Author, B. Author, Title, Venue 12 (2003)" with
+    no marks on its title, as bibliographies are copied: the authors are the leading initials-and-
+    surname parts, the title the parts after them up to the venue, a number or an identifier."""
+    body = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text.strip())
+    parts = [p.strip() for p in body.split(",")]
+    names: list[str] = []
+    while parts and _BIB_AUTHOR.fullmatch(parts[0]) and parts[0][:1].isupper():
+        names.append(parts.pop(0))
+    if not names:
+        return (), None
+    kept: list[str] = []
+    for part in parts:
+        part_ = re.sub(r"\(\s*(?:1[5-9]|20)\d\d\s*\)\s*$", "", part).strip()
+        if not part_ or _VENUE.search(part_):
+            break
+        kept.append(part_)
+        if part_ != part:  # a year closed it
+            break
+    title = ", ".join(kept)
+    if len(title.split()) < 3:
+        return (), None
+    surnames = (_surname(n) for n in names)
+    return tuple(dict.fromkeys(n for n in surnames if n)), title
 
 
 def is_biomedical(problem: ProblemDoc, user_query: str | None = None) -> bool:
@@ -542,7 +580,10 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         theorems=theorems,
         author_groups=groups,
         known_sentences=sentences,
-        ref_titles=[r.title for r in refs if r.title],
+        # As the rest of the material is read: `Φ⁴₃` and `$\Phi^4_3$` give the same words.
+        ref_titles=[
+            " ".join(plain_text(r.title).replace("|", " ").split()) for r in refs if r.title
+        ],
         user=user_phrases,
         known_items=known_items,
         author_topics=author_topics,
@@ -580,9 +621,12 @@ def topics(m: _Material) -> list[Topic]:
         return tuple(dict.fromkeys(p for p in (own, subject) if p))
 
     authors = [Topic(about(g), "author + topic", g) for g in m.author_groups if about(g)]
+    # A paper the problem lists by title is asked for by its title: its own words are the ones
+    # its record (a title-only BibTeX record too) is found by.
+    titles = [Topic((t,), "reference title") for t in m.ref_titles]
     out: list[Topic] = []
     seen: set[str] = set()
-    lanes = [objects, known, named, authors]
+    lanes = [objects, known, named, authors, titles]
     for i in range(max(map(len, lanes), default=0)):
         for lane in lanes:
             if i < len(lane):
