@@ -621,12 +621,9 @@ def topics(m: _Material) -> list[Topic]:
         return tuple(dict.fromkeys(p for p in (own, subject) if p))
 
     authors = [Topic(about(g), "author + topic", g) for g in m.author_groups if about(g)]
-    # A paper the problem lists by title is asked for by its title: its own words are the ones
-    # its record (a title-only BibTeX record too) is found by.
-    titles = [Topic((t,), "reference title") for t in m.ref_titles]
     out: list[Topic] = []
     seen: set[str] = set()
-    lanes = [objects, known, named, authors, titles]
+    lanes = [objects, known, named, authors]
     for i in range(max(map(len, lanes), default=0)):
         for lane in lanes:
             if i < len(lane):
@@ -635,6 +632,10 @@ def topics(m: _Material) -> list[Topic]:
                 if str(key) not in seen:
                     seen.add(str(key))
                     out.append(t)
+    # A paper the problem lists by title is asked for by its title, its own words being the ones
+    # its record (a title-only BibTeX record too) is found by: after the topics, since a title
+    # finds one paper and a topic many, so they come within the quota where the topics are few.
+    out += [Topic((t,), "reference title") for t in dict.fromkeys(m.ref_titles)]
     return out
 
 
