@@ -33,7 +33,6 @@ from mathlsp.search.text import (
     stem,
     stems,
     words,
-    written_as_names,
 )
 from mathlsp.search.zbmath_plan import zbmath_pool
 from mathlsp.sources.labels import label
@@ -494,8 +493,9 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
 def _prose(phrase: str, source: str) -> bool:
     """Whether a key phrase cut from `source` is prose, not a noun phrase of the mathematics: a
     clause around a verb ("treated non compact domains", "golomb rulers relax"), or a run of
-    people's surnames that `source` writes as names ("haines kottwitz reuman", from
-    "Görtz–Haines–Kottwitz–Reuman"). No title or abstract says either."""
+    people's surnames ("haines kottwitz reuman", from "Görtz–Haines–Kottwitz–Reuman"). No
+    title or abstract says either. A named object in capitals ("Wholeness Axiom") is no run of
+    people: only names the source joins by dashes or says did something count."""
     ws = words(phrase)
     if not ws:
         return True
@@ -503,7 +503,9 @@ def _prose(phrase: str, source: str) -> bool:
         return True
     if ws[0] in REPORTING and ws[0] not in _ADJECTIVAL:
         return True
-    return len(ws) >= 2 and written_as_names(source, phrase)
+    people = {w for n in statement_names(source) for w in words(n)}
+    people |= {w for g in people_named(source) for n in g for w in words(n)}
+    return len(ws) >= 2 and all(w in people for w in ws)
 
 
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
