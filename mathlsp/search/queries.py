@@ -19,6 +19,9 @@ from dataclasses import dataclass, field, replace
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
+    _ADJECTIVAL,
+    CLAUSE_VERBS,
+    REPORTING,
     STOPWORDS,
     contains_phrase,
     core,
@@ -294,12 +297,33 @@ def theorem_names(text: str) -> list[str]:
 _JOINED_NAMES = re.compile(r"\b([A-Z][^\W\d_]+(?:[-–][A-Z][^\W\d_]+)+)\b")
 
 
+_INITIAL_THEN_NAME = re.compile(r"\b[A-Z]\.\s*([A-Z][^\W\d_]+(?:-[A-Z][^\W\d_]+)+)\b")
+
+
+def _one_person(text: str) -> set[str]:
+    """Hyphenated names the text shows to be one person: after an initial ("M. Sanz-Solé"), or
+    read so by `people_named` ("Bar-Natan's framework", "Heath-Brown showed")."""
+    plain = plain_text(text)
+    found = {m.group(1) for m in _INITIAL_THEN_NAME.finditer(plain)}
+    found |= {n for g in people_named(text) for n in g if "-" in n}
+    return found
+
+
+def _people_of(joined: str, one_person: Collection[str]) -> list[str]:
+    # An en dash always joins people (Davenport–Heilbronn); a hyphen does unless the text shows
+    # the joined name to be one person's (Bar-Natan).
+    return [
+        p for part in joined.split("–") for p in ([part] if part in one_person else part.split("-"))
+    ]
+
+
 def statement_names(text: str) -> list[str]:
     """Surnames joined by dashes — "Kermack–McKendrick", "Erdős–Ko–Rado": people an object is
     named after."""
     out: list[str] = []
+    one_person = _one_person(text)
     for m in _JOINED_NAMES.finditer(plain_text(text)):
-        for name in re.split(r"[-–]", m.group(1)):
+        for name in _people_of(m.group(1), one_person):
             if len(name) > 1 and name not in out:
                 out.append(name)
     return out
@@ -331,7 +355,45 @@ def reference_seed(text: str, mentions: Iterable[object] = ()) -> ReferenceSeed:
         before = text[: title_match.start()]
         names = [_surname(p) for p in re.split(r"\s*(?:;|&|\band\b|,)\s*", before) if p.strip()]
         authors = tuple(dict.fromkeys(n for n in names if n))
+    else:
+        authors, title = _unmarked_title(text)
     return ReferenceSeed(text, tuple(dict.fromkeys(ids)), title, authors)
+
+
+# An author as a bibliography writes one: initials, then a surname ("J.-C. Mourrat", "Yu. G.
+# Zarhin", "B. van Geemen", "É. Fouvry").
+_BIB_AUTHOR = re.compile(
+    r"(?:[^\W\d_][a-z]?\.[\s-]*)+(?:(?:van|von|de|der|la|le|du|di|da|del|dos)\s+)*"
+    r"[^\W\d_][^\W\d_'’]+(?:[-–][^\W\d_]+)*"
+)
+# Where a title ends: a volume, page or year number, an identifier, a journal's abbreviation.
+_VENUE = re.compile(r"(?<![\w.])\d+(?![\w.])|\b(?:arXiv|doi|https?):|\b[A-Z][a-z]{0,7}\.(?=\s|$)")
+
+
+def _unmarked_title(text: str) -> tuple[tuple[str, ...], str | None]:
+    """(authors, title) of a reference written "A. Author, B. Author, Title, Venue 12 (2003)" with
+    no marks on its title, as bibliographies are copied: the authors are the leading initials-and-
+    surname parts, the title the parts after them up to the venue, a number or an identifier."""
+    body = re.sub(r"^\s*(?:[-*+]|\d+[.)])\s+", "", text.strip())
+    parts = [p.strip() for p in body.split(",")]
+    names: list[str] = []
+    while parts and _BIB_AUTHOR.fullmatch(parts[0]) and parts[0][:1].isupper():
+        names.append(parts.pop(0))
+    if not names:
+        return (), None
+    kept: list[str] = []
+    for part in parts:
+        part_ = re.sub(r"\(\s*(?:1[5-9]|20)\d\d\s*\)\s*$", "", part).strip()
+        if not part_ or _VENUE.search(part_):
+            break
+        kept.append(part_)
+        if part_ != part:  # a year closed it
+            break
+    title = ", ".join(kept)
+    if len(title.split()) < 3:
+        return (), None
+    surnames = (_surname(n) for n in names)
+    return tuple(dict.fromkeys(n for n in surnames if n)), title
 
 
 def is_biomedical(problem: ProblemDoc, user_query: str | None = None) -> bool:
@@ -428,11 +490,30 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
     return multi if multi else singles
 
 
+def _prose(phrase: str, source: str) -> bool:
+    """Whether a key phrase cut from `source` is prose, not a noun phrase of the mathematics: a
+    clause around a verb ("treated non compact domains", "golomb rulers relax"), or a run of
+    people's surnames ("haines kottwitz reuman", from "Görtz–Haines–Kottwitz–Reuman"). No
+    title or abstract says either. A named object in capitals ("Wholeness Axiom") is no run of
+    people: only names the source joins by dashes or says did something count."""
+    ws = words(phrase)
+    if not ws:
+        return True
+    if ws[-1] in REPORTING or any(w in CLAUSE_VERBS for w in ws):
+        return True
+    if ws[0] in REPORTING and ws[0] not in _ADJECTIVAL:
+        return True
+    people = {w for n in statement_names(source) for w in words(n)}
+    people |= {w for g in people_named(source) for n in g for w in words(n)}
+    return len(ws) >= 2 and all(w in people for w in ws)
+
+
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
     """Phrases that open with names the text joins by a dash ("Landau–Siegel zeros"), each with
     the shorter form papers also use: the last name and the rest ("siegel zeros")."""
+    one_person = _one_person(text)
     groups = [
-        [fold(n).lower() for n in re.split(r"[-–]", m.group(1))]
+        [fold(n).lower() for n in _people_of(m.group(1), one_person)]
         for m in _JOINED_NAMES.finditer(plain_text(text))
     ]
     out: dict[str, str] = {}
@@ -455,7 +536,11 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
 
     cited = {n for item in problem.known_results for g in who(item.text) for n in g}
     cited |= {n for g in people_named(problem.statement) for n in g}
-    statement_phrases = key_phrases(problem.statement, limit=8, names=cited)
+    statement_phrases = [
+        p
+        for p in key_phrases(problem.statement, limit=8, names=cited)
+        if not _prose(p, problem.statement)
+    ]
     title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
     groups: list[tuple[str, ...]] = []
@@ -474,7 +559,7 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         own = [
             p
             for p in _telling_phrases(key_phrases(item.text, limit=3, names=names))
-            if not set(p.replace("-", " ").split()) <= names
+            if not set(p.replace("-", " ").split()) <= names and not _prose(p, item.text)
         ]
         known_items.append(own)
         known += [p for p in own if p not in known]
@@ -497,7 +582,10 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         theorems=theorems,
         author_groups=groups,
         known_sentences=sentences,
-        ref_titles=[r.title for r in refs if r.title],
+        # As the rest of the material is read: `Φ⁴₃` and `$\Phi^4_3$` give the same words.
+        ref_titles=[
+            " ".join(plain_text(r.title).replace("|", " ").split()) for r in refs if r.title
+        ],
         user=user_phrases,
         known_items=known_items,
         author_topics=author_topics,
@@ -546,6 +634,10 @@ def topics(m: _Material) -> list[Topic]:
                 if str(key) not in seen:
                     seen.add(str(key))
                     out.append(t)
+    # A paper the problem lists by title is asked for by its title, its own words being the ones
+    # its record (a title-only BibTeX record too) is found by: after the topics, since a title
+    # finds one paper and a topic many, so they come within the quota where the topics are few.
+    out += [Topic((t,), "reference title") for t in dict.fromkeys(m.ref_titles)]
     return out
 
 

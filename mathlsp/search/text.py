@@ -12,6 +12,7 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
 
+from mathlsp.search.unicode_math import tex_of_unicode
 from mathlsp.verify.normalize import fold, strip_latex
 
 # Words that carry no mathematical content of their own: English function words and the filler
@@ -141,9 +142,16 @@ def compact_symbol(tex: str) -> str | None:
     `\\zeta` → "zeta", `\\mathrm{PSL}` → "PSL" — or None for anything else (a lone variable, an
     expression), which stays a phrase break."""
     text = _STYLE_CMD.sub(r"\1", tex)
+    text = re.sub(r"\\var(?=phi|theta|epsilon|rho|sigma|pi)", "\\\\", text)
     text = _GREEK_CMD.sub(r"\1", text)
-    text = re.sub(r"[_^{}\s]", "", text)
-    return text if _SYMBOL.fullmatch(text) else None
+    glued = re.sub(r"[_^{}\s]", "", text)
+    if not _SYMBOL.fullmatch(glued):
+        return None
+    # A Greek letter's scripts each a word of their own, as titles' TeX is read (`$\Phi^4_3$` is
+    # "phi 4 3", never "phi43"): hyphens keep the symbol one token here, and the query and the
+    # match split them.
+    parts = [p for p in re.split(r"[_^]", re.sub(r"[{}\s]", "", text)) if p]
+    return "-".join(parts) if len(parts) > 1 and parts[0] in _GREEK else glued
 
 
 def plain_text(markdown: str) -> str:
@@ -161,7 +169,7 @@ def plain_text(markdown: str) -> str:
         glued = m.string[m.end() : m.end() + 1] == "-"
         return f" {symbol}" + ("" if glued else " " + (BREAK + concepts if concepts else ""))
 
-    text = _HTML.sub(" ", markdown)
+    text = _HTML.sub(" ", tex_of_unicode(markdown))
     text = _MATH.sub(formula, text)
     text = _MD_LINK.sub(r"\1", text)
     text = _MD_CODE.sub(r"\1", text)
@@ -291,8 +299,10 @@ _NOT_PEOPLE = frozenset(
 def people_named(text: str) -> list[tuple[str, ...]]:
     """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
     Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
-    "(Le Doussal, Majumdar, Schehr; Meerson …)"; hyphenated names ("Brenti–Caselli–Marietti")
-    are several people. Groups of names as written (diacritics kept), in order."""
+    "(Le Doussal, Majumdar, Schehr; Meerson …)"; names joined by an en dash
+    ("Brenti–Caselli–Marietti") are several people, a person joined by a hyphen ("Sanz-Solé
+    proved", "Bar-Natan's") is one, as mathematicians write them. Groups of names as written
+    (diacritics kept), in order."""
     plain = plain_text(text).replace(BREAK, " ")
     found: list[tuple[int, str]] = []
     for pattern in (_WHO_DID, _POSSESSIVE, _LISTED):
@@ -301,7 +311,7 @@ def people_named(text: str) -> list[tuple[str, ...]]:
     for _, raw in sorted(found):
         names: list[str] = []
         for part in re.split(_SEP, raw):
-            for name in re.split(r"(?<=\w)[-–](?=[A-Z])", part.strip()):
+            for name in re.split(r"(?<=\w)–(?=[A-Z])", part.strip()):
                 name = " ".join(name.split())
                 if name and name.lower() not in _NOT_PEOPLE and name.lower() not in STOPWORDS:
                     names.append(name)
@@ -324,7 +334,7 @@ def _trim_symbols(phrase: list[str]) -> list[str]:
 
 
 def _symbol_word(word: str) -> bool:
-    return bool(re.fullmatch(r"[a-z]{1,2}\d{1,3}", word))
+    return bool(re.fullmatch(r"[a-z]{1,2}(?:-?\d{1,3})+", word))
 
 
 def _bland_word(word: str) -> bool:

@@ -362,3 +362,92 @@ def test_all_words_queries_drop_possessives_and_broaden_to_the_shortest_phrase()
     # Either phrase first (papers saying both rank first); neither said: the first one's words.
     assert query == 'all:"exact rademacher type formula" OR all:"harmonic maass forms"'
     assert broader == "all:exact AND all:rademacher AND all:type AND all:formula"
+
+
+def test_unicode_mathematics_gives_the_words_its_tex_gives() -> None:
+    from mathlsp.search.unicode_math import tex_of_unicode
+
+    # Notes are written either way; titles and abstracts mostly in TeX.
+    pairs = [
+        ("The Φ⁴₃ measure and zeros of ζ(s)", r"The $\Phi^4_3$ measure and zeros of $\zeta(s)$"),
+        ("bounded operators on ℓ²", r"bounded operators on $\ell^2$"),
+        ("the L² norm of θ", r"the $L^2$ norm of $\theta$"),
+    ]  # fmt: skip
+    for unicode, tex in pairs:
+        assert plain_text(unicode) == plain_text(tex)
+        assert key_phrases(unicode) == key_phrases(tex)
+    assert "phi-4-3 measure" in key_phrases("The Φ⁴₃ measure")
+    # A TeX formula is left as written; a superscript inside a word is no symbol of its own.
+    assert tex_of_unicode(r"with $\alpha^2$ and α") == r"with $\alpha^2$ and $\alpha$"
+    assert tex_of_unicode("maximum² word") == "maximum² word"
+    assert tex_of_unicode("plain ascii") == "plain ascii"
+
+
+def test_unicode_relations_break_a_phrase_as_a_formula_does() -> None:
+    # `→`, `≤` are formulas between words: no phrase runs across them.
+    phrases = key_phrases("holomorphic maps X → Y into projective space with degree ≤ n")
+    assert not any("→" in p or "≤" in p for p in phrases)
+    assert all(not ("maps" in p and "projective" in p) for p in phrases)
+
+
+def test_greek_symbol_scripts_are_words_as_in_titles() -> None:
+    from mathlsp.search.text import compact_symbol
+
+    # `$\Phi^4_3$` is read "phi 4 3" in titles' TeX; Latin symbols stay glued (`L^2` → L2).
+    assert compact_symbol(r"\Phi^4_3") == "Phi-4-3"
+    assert compact_symbol(r"\varphi") == "phi"
+    assert compact_symbol("L^2") == "L2"
+
+
+def test_a_hyphenated_surname_is_one_person_an_en_dash_joins_people() -> None:
+    from mathlsp.search.queries import statement_names
+    from mathlsp.search.text import people_named
+
+    assert people_named("Millet and Sanz-Solé proved smoothness") == [("Millet", "Sanz-Solé")]
+    assert people_named("Heath-Brown showed it") == [("Heath-Brown",)]
+    assert people_named("Brenti–Caselli–Marietti proved it") == [("Brenti", "Caselli", "Marietti")]
+    # An object named after people stays two names, whichever dash joins them, unless the text
+    # shows the joined name to be one person's (after an initial, or as someone who did something).
+    assert statement_names("the Davenport–Heilbronn theorem") == ["Davenport", "Heilbronn"]
+    assert statement_names("the Kazhdan-Lusztig polynomials") == ["Kazhdan", "Lusztig"]
+    assert statement_names("Bar-Natan homology, after Bar-Natan's tangle framework") == [
+        "Bar-Natan"
+    ]
+    assert "Heath-Brown" in statement_names("by D. R. Heath-Brown: the Heath-Brown identity")
+
+
+def test_a_hyphenated_surname_is_asked_as_one_author() -> None:
+    text = PRIMES.replace("# Problem\n", "# Problem\n\nSanz-Solé proved the law is smooth.\n")
+    plan = build_queries(problem(text))
+    authors = {n for t in plan.terms if t.kind == "author" for n in [t.text]}
+    assert "sanz-sole" in authors
+    assert not {"sanz", "sole"} & authors
+
+
+def test_prose_is_never_a_query_phrase() -> None:
+    from mathlsp.search.queries import _prose
+
+    source = (
+        "Görtz–Haines–Kottwitz–Reuman; He: dimension formula. Hoang–Khanin treated non-compact"
+        " domains. Golomb rulers relax this. The Robert–Wagner evaluation of foams."
+    )
+    assert _prose("haines kottwitz reuman", source)  # a run of surnames
+    assert _prose("treated non-compact domains", source)  # a clause opening with its verb
+    assert _prose("golomb rulers relax", source)  # a clause ending with its verb
+    assert not _prose("dimension formula", source)
+    assert not _prose("robert wagner evaluation", source)  # an object named after people
+    assert not _prose("generalized heisenberg algebra", source)  # a participle as adjective
+    assert not _prose("wholeness axiom", "Corazza introduced the Wholeness Axiom.")
+
+
+def test_known_results_ask_their_mathematics_not_their_prose() -> None:
+    text = PRIMES.replace(
+        "## Known Results\n",
+        "## Known Results\n\n- Hoang–Khanin treated non-compact domains with a confining"
+        " potential (Hoang and Khanin 2003).\n",
+    )
+    plan = build_queries(problem(text))
+    # TheoremSearch is asked in sentences; every other backend in phrases.
+    asked = " ".join(q.query.lower() for q in plan.queries if q.backend != "theoremsearch")
+    assert "confining potential" in asked
+    assert "treated" not in asked
