@@ -17,6 +17,7 @@ from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
+from mathlsp.search.citation import parse_citation
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     _ADJECTIVAL,
@@ -357,6 +358,10 @@ def reference_seed(text: str, mentions: Iterable[object] = ()) -> ReferenceSeed:
         authors = tuple(dict.fromkeys(n for n in names if n))
     else:
         authors, title = _unmarked_title(text)
+        if title is None and not ids and (parsed := parse_citation(text)) is not None:
+            # The forms the comma reading leaves: APA (`Hooley, C. (1967). Title. …`) and whole
+            # names (`Martin Hairer, Title, 2014`).
+            authors, title, _ = parsed
     return ReferenceSeed(text, tuple(dict.fromkeys(ids)), title, authors)
 
 

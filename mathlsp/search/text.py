@@ -47,7 +47,7 @@ STOPWORDS = frozenset(
     sharpened sharpens later earlier first
     made modulo independently carry carries sit sits push pushes avoid avoids goes back
     characterise characterize characterising characterizing construct constructing classify
-    compute computing decide recover transfer bounding
+    compute computing decide recover transfer bounding check checks checking
     """.split()
 )
 # Verbs that report what someone did: after a name they make the name a person, not an object
@@ -354,7 +354,7 @@ def key_phrases(
     plain = plain_text(text)
     named = {fold(n) for n in names}
     phrases: list[list[str]] = []
-    for chunk in re.split(r"[|.,;:!?()\[\]{}\"“”]+|\s[-–—]\s", plain):
+    for chunk in re.split(r"[|.,;:!?()\[\]{}\"“”/]+|\s[-–—]\s", plain):
         tokens = _tokens(chunk)
         persons = people(tokens)
         current: list[str] = []

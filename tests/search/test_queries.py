@@ -451,3 +451,13 @@ def test_known_results_ask_their_mathematics_not_their_prose() -> None:
     asked = " ".join(q.query.lower() for q in plan.queries if q.backend != "theoremsearch")
     assert "confining potential" in asked
     assert "treated" not in asked
+
+
+def test_a_slash_separates_phrases_and_check_opens_none() -> None:
+    phrases = key_phrases(
+        "Quantitative properties: spectral gap / log-Sobolev inequality; construct the measure "
+        "and check Osterwalder–Schrader axioms."
+    )
+    assert "spectral gap" in phrases and "log-sobolev inequality" in phrases
+    assert "osterwalder schrader axioms" in phrases
+    assert not any(p.startswith("check") or "/" in p for p in phrases)
