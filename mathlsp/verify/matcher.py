@@ -590,30 +590,27 @@ def _rejoined(people: list[AuthorLike], claimed: Sequence[str]) -> list[AuthorLi
     out: list[AuthorLike] = []
     i = 0
     while i < len(people):
-        a, b = people[i], people[i + 1] if i + 1 < len(people) else None
-        if (
-            b is not None
-            and _one_word(a)
-            and _one_word(b)
-            and not {fold(a.name), fold(b.name)} & alone
-        ):
-            for first, second in ((a, b), (b, a)):
-                joined = _Joined(first.name, second.name)
-                if any(
-                    _same_surname(surname(name), fold(first.name))
-                    and (given_agreement(name, joined) or 0) > 0
-                    for name in claimed
-                ):
-                    out.append(joined)
-                    i += 2
-                    break
-            else:
-                out.append(a)
-                i += 1
-            continue
-        out.append(a)
-        i += 1
+        pair = people[i : i + 2]
+        joined = _as_one(pair, claimed) if not {fold(a.name) for a in pair} & alone else None
+        out.append(joined or people[i])
+        i += 2 if joined else 1
     return out
+
+
+def _as_one(pair: Sequence[AuthorLike], claimed: Sequence[str]) -> _Joined | None:
+    """Two one-word authors as the one person a name of the note is, family name first or
+    second; None when they are not."""
+    if len(pair) < 2 or not all(_one_word(a) for a in pair):
+        return None
+    for first, second in (pair, pair[::-1]):
+        joined = _Joined(first.name, second.name)
+        if any(
+            _same_surname(surname(name), fold(first.name))
+            and (given_agreement(name, joined) or 0) > 0
+            for name in claimed
+        ):
+            return joined
+    return None
 
 
 def _one_word(a: AuthorLike) -> bool:
