@@ -31,7 +31,8 @@ def test_every_problem_has_a_rule_a_split_and_a_defined_problem_md() -> None:
     assert len(problems) >= 10
     assert len({p["slug"] for p in problems}) == len(problems)
     for p in problems:
-        assert p["split"] in ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4"), p["slug"]
+        splits = ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+        assert p["split"] in splits, p["slug"]
         assert p["rule"].strip() and p["area"].strip(), p["slug"]
         # fresh2, fresh3 and fresh4 hold deliberately short gold lists in crowded fields (does the
         # list stay short?).
@@ -84,9 +85,9 @@ def test_the_bench_selects_fresh2_only_when_asked() -> None:
     from benchmarks.bench_search_quality import STUDIED, UNSEEN, large_problems, select
 
     fresh2 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh2"}
-    # fresh2 and fresh3 have each been measured twice and studied: they are tuned on now, and
-    # fresh4 is the blind one.
-    assert {"fresh2", "fresh3"} <= set(STUDIED) and UNSEEN == ("fresh4",)
+    # fresh2, fresh3 and fresh4 have each been measured twice and studied: they are tuned on now,
+    # and fresh5 is the blind one.
+    assert {"fresh2", "fresh3", "fresh4"} <= set(STUDIED) and UNSEEN == ("fresh5",)
     loaded = {j.slug: j for j in large_problems()}
     assert fresh2 <= set(loaded)
     assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh2)
@@ -207,5 +208,5 @@ def test_explain_refuses_an_unseen_problem() -> None:
         timeout=120,
     )
     assert proc.returncode == 2
-    assert "fresh4" in proc.stdout
+    assert "fresh5" in proc.stdout
     assert "Written" not in proc.stdout  # nothing about the problem's search was shown
