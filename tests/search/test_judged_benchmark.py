@@ -34,9 +34,9 @@ def test_every_problem_has_a_rule_a_split_and_a_defined_problem_md() -> None:
         splits = ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
         assert p["split"] in splits, p["slug"]
         assert p["rule"].strip() and p["area"].strip(), p["slug"]
-        # fresh2, fresh3 and fresh4 hold deliberately short gold lists in crowded fields (does the
-        # list stay short?).
-        short = p["split"] in ("fresh2", "fresh3", "fresh4")
+        # fresh2 to fresh5 hold deliberately short gold lists in crowded fields (does the list stay
+        # short?).
+        short = p["split"] in ("fresh2", "fresh3", "fresh4", "fresh5")
         assert (3 if short else 5) <= len(p["gold"]) <= 20, p["slug"]
         assert not set(p["gold"]) & set(p["borderline"]), p["slug"]
         assert all(reason.strip() for reason in {**p["gold"], **p["borderline"]}.values())
@@ -163,6 +163,41 @@ def test_the_bench_selects_fresh4_only_when_asked() -> None:
         assert not {j.slug for j, _ in select(args)} & fresh4
     args = argparse.Namespace(corpus="large", split="all", problem=None)
     assert fresh4 <= {j.slug for j, _ in select(args)}
+
+
+def test_the_fresh5_split_has_twelve_problems_in_seven_areas_none_sharing_gold() -> None:
+    problems = data()["problems"]
+    fresh5 = [p for p in problems if p["split"] == "fresh5"]
+    assert len(fresh5) >= 12
+    assert len({p["area"].split(" (")[0] for p in fresh5}) >= 7
+    other_gold = {k for p in problems if p["split"] != "fresh5" for k in p["gold"]}
+    assert all(not set(p["gold"]) & other_gold for p in fresh5)
+    fresh5_gold = [k for p in fresh5 for k in p["gold"]]
+    assert len(fresh5_gold) == len(set(fresh5_gold))
+    # Written like fresh4: short gold lists in crowded fields, and gold mostly in the BibTeX part
+    # (titles only).
+    assert sum(len(p["gold"]) <= 5 for p in fresh5) >= 2
+    bibtex = [
+        p for p in fresh5 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
+    ]
+    assert len(bibtex) >= 2
+
+
+def test_the_bench_selects_fresh5_only_when_asked() -> None:
+    from benchmarks.bench_search_quality import STUDIED, large_problems, select
+
+    fresh5 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh5"}
+    assert fresh5
+    loaded = {j.slug: j for j in large_problems()}
+    assert fresh5 <= set(loaded)
+    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh5)
+    args = argparse.Namespace(corpus="large", split="fresh5", problem=None)
+    assert {j.slug for j, _ in select(args)} == fresh5
+    for split in STUDIED:
+        args = argparse.Namespace(corpus="large", split=split, problem=None)
+        assert not {j.slug for j, _ in select(args)} & fresh5
+    args = argparse.Namespace(corpus="large", split="all", problem=None)
+    assert fresh5 <= {j.slug for j, _ in select(args)}
 
 
 def test_the_bench_loads_every_fresh_problem_and_selects_them_by_split() -> None:
