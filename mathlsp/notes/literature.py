@@ -582,7 +582,7 @@ class LiteratureDoc(MarkdownDoc):
             if core is not None and core.end_line - core.line != end_line - h.line:
                 core = None  # a heading came or went next to it: its lines changed
             if core is None:
-                core = _parse_entry(lines, h, end_line)
+                core = _entry_core(lines, h, end_line)
                 if core is None:
                     self._other.append(h)
                     continue
@@ -1027,7 +1027,7 @@ def _typed(
     doc._sections, doc._entries, doc._other = [], [], []
     doc._deferred = (base, since_base)
     end_line = _last_line(view) + shift
-    core = _parse_entry(doc.lines, h, end_line)
+    core = _entry_core(doc.lines, h, end_line)
     if core is None:  # cannot be: its heading still reads as an entry's
         return None
     now = ReferenceEntry(core, h, view.section)
@@ -1098,8 +1098,6 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
     m = _ENTRY.match(h.title)
     if m is None:
         return None
-    if not isinstance(lines.source, str) and not lines.has_cr:
-        return _parse_entry_alone(lines, h, end_line)
     fields, loose = parse_fields(lines, h.line + 1, end_line)
     last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
     title = m.group("title").strip()
@@ -1145,6 +1143,13 @@ def _alone(lines: Lines, begin: int, end: int) -> tuple[_Alone, int, int]:
         first - 1,
         begin - 1,
     )
+
+
+def _entry_core(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
+    """The entry under heading `h`, its lines ending at `end_line`; None: not an entry's."""
+    if isinstance(lines.source, str) or lines.has_cr:
+        return _parse_entry(lines, h, end_line)
+    return _parse_entry_alone(lines, h, end_line)
 
 
 def _parse_entry_alone(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
