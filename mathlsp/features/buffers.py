@@ -3,9 +3,10 @@
 pygls's `TextDocument` applies an incremental change by re-splitting the whole text and
 copying it line by line in Python (13 ms a keystroke on a 9 MB LITERATURE.md). `NoteBuffer`
 keeps its text in chunks (`ChunkedText`) and the line starts of it, so a change copies the chunk
-it touches and splices that list, reading only the lines its range names; the whole string,
-which the notes model needs, is then joined once (one copy, where slicing and joining the text
-made two). It logs the region each change touched, so the notes model can re-parse only that region
+it touches and splices that list, reading only the lines its range names. The notes model reads
+the same chunks (`snapshot` hands it the version, a `TextView`); the whole string is built only
+when something asks for it (`source`: hover, code actions, a full re-parse), once per version.
+It logs the region each change touched, so the notes model can re-parse only that region
 (`edit_since`).
 """
 
@@ -19,7 +20,7 @@ from typing import Any
 from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
-from mathlsp.notes.chunked import CHUNK, ChunkedText
+from mathlsp.notes.chunked import CHUNK, ChunkedText, TextView
 from mathlsp.notes.edits import Edit, compose
 from mathlsp.notes.linestarts import line_of, line_starts
 from mathlsp.notes.markdown import respliced
@@ -86,13 +87,6 @@ class NoteBuffer(TextDocument):
             self._seq += 1
             around = self._text.slice(start - 1, end + 1)
             self._text.replace(start, end, text)
-            # Joined now, on the event loop's thread, not when the check's worker first asks:
-            # glibc then served each 17.5 MB join from the worker's arena, and typing in the
-            # second entry of a 5,000-reference file left the server 16-23 MiB larger after a
-            # pause (`bench_soak.py`: final / after open 1.12-1.23; 1.04 with the join moved to
-            # the publisher, 190 MiB while typing). Joined here: 1.00, 151 MiB, as before the
-            # chunks. A burst of changes therefore still costs one join each.
-            self._text.joined()
             self._starts = _spliced_starts(around, starts, start, end, text)
             self.generation += 1
             self._log.append((self.generation, Edit(start, end, start + len(text))))
@@ -108,8 +102,8 @@ class NoteBuffer(TextDocument):
             self._seq += 1
 
     def compact(self) -> None:
-        """Hold the text as one string, the one the notes model parsed: called once typing
-        pauses, so that a quiet server holds one copy of each open text, not two."""
+        """Once typing pauses: a version whose whole string was built (a hover, a full parse)
+        keeps that string only, not also its chunks (one copy of each open text, not two)."""
         with self._lock:
             if self._chunked is not None:
                 self._chunked.compact()
@@ -121,13 +115,16 @@ class NoteBuffer(TextDocument):
             if self._starts is None and self.generation == generation:
                 self._starts = starts
 
-    def snapshot(self) -> tuple[str, int | None, Sequence[int] | None]:
-        """The text, the change count it belongs to and its line starts when known (None for
-        both if a change landed meanwhile). The list is never modified: a change makes a new
-        one."""
+    def snapshot(self) -> tuple[TextView | str, int | None, Sequence[int] | None]:
+        """The text (a version of the chunks, or the string pygls holds for a document it made
+        unasked), the change count it belongs to and its line starts when known (None for both
+        if a change landed meanwhile). Neither is modified afterwards: a change makes new ones."""
         seq = self._seq
         generation = self.generation
-        text = self.source
+        with self._lock:
+            text: TextView | str = (
+                self._chunked.view if self._chunked is not None else super().source
+            )
         starts = self._starts
         if seq % 2 or seq != self._seq:
             return text, None, None

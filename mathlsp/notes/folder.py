@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+from mathlsp.notes.chunked import TextView
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.journal import JournalDoc
@@ -59,9 +60,11 @@ def parse_note(path: Path, text: str) -> MarkdownDoc:
         return doc_class(path)(text, path)
 
 
-def _rebind(doc: MarkdownDoc, text: str) -> None:
-    """Point `doc` at `text`, a string equal to its own."""
-    doc.text = text
+def _rebind(doc: MarkdownDoc, text: str | TextView) -> None:
+    """Point `doc` at `text`, a text equal to its own."""
+    if not isinstance(doc, LiteratureDoc):  # only a LiteratureDoc reads a version's chunks
+        text = str(text)
+    doc.text = text  # type: ignore[assignment]
     doc.lines.rebind(text)
     doc.__dict__.pop("index", None)  # a LineIndex holding the old string
 
@@ -84,6 +87,22 @@ def _edited(was: LoadedText, now: LoadedText) -> bool:
     )
 
 
+def _same(was: LoadedText, now: LoadedText) -> bool:
+    """Whether `now` is the text `was` read: the same version of the same editor buffer (no
+    need to compare, nor to build the whole string of a version kept in chunks), else equal
+    strings (an identity check when nothing was re-read)."""
+    if (
+        was.history is not None
+        and was.history is now.history
+        and was.generation is not None
+        and was.generation == now.generation
+    ):
+        return True
+    if was.source is now.source:
+        return True
+    return was.text == now.text
+
+
 def _reparsed(old: MarkdownDoc, was: LoadedText, now: LoadedText) -> MarkdownDoc | None:
     """`old` updated for the edits an editor buffer made since it was parsed, re-parsing only
     what they touched; None when that history is not known (then the caller parses anew)."""
@@ -93,14 +112,14 @@ def _reparsed(old: MarkdownDoc, was: LoadedText, now: LoadedText) -> MarkdownDoc
         or was.history is not now.history
         or was.generation is None
         or now.generation is None
-        or now.text is None
+        or now.source is None
     ):
         return None
     edit = now.history.edit_since(was.generation, now.generation)
-    if edit is None or len(now.text) != len(old.text) + edit.delta:
+    if edit is None or now.source is None or len(now.source) != old.size + edit.delta:
         return None
     with gc_paused():
-        return LiteratureDoc.reparse(old, now.text, edit, now.starts)
+        return LiteratureDoc.reparse(old, now.source, edit, now.starts)
 
 
 def is_problem_folder(path: Path) -> bool:
@@ -136,7 +155,8 @@ class ProblemFolder:
         self.deep = deep
         #: Why the last walk stopped early or stayed shallow (`notes.walk`), else None.
         self.walk_note: str | None = None
-        self._docs: dict[Path, tuple[str, MarkdownDoc, LoadedText]] = {}
+        # Each note's parse and the text it parsed.
+        self._docs: dict[Path, tuple[MarkdownDoc, LoadedText]] = {}
         self._problems: dict[Path, str] = {}
         self._lock = threading.RLock()
         # The last check of each LITERATURE.md (`checks._check_literature`): the next version,
@@ -163,30 +183,32 @@ class ProblemFolder:
 
     def _doc(self, path: Path) -> MarkdownDoc | None:
         loaded = self.reader(path)
-        if loaded.text is None:
+        if loaded.source is None:
             self._problems[path] = loaded.problem or "unreadable"
             self._docs.pop(path, None)
             return None
         self._problems.pop(path, None)
         cached = self._docs.get(path)
-        if cached is not None and not _edited(cached[2], loaded) and cached[0] == loaded.text:
-            if cached[0] is not loaded.text:
+        if cached is not None and not _edited(cached[1], loaded) and _same(cached[1], loaded):
+            if cached[1].source is not loaded.source:
                 # Equal text in a new object (a buffer rebuilt by an edit that was undone, or
                 # the file opened in the editor): the parse holds the new one, so the next call
                 # is an identity check, not a comparison of megabytes, and the old copy is
                 # freed.
-                _rebind(cached[1], loaded.text)
-                self._docs[path] = (loaded.text, cached[1], loaded)
-                _share_starts(cached[1], loaded)
-            return cached[1]
+                _rebind(cached[0], loaded.source)
+                self._docs[path] = (cached[0], loaded)
+                _share_starts(cached[0], loaded)
+            return cached[0]
         doc = None
         if cached is not None:
-            doc = _reparsed(cached[1], cached[2], loaded)
+            doc = _reparsed(cached[0], cached[1], loaded)
         if doc is None:
             if cached is not None and loaded.history is not None:
                 log.debug("%s: parsed whole (the edits since the last parse are not known)", path)
-            doc = parse_note(path, loaded.text)
-        self._docs[path] = (loaded.text, doc, loaded)
+            text = loaded.text
+            assert text is not None  # `source` is not None
+            doc = parse_note(path, text)
+        self._docs[path] = (doc, loaded)
         _share_starts(doc, loaded)
         return doc
 

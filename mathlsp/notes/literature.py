@@ -16,6 +16,7 @@ from pathlib import PurePath
 from typing import TypeVar
 
 from mathlsp.mathids import find_math_ids, parse_mr, parse_zbl
+from mathlsp.notes.chunked import TextView
 from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
 from mathlsp.notes.edits import Edit
 from mathlsp.notes.fields import Field, FieldMap, parse_fields
@@ -27,6 +28,7 @@ from mathlsp.notes.markdown import (
     Heading,
     Lines,
     LineTexts,
+    _shifted,
     normalize_heading,
     parse_heading,
     splice,
@@ -34,6 +36,7 @@ from mathlsp.notes.markdown import (
     touched,
 )
 from mathlsp.notes.spans import Span
+from mathlsp.notes.text import LineIndex
 
 T = TypeVar("T")
 
@@ -428,6 +431,30 @@ class LiteratureDoc(MarkdownDoc):
         self._parse()
         self.lines.compact()
 
+    # The text, as a string or as an editor buffer's chunks (`TextView`): a keystroke's version
+    # reads the lines it re-parses; the whole string is built when something asks for `text`.
+    @property  # type: ignore[override]
+    def text(self) -> str:
+        source = self._source
+        return source if isinstance(source, str) else source.joined()
+
+    @text.setter
+    def text(self, value: str | TextView) -> None:
+        self._source = value
+
+    @property
+    def source(self) -> str | TextView:
+        return self._source
+
+    @property
+    def size(self) -> int:
+        """len(text), without building it."""
+        return len(self._source)
+
+    @cached_property
+    def index(self) -> LineIndex:
+        return LineIndex(self._source, self.lines.starts)  # type: ignore[arg-type]  # slices only
+
     # Sections, entries and headings of a version made by a keystroke are worked out when
     # first asked for (`reparse`): diagnostics for that keystroke do not need them.
     @property
@@ -455,7 +482,7 @@ class LiteratureDoc(MarkdownDoc):
                 return
             base, edit = deferred
             with gc_paused():
-                full = LiteratureDoc._reparse(base, self.text, edit, self.lines.starts, False)
+                full = LiteratureDoc._reparse(base, self._source, edit, self.lines.starts, False)
             self.lines._headings = full.lines.headings
             self.lines.later = None
             self._sections, self._entries, self._other = full._sections, full._entries, full._other
@@ -467,7 +494,11 @@ class LiteratureDoc(MarkdownDoc):
 
     @classmethod
     def reparse(
-        cls, old: LiteratureDoc, text: str, edit: Edit, starts: Sequence[int] | None = None
+        cls,
+        old: LiteratureDoc,
+        text: str | TextView,
+        edit: Edit,
+        starts: Sequence[int] | None = None,
     ) -> LiteratureDoc:
         """`old` after `edit` made `text`: entries whose lines the edit did not touch keep their
         parsed core. Equal to `LiteratureDoc(text)` in every respect (tests hold it to that).
@@ -483,8 +514,8 @@ class LiteratureDoc(MarkdownDoc):
 
     @classmethod
     def _reparse(
-        cls, old: LiteratureDoc | _Base, text: str, edit: Edit, starts: Sequence[int] | None,
-        scope: bool,
+        cls, old: LiteratureDoc | _Base, text: str | TextView, edit: Edit,
+        starts: Sequence[int] | None, scope: bool,
     ) -> LiteratureDoc:  # fmt: skip
         fm = old.frontmatter
         spliced = None
@@ -492,7 +523,7 @@ class LiteratureDoc(MarkdownDoc):
             # A base kept without its text: its lines were checked keystroke by keystroke.
             spliced = splice(old.lines, text, edit, starts, trusted=isinstance(old, _Base))
         if spliced is None:
-            return cls(text, old.path)
+            return cls(str(text), old.path)
         lines, first, last, n_new = spliced
         doc = cls.__new__(cls)
         doc.text = text
@@ -551,7 +582,7 @@ class LiteratureDoc(MarkdownDoc):
             if core is not None and core.end_line - core.line != end_line - h.line:
                 core = None  # a heading came or went next to it: its lines changed
             if core is None:
-                core = _parse_entry(lines, h, end_line)
+                core = _entry_core(lines, h, end_line)
                 if core is None:
                     self._other.append(h)
                     continue
@@ -565,8 +596,10 @@ class LiteratureDoc(MarkdownDoc):
         """As for any note, but each entry's own mentions are found once per parsed entry."""
         return self._by_block(
             "mentions",
-            lambda begin, end, e: self.mentions_between(begin, end, [e.id_span] if e else []),
-            lambda: self.mentions_between(0, len(self.text), self.definition_spans()),
+            lambda doc, begin, end, e, at: doc.mentions_between(
+                begin, end, [Span(e.id_span.start - at, e.id_span.end - at)] if e else []
+            ),
+            lambda: self.mentions_between(0, self.size, self.definition_spans()),
             lambda m, lines, offset: Mention(
                 m.kind, m.number, Span(m.span.start + offset, m.span.end + offset), m.line + lines
             ),
@@ -575,8 +608,8 @@ class LiteratureDoc(MarkdownDoc):
     def identifiers_where(self, patterns: tuple[re.Pattern[str], ...]) -> list[LocatedId]:
         return self._by_block(
             ("identifiers", patterns),
-            lambda begin, end, _: self.identifiers_between(begin, end, patterns),
-            lambda: self.identifiers_between(0, len(self.text), patterns),
+            lambda doc, begin, end, _, at: doc.identifiers_between(begin, end, patterns),
+            lambda: self.identifiers_between(0, self.size, patterns),
             lambda x, lines, offset: LocatedId(
                 x.mention, Span(x.span.start + offset, x.span.end + offset), x.line + lines
             ),
@@ -585,31 +618,44 @@ class LiteratureDoc(MarkdownDoc):
     def _by_block(
         self,
         key: Hashable,
-        scan: Callable[[int, int, ReferenceEntry | None], list[T]],
+        scan: Callable[[MarkdownDoc, int, int, ReferenceEntry | None, int], list[T]],
         whole: Callable[[], list[T]],
         move: Callable[[T, int, int], T],
     ) -> list[T]:
         """`scan` over the whole text, block by block: the text between entries anew, each
         entry's own lines once per parsed entry (kept on its core, moved to where it stands).
         A version none of whose entries knows the answer yet (a first parse) is scanned in
-        one pass (`whole`), whose results are then shared out to the entries."""
+        one pass (`whole`), whose results are then shared out to the entries.
+
+        `scan(doc, begin, end, entry, at)`: what `doc` holds from `begin` to `end`, where `doc`
+        is this version, or, for a version kept in chunks, those lines alone as a note whose
+        offset 0 stands at `at` here (its results are moved back)."""
         if self.entries and all(key not in e.core.memo for e in self.entries):
             return self._share_out(key, whole())
+        source = self._source
+
+        def block(begin: int, end: int, e: ReferenceEntry | None) -> list[T]:
+            if isinstance(source, str):
+                return scan(self, begin, end, e, 0)
+            alone, lines, offset = _alone(self.lines, begin, end)
+            found = scan(alone, begin - offset, end - offset, e, offset)
+            return [move(x, lines, offset) for x in found]
+
         starts = self.lines.starts
-        size = len(self.text)
+        size = self.size
         out: list[T] = []
         pos = 0
         for e in self.entries:
             line = e.heading.line
             begin = starts[line]
             if pos < begin:
-                out.extend(scan(pos, begin, None))
+                out.extend(block(pos, begin, None))
             nxt = line + e.core.end_line - e.core.line + 1
             end = starts[nxt] if nxt < len(starts) else size
             memo = e.core.memo
             hit = memo.get(key)
             if hit is None:
-                found = scan(begin, end, e)
+                found = block(begin, end, e)
                 hit = memo[key] = (line, begin, found) if found else _NONE_FOUND
             lines, offset = line - hit[0], begin - hit[1]
             if not lines and not offset:
@@ -618,14 +664,14 @@ class LiteratureDoc(MarkdownDoc):
                 out.extend(move(x, lines, offset) for x in hit[2])
             pos = end
         if pos < size:
-            out.extend(scan(pos, size, None))
+            out.extend(block(pos, size, None))
         return out
 
     def _share_out(self, key: Hashable, found: list[T]) -> list[T]:
         """Remember, on each entry's core, which of `found` (items with a `span`, in text
         order) stand in that entry's lines."""
         starts = self.lines.starts
-        size = len(self.text)
+        size = self.size
         k = 0
         for e in self.entries:
             line = e.heading.line
@@ -917,7 +963,7 @@ class _Base:
 
 
 def _typed(
-    old: LiteratureDoc, text: str, edit: Edit, starts: Sequence[int] | None
+    old: LiteratureDoc, text: str | TextView, edit: Edit, starts: Sequence[int] | None
 ) -> LiteratureDoc | None:
     """The version after a keystroke inside one entry, its structure deferred; None when the
     edit is not one (it moves lines, touches a heading, a fence, a comment, the frontmatter…)."""
@@ -981,7 +1027,7 @@ def _typed(
     doc._sections, doc._entries, doc._other = [], [], []
     doc._deferred = (base, since_base)
     end_line = _last_line(view) + shift
-    core = _parse_entry(doc.lines, h, end_line)
+    core = _entry_core(doc.lines, h, end_line)
     if core is None:  # cannot be: its heading still reads as an entry's
         return None
     now = ReferenceEntry(core, h, view.section)
@@ -1068,6 +1114,76 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
         lines.starts[last] + len(lines.texts[last]),
         FieldMap(fields),
         loose,
+    )
+
+
+class _Alone(MarkdownDoc):
+    """Some whole lines of a note, as a note of their own (see `_alone`)."""
+
+    def __init__(self, text: str, lines: Lines) -> None:
+        self.text = text
+        self.path = ""
+        self.lines = lines
+
+
+def _alone(lines: Lines, begin: int, end: int) -> tuple[_Alone, int, int]:
+    """The lines from offset `begin` to `end` (both line starts, or `end` the text's end) of a
+    text kept in chunks, as a note of their own after one empty line (what stands before
+    `begin` is a line break: a regex looking behind sees one there too); with the lines and
+    characters to add to what is found in it to place it in the text."""
+    starts, n = lines.starts, len(lines.starts)
+    first = lines.line_of(begin)
+    stop = lines.line_of(end) if end < len(lines.source) else n - 1
+    text = "\n" + lines.source[begin:end]
+    own = [0, *(starts[k] - begin + 1 for k in range(first, stop + 1))]
+    opaque = bytearray(1) + lines.opaque[first : stop + 1]
+    body = max(0, lines.first_line - first + 1)
+    return (
+        _Alone(text, Lines(text, LineTexts(text, own), own, opaque, [], body, False)),
+        first - 1,
+        begin - 1,
+    )
+
+
+def _entry_core(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
+    """The entry under heading `h`, its lines ending at `end_line`; None: not an entry's."""
+    if isinstance(lines.source, str) or lines.has_cr:
+        return _parse_entry(lines, h, end_line)
+    return _parse_entry_alone(lines, h, end_line)
+
+
+def _parse_entry_alone(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
+    """`_parse_entry` reading only the entry's lines (a version kept in chunks: the fields'
+    regex needs a string, and the whole one would cost a copy of the file per keystroke).
+
+    The lines are parsed as a small text of their own, after one empty line (a field's match
+    starts at the line break before it), and the core is moved back to where they stand:
+    every offset of a core is relative to its heading's line and start (`EntryCore`)."""
+    starts = lines.starts
+    w0 = starts[h.line]
+    end = starts[end_line + 1] - 1 if end_line + 1 < len(starts) else len(lines.source)
+    text = "\n" + lines.source[w0:end]
+    own = [0, *(starts[k] - w0 + 1 for k in range(h.line, end_line + 1))]
+    alone = Lines(
+        text, LineTexts(text, own), own, bytearray(1) + lines.opaque[h.line : end_line + 1],
+        [], 0, False,
+    )  # fmt: skip
+    dl, do = h.line - 1, w0 - 1
+    core = _parse_entry(alone, _shifted(h, -dl, -do), end_line - dl)
+    if core is None:
+        return None
+    return EntryCore(
+        core.kind,
+        core.number,
+        core.title,
+        core.line + dl,
+        core.end_line + dl,
+        core.base + do,
+        Span(core.id_start + do, core.id_end + do),
+        Span(core.title_start + do, core.title_end + do),
+        core.span_end + do,
+        FieldMap([f.shifted(dl, do) for f in core.fields.all]),
+        [line + dl for line in core.loose],
     )
 
 

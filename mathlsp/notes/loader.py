@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from mathlsp.fsutil import MAX_NOTE_BYTES, UnreadableFile, read_bounded
+from mathlsp.notes.chunked import TextView
 from mathlsp.notes.edits import EditHistory
 
 __all__ = [
@@ -23,13 +24,21 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class LoadedText:
-    text: str | None  # None when the file could not be used
+    # None when the file could not be used; an editor buffer's version as its chunks (`TextView`):
+    # the notes model re-parses an edit reading only the lines it touched, and `text` builds the
+    # whole string for whoever needs one.
+    source: str | TextView | None
     problem: str | None = None  # why, in one line
     # An editor buffer, and how many changes it had applied for this text: the model asks it
     # where the text changed since the version it parsed, and re-parses only that region.
     history: EditHistory | None = None
     generation: int | None = None
     starts: Sequence[int] | None = None  # the buffer's line starts for `text`, when it has them
+
+    @property
+    def text(self) -> str | None:
+        source = self.source
+        return source.joined() if isinstance(source, TextView) else source
 
 
 def decode_note(data: bytes) -> LoadedText:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from itertools import accumulate
 from typing import overload
 
+from mathlsp.notes.chunked import TextView
 from mathlsp.notes.edits import Edit
 from mathlsp.notes.linestarts import LineStarts, line_of, line_starts
 from mathlsp.notes.spans import Span
@@ -50,7 +51,7 @@ class LineTexts(Sequence[str]):
 
     __slots__ = ("_starts", "_text")
 
-    def __init__(self, text: str | None, starts: Sequence[int]) -> None:
+    def __init__(self, text: str | TextView | None, starts: Sequence[int]) -> None:
         self._text = text
         self._starts = starts
 
@@ -94,10 +95,12 @@ class LineTexts(Sequence[str]):
 class Lines:
     """A text cut into lines (LSP line breaks), with offsets and the opaque regions marked.
 
-    `texts` is a list while a first parse reads every line, and a `LineTexts` view of `text`
-    once it is kept (`compact`) or made by an edit."""
+    `texts` is a list while a first parse reads every line, and a `LineTexts` view of `source`
+    once it is kept (`compact`) or made by an edit. `source` is the text, as a string or as an
+    editor buffer's chunks (`TextView`, whose lines are read without building the whole string);
+    `text` is the whole string, built from the chunks when first asked for."""
 
-    text: str
+    source: str | TextView
     texts: Sequence[str]
     starts: Sequence[int]  # a list after a first parse; `LineStarts` once edited
     opaque: bytearray  # 1 inside fenced code, an HTML comment or the frontmatter
@@ -107,6 +110,11 @@ class Lines:
     # Works the headings out when first asked for (a keystroke's version whose headings only
     # moved: see `LiteratureDoc.reparse`); None when `_headings` is known.
     later: Callable[[], list[Heading] | None] | None = None
+
+    @property
+    def text(self) -> str:
+        source = self.source
+        return source if isinstance(source, str) else source.joined()
 
     @property
     def headings(self) -> list[Heading]:
@@ -125,11 +133,11 @@ class Lines:
         """Drop the list of line strings for a view of the text (not for `\r` line breaks,
         whose lines a slice by starts would end with the `\r`)."""
         if not self.has_cr and isinstance(self.texts, list):
-            self.texts = LineTexts(self.text, self.starts)
+            self.texts = LineTexts(self.source, self.starts)
 
-    def rebind(self, text: str) -> None:
-        """Read from `text`, a string equal to this one's (the old copy can then be freed)."""
-        self.text = text
+    def rebind(self, text: str | TextView) -> None:
+        """Read from `text`, a text equal to this one's (the old copy can then be freed)."""
+        self.source = text
         if isinstance(self.texts, LineTexts):
             self.texts = LineTexts(text, self.starts)
 

@@ -56,7 +56,15 @@ def names_this_title(quoted: str, title: str) -> bool:
 
 
 def _titled(doc: MarkdownDoc, mention: Mention) -> str | None:
-    m = _TITLE_AFTER.match(doc.text, mention.span.end)
+    source = doc.lines.source
+    if isinstance(source, str):
+        m = _TITLE_AFTER.match(source, mention.span.end)
+    else:
+        # An editor buffer's chunks (never with `\r` breaks, see `notes.markdown.touched`): no
+        # match crosses a line break, so the rest of the mention's line is all it can read.
+        starts = doc.lines.starts
+        end = starts[mention.line + 1] - 1 if mention.line + 1 < len(starts) else len(source)
+        m = _TITLE_AFTER.match(source[mention.span.end : end])
     return m["title"].strip() if m else None
 
 
@@ -79,7 +87,7 @@ def _means_the_other_paper(doc: MarkdownDoc, mention: Mention, title: str) -> bo
         history = doc.section("search_history")
         if history is not None and history.span.start <= mention.span.start < history.span.end:
             return True  # a record of what a past search wrote: history, not a reference
-    if _MOVED_FROM.search(doc.text[max(0, mention.span.start - 40) : mention.span.start]):
+    if _MOVED_FROM.search(doc.lines.source[max(0, mention.span.start - 40) : mention.span.start]):
         return True
     named = _titled(doc, mention)
     return named is not None and not names_this_title(named, title)

@@ -5,13 +5,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 
 from mathlsp.features.buffers import NoteBuffer
 from mathlsp.notes.folder import ProblemFolder
+from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.markdown import split_lines
 
@@ -272,3 +273,114 @@ def test_a_compacted_buffer_reads_and_edits_as_before() -> None:
     buffer.apply_change(edit)
     assert buffer.source == "one\ntW\n\no\nthree\n"
     assert buffer.snapshot()[2] == split_lines(buffer.source)[1]
+
+
+_LIT = (
+    "# Literature\n\n## Confirmed References\n\n"
+    + "".join(
+        f"### REF-00{i}: A paper about {w} and more\n- **Authors:** Doe, J\n"
+        f"- **Year:** 20{i}0\n- **Abstract:** Words 𝔽 on {w},\n  wrapped once.\n"
+        f"- **Relevance:** [S] Cites REF-00{i + 1}.\n\n"
+        for i, w in ((1, "gaps"), (2, "sieves"), (3, "primes"))
+    )
+    + '## Synthesis\n\n- REF-001 ("Another paper on bounded gaps") and REF-002 [V].\n'
+)
+_NOTE_PIECES = PIECES | st.sampled_from(
+    ["x", "REF-003", "### REF-004: Fresh", "- **Year:** 1999", "- **DOI:** 10.1/x", "𝔽é"]
+)
+
+
+class _SmallChunks(NoteBuffer):
+    chunk_size = 17
+
+
+def _model(doc: LiteratureDoc) -> dict[str, object]:
+    lines = doc.lines
+    return {
+        "texts": list(lines.texts),
+        "starts": list(lines.starts),
+        "opaque": bytes(lines.opaque),
+        "headings": [(h.level, h.title, h.line, h.span, h.title_span) for h in lines.headings],
+        "sections": [(s.key, s.span, s.first_line, s.last_line) for s in doc.sections],
+        "entries": [
+            (
+                e.id,
+                e.title,
+                e.heading.line,
+                e.id_span,
+                e.title_span,
+                e.span,
+                e.section,
+                e.loose_lines,
+                [(f.name, f.value, f.line, f.span, f.value_span) for f in e.fields.all],
+            )
+            for e in doc.entries
+        ],
+        "mentions": [(m.id, m.span, m.line) for m in doc.mentions],
+        "identifiers": [(x.mention, x.span, x.line) for x in doc.identifiers],
+    }
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    st.data(),
+    st.sampled_from([types.PositionEncodingKind.Utf16, types.PositionEncodingKind.Utf8]),
+    st.sampled_from([NoteBuffer, _TinyChunks, _SmallChunks]),
+)
+def test_the_model_of_an_edited_buffer_equals_a_parse_of_its_text(
+    data: st.DataObject, encoding: types.PositionEncodingKind, kind: type[NoteBuffer]
+) -> None:
+    # The notes model reads the buffer's chunks (a keystroke re-parses the lines it touched):
+    # after any sequence of LSP changes (CRLF and lone CR, astral characters counted in the
+    # negotiated units, edits across chunk boundaries, whole-document replacements), it equals
+    # a parse of the text the plain rule gives, and so do the checks' findings.
+    import datetime as dt
+    import tempfile
+
+    from mathlsp.checks import CheckSettings, check_document
+
+    codec = PositionCodec(encoding=encoding)
+    buffer = kind("file:///x/LITERATURE.md", _LIT, version=0, position_codec=codec)
+    root = Path(tempfile.mkdtemp())
+    lit = root / "LITERATURE.md"
+    lit.write_text(_LIT)
+
+    def reader(path: Path) -> LoadedText:
+        if path != lit:
+            return read_note(path)
+        source, generation, starts = buffer.snapshot()
+        return LoadedText(source, history=buffer, generation=generation, starts=starts)
+
+    live = ProblemFolder(root, reader)
+    check = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
+    live.doc(lit)
+    expected = _LIT
+    for _ in range(data.draw(st.integers(1, 10))):
+        if data.draw(st.integers(0, 9)) == 0:
+            expected = data.draw(st.sampled_from([_LIT, _LIT.replace("\n", "\r\n"), ""]))
+            buffer.apply_change(types.TextDocumentContentChangeWholeDocument(text=expected))
+        else:
+            lines = len(_BREAK.findall(expected)) + 1
+            a = types.Position(data.draw(st.integers(0, lines)), data.draw(st.integers(0, 40)))
+            b = a
+            if data.draw(st.booleans()):
+                b = types.Position(
+                    a.line + data.draw(st.integers(0, 2)), data.draw(st.integers(0, 40))
+                )
+                if (b.line, b.character) < (a.line, a.character):
+                    a, b = b, a
+            new = "".join(data.draw(st.lists(_NOTE_PIECES, max_size=3)))
+            start = _lsp_offset(expected, a, encoding.value)
+            end = _lsp_offset(expected, b, encoding.value)
+            expected = expected[:start] + new + expected[end:]
+            buffer.apply_change(
+                types.TextDocumentContentChangePartial(range=types.Range(a, b), text=new)
+            )
+        doc = live.doc(lit)
+        assert isinstance(doc, LiteratureDoc)
+        assert _model(doc) == _model(LiteratureDoc(expected))
+        if data.draw(st.booleans()):
+            found = check_document(live, lit, check)
+            lit.write_text(expected, newline="")
+            assert found == check_document(ProblemFolder(root), lit, check)
+    assert buffer.source == expected

@@ -10,6 +10,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mathlsp.checks import CheckSettings, check_document
+from mathlsp.notes.chunked import ChunkedText, TextView
 from mathlsp.notes.edits import Edit, compose
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.literature import LiteratureDoc
@@ -227,15 +228,36 @@ def edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
     return inserted, Edit(start, start + length, start + len(inserted))
 
 
+CHUNK_SIZES = st.sampled_from([0, 1, 7, 64])
+
+
+def _chunked(text: str, size: int) -> ChunkedText | None:
+    return ChunkedText(text, size) if size else None
+
+
+def _version(chunked: ChunkedText | None, edit: Edit, inserted: str, text: str) -> str | TextView:
+    """The edited text as the model gets it: a string, or the buffer's new version."""
+    if chunked is None:
+        return text
+    chunked.replace(edit.start, edit.old_end, inserted)
+    assert len(chunked) == len(text)
+    return chunked.view
+
+
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_reparse_after_random_edits_equals_a_fresh_parse(data: st.DataObject) -> None:
     text = BASE
     doc = LiteratureDoc(text)
+    # 0: each version a string; else an editor buffer's chunks of that size (a keystroke's
+    # version is then re-parsed from the lines it touched, the whole string never built).
+    chunked = _chunked(text, data.draw(CHUNK_SIZES))
     for _ in range(data.draw(st.integers(1, 8))):
         inserted, edit = data.draw(edits(text))
         text = text[: edit.start] + inserted + text[edit.old_end :]
-        doc = LiteratureDoc.reparse(doc, text, edit, split_lines(text)[1])
+        doc = LiteratureDoc.reparse(
+            doc, _version(chunked, edit, inserted, text), edit, split_lines(text)[1]
+        )
         # Looking at a version works its deferred structure out: sometimes look, sometimes
         # let the next keystroke build on a version nobody looked at.
         if data.draw(st.booleans()):
@@ -268,10 +290,13 @@ def _many(n: int) -> str:
 def test_a_long_typing_session_in_a_larger_file_stays_equal(data: st.DataObject) -> None:
     text = _many(30)
     doc = LiteratureDoc(text)
+    chunked = _chunked(text, data.draw(CHUNK_SIZES))
     for _ in range(data.draw(st.integers(1, 12))):
         inserted, edit = data.draw(edits(text))
         text = text[: edit.start] + inserted + text[edit.old_end :]
-        doc = LiteratureDoc.reparse(doc, text, edit, split_lines(text)[1])
+        doc = LiteratureDoc.reparse(
+            doc, _version(chunked, edit, inserted, text), edit, split_lines(text)[1]
+        )
         if data.draw(st.integers(0, 3)) == 0:
             assert dump(doc) == dump(LiteratureDoc(text))
     assert dump(doc) == dump(LiteratureDoc(text))
@@ -323,11 +348,12 @@ def test_checks_on_incremental_versions_equal_checks_from_scratch(
     history = _History()
     current = {"text": BASE}
     check = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
+    chunked = _chunked(BASE, data.draw(CHUNK_SIZES))
 
     def reader(path: Path) -> LoadedText:
         if path == lit:
             return LoadedText(
-                current["text"],
+                chunked.view if chunked is not None else current["text"],
                 history=history,
                 generation=len(history.log),
                 starts=split_lines(current["text"])[1],
@@ -341,6 +367,8 @@ def test_checks_on_incremental_versions_equal_checks_from_scratch(
         inserted, edit = data.draw(edits(current["text"]))
         text = current["text"]
         current["text"] = text[: edit.start] + inserted + text[edit.old_end :]
+        if chunked is not None:
+            chunked.replace(edit.start, edit.old_end, inserted)
         history.log.append(edit)
         lit.write_text(current["text"])
         fresh = ProblemFolder(root)
@@ -485,3 +513,54 @@ def test_a_line_past_the_cap_keeps_the_keystrokes_equal_to_a_full_check(tmp_path
     assert scope.free_text_only
     assert found == fresh
     assert [f.data["more"] for f in found if f.code == "DOC006"] == [more - 30]
+
+
+def test_keystrokes_in_chunks_never_build_the_whole_text(tmp_path: Path) -> None:
+    """Typing in a field, in a heading's title and id, deleting and adding a line, Enter: the
+    model and the checks read the lines they need from the buffer's chunks."""
+    text = _many(30)
+    lit = tmp_path / "LITERATURE.md"
+    lit.write_text(text)
+    (tmp_path / "PROOF.md").write_text("By REF-001 and REF-007.\n")
+    history = _History()
+    chunked = ChunkedText(text, 64)
+    now = {"text": text}
+    check = CheckSettings(now=dt.datetime(2026, 11, 24, tzinfo=dt.UTC))
+
+    def reader(path: Path) -> LoadedText:
+        if path == lit:
+            return LoadedText(
+                chunked.view,
+                history=history,
+                generation=len(history.log),
+                starts=split_lines(str(now["text"]))[1],  # what the buffer keeps up to date
+            )
+        return LoadedText(path.read_text()) if path.exists() else LoadedText(None)
+
+    live = ProblemFolder(tmp_path, reader)
+    check_document(live, lit, check)
+    heading = text.index("### REF-006: Paper")
+    abstract = text.index("- **Abstract:**", heading)
+    verified = text.index("- **Verified:**", heading)
+    stamp = text[verified : text.index("\n", verified) + 1]
+    keystrokes = [
+        (abstract + 20, abstract + 20, "x"),  # a field
+        (abstract + 20, abstract + 21, ""),
+        (heading + 15, heading + 15, "y"),  # a heading's title
+        (heading + 15, heading + 16, ""),
+        (heading + 10, heading + 11, "7"),  # its id: REF-006 → REF-007, a duplicate
+        (heading + 10, heading + 11, "6"),
+        (verified, verified + len(stamp), ""),  # a line deleted, and put back
+        (verified, verified, stamp),
+        (abstract + 25, abstract + 25, "\n"),  # Enter, and the lines joined again
+        (abstract + 25, abstract + 26, ""),
+    ]
+    for start, end, new in keystrokes:
+        text = now["text"] = text[:start] + new + text[end:]
+        chunked.replace(start, end, new)
+        history.log.append(Edit(start, end, start + len(new)))
+        findings = check_document(live, lit, check)
+        assert not chunked.view.is_joined, (start, end, new)
+        lit.write_text(text)
+        assert findings == check_document(ProblemFolder(tmp_path), lit, check)
+        assert dump(live.doc(lit)) == dump(LiteratureDoc(text))  # type: ignore[arg-type]
