@@ -35,6 +35,7 @@ from mathlsp.search.queries import (
     prior_queries,
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
+from mathlsp.search.superset import SAMPLE_QUERIES, SUPERSET, absent
 from mathlsp.sources.base import LookupStatus
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, spending
 from mathlsp.sources.labels import label
@@ -447,6 +448,12 @@ async def _discover(
     allowance = {b: pace_allowance(b, sources, result.looked_up) for b in DISCOVERY}
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
+    # OpenAlex's first answers, read before arXiv's second query and zbMATH's first
+    # (`search/superset.py`): a backend the subject's literature is (next to) absent from sends
+    # nothing more. Set once they are in, or once OpenAlex can give no more.
+    sample: list[Any] = []
+    sampled = asyncio.Event()
+    narrow: dict[str, str] = {}  # backend → why it holds nothing on the subject
 
     async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
         """(results, detail, error) of one query."""
@@ -500,6 +507,8 @@ async def _discover(
             progress(q.backend, f"query {n}/{total} not sent: {error}")
             return
         if error is not None:
+            if q.backend == SUPERSET:
+                sampled.set()  # no waiting on a backend in trouble
             message = str(getattr(error, "message", error))
             report.errors.append(message)
             progress(q.backend, f"query {n}/{total} failed: {message}")
@@ -524,6 +533,10 @@ async def _discover(
         report.papers.update(_paper_key(f.record) for f in items)
         found[index] = items
         progress(q.backend, f"query {n}/{total}: {detail}")
+        if q.backend == SUPERSET and not sampled.is_set():
+            sample.extend(f.record for f in items)
+            if len(report.answered) >= SAMPLE_QUERIES:
+                sampled.set()
 
     # Each backend's queries go one after another (its rate limit spaces them anyway), so that
     # what the first ones returned can decide whether the rest are worth the budget.
@@ -543,10 +556,24 @@ async def _discover(
             owed[backend] = max(0, owed[backend] - amount)
             changed.notify_all()
 
+    async def superset_says(backend: str) -> str | None:
+        """Why `backend` holds nothing on the subject, by OpenAlex's first answers, if so."""
+        await sampled.wait()
+        if not narrow:
+            narrow.update(absent(sample, ("arxiv", "zbmath")))
+            narrow.setdefault(SUPERSET, "")  # read once
+        return narrow.get(backend)
+
     async def lane(backend: str) -> None:
         report = reports[backend]
         for index, q in lanes.get(backend, []):
-            if report.dry:
+            # arXiv's first query goes out with OpenAlex's; zbMATH waits for their answer.
+            waits = (backend == "arxiv" and sent[backend] > 0) or backend == "zbmath"
+            why = await superset_says(backend) if waits and backend != SUPERSET else None
+            if why:
+                report.unsent.append(q)
+                report.held = why
+            elif report.dry:
                 report.unsent.append(q)
                 report.held = "its first queries, broadened, found nothing on the subject"
             elif sent[backend] >= allowance[backend]:
@@ -555,8 +582,12 @@ async def _discover(
             else:
                 await one(index, q)
             await settle(backend, 1 + bool(q.broader))
+        if backend == SUPERSET:
+            sampled.set()  # what it answered is all the evidence there will be
         await settle(backend, owed.get(backend, 0))
         extra = spares.get(backend, [])
+        if narrow.get(backend):
+            return
         if report.dry or not report.answered or len(report.empty) == report.asked:
             return  # a backend that found nothing gets no more of the budget
         for q in extra:
@@ -627,6 +658,8 @@ async def _discover(
     owed["problem:references"] = len({i.kind for i in result.looked_up}) + 1
     owed["problem:named"] = 2 * len(named_works(result.problem))
     planned = len(plan.queries)
+    if SUPERSET not in lanes:
+        sampled.set()
     async with asyncio.TaskGroup() as group:
         for backend in lanes:
             group.create_task(lane(backend))

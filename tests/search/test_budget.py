@@ -204,9 +204,9 @@ async def test_a_backend_sends_no_more_than_its_pace_allows(
     # queries left are not sent, and say why.
     monkeypatch.setattr(run_module, "DISCOVERY_SECONDS", 6.0)
     haystack.controls.reset()
-    folder = tmp_path / "kpz"
+    folder = tmp_path / "siegel"
     folder.mkdir()
-    (folder / "PROBLEM.md").write_text(_judged("kpz-tails"), encoding="utf-8")
+    (folder / "PROBLEM.md").write_text(_judged("landau-siegel-zeros"), encoding="utf-8")
     settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
     async with httpx.AsyncClient() as client:
         sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
@@ -216,3 +216,32 @@ async def test_a_backend_sends_no_more_than_its_pace_allows(
     assert arxiv.unsent and arxiv.held == run_module._PACED
     searches = [r for r in haystack.controls.requests("arxiv") if "search_query" in r.query]
     assert len([r for r in searches if r.query["search_query"][0]]) == 3
+
+
+@needs_corpus
+async def test_a_backend_the_superset_shows_absent_from_the_subject_sends_no_more(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # KPZ: OpenAlex's first answers are journal articles, next to none on arXiv (whose part of the
+    # haystack is number theory): arXiv sends its first query only, zbMATH is asked. Landau–Siegel
+    # zeros: recent preprints, none published, so zbMATH (which reviews published work) is not.
+    async def search(slug: str) -> dict[str, BackendReport]:
+        folder = tmp_path / slug
+        folder.mkdir()
+        (folder / "PROBLEM.md").write_text(_judged(slug), encoding="utf-8")
+        settings = SourceSettings.from_env(
+            overrides={**FAST, "base_urls": haystack.urls()}, environ={}
+        )
+        async with httpx.AsyncClient() as client:
+            sources = Sources(settings, client, cache=Cache(tmp_path / f"cache-{slug}"))
+            return (await run_search(folder, sources, now=NOW)).backends
+
+    kpz = await search("kpz-tails")
+    assert kpz["arxiv"].asked == 1 + len(kpz["arxiv"].broadened)
+    assert kpz["arxiv"].unsent and "preprints on arXiv" in (kpz["arxiv"].held or "")
+    assert not kpz["arxiv"].spare
+    assert kpz["zbmath"].answered and not kpz["zbmath"].unsent
+    siegel = await search("landau-siegel-zeros")
+    assert not siegel["zbmath"].answered and siegel["zbmath"].unsent
+    assert "published works" in (siegel["zbmath"].held or "")
+    assert siegel["arxiv"].asked >= 5 and "OpenAlex" not in (siegel["arxiv"].held or "")
