@@ -42,7 +42,7 @@ from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.sources.settings import DEFAULT_MIN_INTERVAL_S
 from mathlsp.sources.theoremsearch import TheoremHit
-from mathlsp.verify.normalize import normalize_title
+from mathlsp.verify.normalize import fold, normalize_title
 from mathlsp.verify.pipeline import ReferenceCheck, verify_subjects
 
 ProgressCallback = Callable[[str, str], None]  # (backend or phase, message)
@@ -454,6 +454,9 @@ async def _discover(
     sample: list[Any] = []
     sampled = asyncio.Event()
     narrow: dict[str, str] = {}  # backend → why it holds nothing on the subject
+    # Per cited author (the first of a group), per answer of Semantic Scholar's or OpenAlex's
+    # author + topic query: whether it held an arXiv preprint.
+    on_arxiv: dict[str, list[bool]] = {}
 
     async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
         """(results, detail, error) of one query."""
@@ -514,6 +517,9 @@ async def _discover(
             progress(q.backend, f"query {n}/{total} failed: {message}")
             return
         report.answered.append(q)
+        if q.authors and q.backend in ("semantic_scholar", "openalex"):
+            key = fold(q.authors[0]).lower()
+            on_arxiv.setdefault(key, []).append(any(_theirs(f.record, key) for f in items))
         if not items:
             report.empty.append(q)
             wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
@@ -580,7 +586,7 @@ async def _discover(
                 report.unsent.append(q)
                 report.held = report.held or _PACED
             else:
-                await one(index, q)
+                await one(index, _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan))
             await settle(backend, 1 + bool(q.broader))
         if backend == SUPERSET:
             sampled.set()  # what it answered is all the evidence there will be
@@ -678,6 +684,39 @@ async def _discover(
     ordered = [f for i in sorted(found) for f in found[i]]
     result.records_found = len(ordered) + len(ref_found)
     return ordered, ref_found
+
+
+def _topic_alone(
+    q: PlannedQuery,
+    on_arxiv: dict[str, list[bool]],
+    asked: Collection[str],
+    report: BackendReport,
+    plan: QueryPlan,
+) -> PlannedQuery:
+    """arXiv's author + topic query, or its topic alone (what it is broadened to) when Semantic
+    Scholar or OpenAlex, which index arXiv's papers and answer sooner, asked about the same author
+    and the topic and got no arXiv preprint: the cited work is older than arXiv, or the author does
+    not post there (25 of 34 such arXiv queries on the studied problems came back empty, then were
+    asked as the topic alone). The query is replaced in the plan, so the Search History records
+    the one asked."""
+    if q.backend != "arxiv" or not q.authors or not q.broader:
+        return q
+    said = on_arxiv.get(fold(q.authors[0]).lower())
+    alone = PlannedQuery(q.backend, q.broader, f"{q.purpose}: the topic alone")
+    if not said or any(said) or alone.key in asked:
+        return q
+    plan.queries[plan.queries.index(q)] = alone
+    report.queries[report.queries.index(q)] = alone
+    return alone
+
+
+def _theirs(record: Any, surname: str) -> bool:
+    """An arXiv preprint by `surname` (folded, lower case): Semantic Scholar matches a name in
+    the abstract too ("Siegel zeros", "the Weil bound")."""
+    words = set(surname.replace("-", " ").split())
+    return bool(record.arxiv_id) and any(
+        words <= set(fold(a.family).lower().replace("-", " ").split()) for a in record.authors
+    )
 
 
 def pace_allowance(backend: str, sources: Any, looked_up: Collection[Identifier] = ()) -> int:
