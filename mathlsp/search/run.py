@@ -65,6 +65,9 @@ FOLLOW_RESERVE = 2
 #: verification batch it still owes starts by ~24 s. Counted in requests, not measured time, so
 #: that a search asks the same questions under any load and with the limits off.
 DISCOVERY_SECONDS = 21.0
+#: How long arXiv's second query and zbMATH's first wait for OpenAlex's first answers (arXiv's
+#: own pace spaces its queries 3 s apart anyway).
+SUPERSET_WAIT_S = 3.0
 NOT_READY = "No defined problem found"
 
 
@@ -564,7 +567,10 @@ async def _discover(
 
     async def superset_says(backend: str) -> str | None:
         """Why `backend` holds nothing on the subject, by OpenAlex's first answers, if so."""
-        await sampled.wait()
+        try:
+            await asyncio.wait_for(sampled.wait(), SUPERSET_WAIT_S)
+        except TimeoutError:
+            sampled.set()  # a slow OpenAlex holds nobody back: what it answered so far decides
         if not narrow:
             narrow.update(absent(sample, ("arxiv", "zbmath")))
             narrow.setdefault(SUPERSET, "")  # read once

@@ -309,3 +309,26 @@ def test_zbmath_asks_the_subject_only() -> None:
     # 22 studied problems whose literature zbMATH holds.
     plan = build_queries(problem(GRAPHS))
     assert len(plan.for_backend("zbmath")) == 1
+
+
+@needs_corpus
+async def test_a_slow_openalex_holds_no_backend_back(
+    haystack: FakeScholar, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # OpenAlex answers only after arXiv and zbMATH stopped waiting for it: they go on as if there
+    # were no evidence, and nothing is held on its word.
+    monkeypatch.setattr(run_module, "SUPERSET_WAIT_S", 0.2)
+    haystack.controls.reset()
+    haystack.controls.set_latency(1.0, "openalex")
+    folder = tmp_path / "kpz"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(_judged("kpz-tails"), encoding="utf-8")
+    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
+    try:
+        async with httpx.AsyncClient() as client:
+            sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
+            result = await run_search(folder, sources, now=NOW)
+    finally:
+        haystack.controls.set_latency(0.0, "openalex")
+    assert all("OpenAlex" not in (r.held or "") for r in result.backends.values())
+    assert result.backends["arxiv"].asked > 1 and result.backends["zbmath"].answered
