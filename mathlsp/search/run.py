@@ -35,13 +35,14 @@ from mathlsp.search.queries import (
     prior_queries,
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
+from mathlsp.search.superset import SAMPLE_QUERIES, SUPERSET, absent
 from mathlsp.sources.base import LookupStatus
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, spending
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 from mathlsp.sources.settings import DEFAULT_MIN_INTERVAL_S
 from mathlsp.sources.theoremsearch import TheoremHit
-from mathlsp.verify.normalize import normalize_title
+from mathlsp.verify.normalize import fold, normalize_title
 from mathlsp.verify.pipeline import ReferenceCheck, verify_subjects
 
 ProgressCallback = Callable[[str, str], None]  # (backend or phase, message)
@@ -64,6 +65,9 @@ FOLLOW_RESERVE = 2
 #: verification batch it still owes starts by ~24 s. Counted in requests, not measured time, so
 #: that a search asks the same questions under any load and with the limits off.
 DISCOVERY_SECONDS = 21.0
+#: How long arXiv's second query and zbMATH's first wait for OpenAlex's first answers (arXiv's
+#: own pace spaces its queries 3 s apart anyway).
+SUPERSET_WAIT_S = 3.0
 NOT_READY = "No defined problem found"
 
 
@@ -447,6 +451,15 @@ async def _discover(
     allowance = {b: pace_allowance(b, sources, result.looked_up) for b in DISCOVERY}
     found: dict[int, list[Found]] = {}
     ref_found: list[Found] = []
+    # OpenAlex's first answers, read before arXiv's second query and zbMATH's first
+    # (`search/superset.py`): a backend the subject's literature is (next to) absent from sends
+    # nothing more. Set once they are in, or once OpenAlex can give no more.
+    sample: list[Any] = []
+    sampled = asyncio.Event()
+    narrow: dict[str, str] = {}  # backend → why it holds nothing on the subject
+    # Per cited author (the first of a group), per answer of Semantic Scholar's or OpenAlex's
+    # author + topic query: whether it held an arXiv preprint.
+    on_arxiv: dict[str, list[bool]] = {}
 
     async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
         """(results, detail, error) of one query."""
@@ -500,11 +513,16 @@ async def _discover(
             progress(q.backend, f"query {n}/{total} not sent: {error}")
             return
         if error is not None:
+            if q.backend == SUPERSET:
+                sampled.set()  # no waiting on a backend in trouble
             message = str(getattr(error, "message", error))
             report.errors.append(message)
             progress(q.backend, f"query {n}/{total} failed: {message}")
             return
         report.answered.append(q)
+        if q.authors and q.backend in ("semantic_scholar", "openalex"):
+            key = fold(q.authors[0]).lower()
+            on_arxiv.setdefault(key, []).append(any(_theirs(f.record, key) for f in items))
         if not items:
             report.empty.append(q)
             wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
@@ -524,6 +542,10 @@ async def _discover(
         report.papers.update(_paper_key(f.record) for f in items)
         found[index] = items
         progress(q.backend, f"query {n}/{total}: {detail}")
+        if q.backend == SUPERSET and not sampled.is_set():
+            sample.extend(f.record for f in items)
+            if len(report.answered) >= SAMPLE_QUERIES:
+                sampled.set()
 
     # Each backend's queries go one after another (its rate limit spaces them anyway), so that
     # what the first ones returned can decide whether the rest are worth the budget.
@@ -543,20 +565,41 @@ async def _discover(
             owed[backend] = max(0, owed[backend] - amount)
             changed.notify_all()
 
+    async def superset_says(backend: str) -> str | None:
+        """Why `backend` holds nothing on the subject, by OpenAlex's first answers, if so."""
+        try:
+            await asyncio.wait_for(sampled.wait(), SUPERSET_WAIT_S)
+        except TimeoutError:
+            sampled.set()  # a slow OpenAlex holds nobody back: what it answered so far decides
+        if not narrow:
+            narrow.update(absent(sample, ("arxiv", "zbmath")))
+            narrow.setdefault(SUPERSET, "")  # read once
+        return narrow.get(backend)
+
     async def lane(backend: str) -> None:
         report = reports[backend]
         for index, q in lanes.get(backend, []):
-            if report.dry:
+            # arXiv's first query goes out with OpenAlex's; zbMATH waits for their answer.
+            waits = (backend == "arxiv" and sent[backend] > 0) or backend == "zbmath"
+            why = await superset_says(backend) if waits and backend != SUPERSET else None
+            if why:
+                report.unsent.append(q)
+                report.held = why
+            elif report.dry:
                 report.unsent.append(q)
                 report.held = "its first queries, broadened, found nothing on the subject"
             elif sent[backend] >= allowance[backend]:
                 report.unsent.append(q)
                 report.held = report.held or _PACED
             else:
-                await one(index, q)
+                await one(index, _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan))
             await settle(backend, 1 + bool(q.broader))
+        if backend == SUPERSET:
+            sampled.set()  # what it answered is all the evidence there will be
         await settle(backend, owed.get(backend, 0))
         extra = spares.get(backend, [])
+        if narrow.get(backend):
+            return
         if report.dry or not report.answered or len(report.empty) == report.asked:
             return  # a backend that found nothing gets no more of the budget
         for q in extra:
@@ -627,6 +670,8 @@ async def _discover(
     owed["problem:references"] = len({i.kind for i in result.looked_up}) + 1
     owed["problem:named"] = 2 * len(named_works(result.problem))
     planned = len(plan.queries)
+    if SUPERSET not in lanes:
+        sampled.set()
     async with asyncio.TaskGroup() as group:
         for backend in lanes:
             group.create_task(lane(backend))
@@ -645,6 +690,39 @@ async def _discover(
     ordered = [f for i in sorted(found) for f in found[i]]
     result.records_found = len(ordered) + len(ref_found)
     return ordered, ref_found
+
+
+def _topic_alone(
+    q: PlannedQuery,
+    on_arxiv: dict[str, list[bool]],
+    asked: Collection[str],
+    report: BackendReport,
+    plan: QueryPlan,
+) -> PlannedQuery:
+    """arXiv's author + topic query, or its topic alone (what it is broadened to) when Semantic
+    Scholar or OpenAlex, which index arXiv's papers and answer sooner, asked about the same author
+    and the topic and got no arXiv preprint: the cited work is older than arXiv, or the author does
+    not post there (25 of 34 such arXiv queries on the studied problems came back empty, then were
+    asked as the topic alone). The query is replaced in the plan, so the Search History records
+    the one asked."""
+    if q.backend != "arxiv" or not q.authors or not q.broader:
+        return q
+    said = on_arxiv.get(fold(q.authors[0]).lower())
+    alone = PlannedQuery(q.backend, q.broader, f"{q.purpose}: the topic alone")
+    if not said or any(said) or alone.key in asked:
+        return q
+    plan.queries[plan.queries.index(q)] = alone
+    report.queries[report.queries.index(q)] = alone
+    return alone
+
+
+def _theirs(record: Any, surname: str) -> bool:
+    """An arXiv preprint by `surname` (folded, lower case): Semantic Scholar matches a name in
+    the abstract too ("Siegel zeros", "the Weil bound")."""
+    words = set(surname.replace("-", " ").split())
+    return bool(record.arxiv_id) and any(
+        words <= set(fold(a.family).lower().replace("-", " ").split()) for a in record.authors
+    )
 
 
 def pace_allowance(backend: str, sources: Any, looked_up: Collection[Identifier] = ()) -> int:

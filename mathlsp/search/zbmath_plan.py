@@ -14,8 +14,8 @@ title phrase without them. The classes are often a guess (the domain's top-level
 PROBLEM.md has no `msc:`: "analysis" for a randomly forced Burgers equation, which zbMATH files
 under 35 and 60), and a wrong guess empties every query. Only the first: zbMATH holds nothing on
 many problems (recent preprints are not reviewed yet), and broadening every query would double
-what those cost; the second query (often a cited author) still finds papers whose titles do not
-say the subject.
+what those cost. The planner takes the first query only (`QUOTA` in `search/queries.py`); the
+topics after it (a cited author as `au:`) are what an incremental search asks next.
 
 Pure: `zbmath_pool` yields (query, purpose, broader); `queries.build_queries` takes its quota of
 them like any backend's. It depends on nothing of the planner but the topics it is handed.
