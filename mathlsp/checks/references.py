@@ -179,8 +179,8 @@ def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
 def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     if entry.kind != "REF":
         return
-    f = entry.fields.get("verified")
-    if f is None or not f.value.strip():
+    value = entry.fields.value("verified")
+    if not value.strip():
         yield ctx.finding(
             NO_STAMP,
             f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
@@ -190,14 +190,13 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             data={"id": entry.id},
         )
         return
-    stamp = parse_verified(f.value)
-    span = _value_span(f)
+    stamp = parse_verified(value)
     if stamp.url is None:
         yield ctx.finding(
             NO_URL,
             f"{entry.id}'s `Verified:` stamp has no API URL: write "
             "`<ISO timestamp> via <URL>` so anyone can re-run the check",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id},
         )
     elif recheck_backend(stamp.url, ctx.settings.recheck_bases) is None:
@@ -207,7 +206,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             "source request that returned the paper (arXiv `…/api/query?id_list=…`, Crossref "
             "`…/works/<DOI>`, OpenAlex `…/works/doi:…`, Semantic Scholar `…/paper/…`, PubMed "
             "`…/esummary.fcgi?…`, zbMATH `…/document/…`) — verify the reference to write one",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id, "url": stamp.url},
         )
     ts = stamp.timestamp
@@ -216,7 +215,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             BAD_TIMESTAMP,
             f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
             "(e.g. 2026-02-10T14:30:00Z)",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id},
         )
         return
@@ -227,7 +226,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             FUTURE_TIMESTAMP,
             f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
             "re-verify it to record the real time",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id},
         )
     elif stale_after > 0 and now - ts > dt.timedelta(days=stale_after):
@@ -236,28 +235,36 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             STALE,
             f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
             f"re-verify references older than {stale_after} days",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id, "age_days": days},
         )
 
 
 @entry_rule
 def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
-    for parsed, f, code, problem in (
-        (entry.arxiv_id, entry.arxiv_field, BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
-        (entry.doi, entry.doi_field, BAD_DOI, _doi_problem),
+    # The fields (with their spans) are asked for only when there is something to report: most
+    # entries' identifiers parse, and their values are all a cold `check` needs to know so.
+    fields = entry.fields
+    for key, code, problem in (
+        ("arxiv_id", BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
+        ("doi", BAD_DOI, _doi_problem),
     ):
-        if parsed is None and f is not None:
+        if key not in fields:
+            continue
+        if (entry.arxiv_id if key == "arxiv_id" else entry.doi) is not None:
+            continue
+        f = entry.arxiv_field if key == "arxiv_id" else entry.doi_field
+        if f is not None:
             yield ctx.finding(
                 code,
                 f"{entry.id}: {problem(f.value)}",
                 _value_span(f),
                 data={"id": entry.id, "value": f.value},
             )
-    for f, parse, help_text in (
-        (entry.zbl_field, parse_zbl, _ZBL_HELP),
-        (entry.mr_field, parse_mr, _MR_HELP),
-    ):
+    for key, parse, help_text in (("zbl", parse_zbl, _ZBL_HELP), ("mr", parse_mr, _MR_HELP)):
+        if key not in fields:
+            continue
+        f = entry.zbl_field if key == "zbl" else entry.mr_field
         if f is not None and parse(f.value) is None:
             yield ctx.finding(
                 BAD_MATH_ID,
@@ -522,6 +529,13 @@ def _no_literature_reason(ctx: CheckContext) -> str:
 
 
 # -- small helpers -----------------------------------------------------------------------------
+def _stamp_span(entry: ReferenceEntry) -> Span:
+    """Where a finding on the entry's `Verified:` stamp points (asked for only then)."""
+    f = entry.fields.get("verified")
+    assert f is not None  # the stamp has a value
+    return _value_span(f)
+
+
 def _value_span(f: Field) -> Span:
     span = f.value_span
     return span if span.end > span.start else f.name_span

@@ -178,6 +178,38 @@ def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list
     return fields, loose
 
 
+# An entry whose lines are canonical bullets, then blank lines (most entries): matched whole,
+# so that its fields are two lists of strings made in C, with no Match and no Field each.
+_PLAIN_ENTRY = re.compile(r"(?:\n- \*\*[^*\n]*:\*\*[^\n]*)*(?:\n[ \t]*)*")
+
+
+def parse_field_map(lines: Lines, first: int, last: int) -> tuple[FieldMap, list[int], int]:
+    """`parse_fields` as a `FieldMap`, with the last line that holds a field (-1: none).
+
+    Equal to `FieldMap(parse_fields(...)[0])` in every value, field and span; an entry of
+    canonical lines only gets a map that makes its `Field`s when first asked for."""
+    if first <= last and not lines.has_cr and lines.starts[first]:
+        text, starts = lines.text, lines.starts
+        b0 = starts[first]
+        endpos = starts[last] + len(lines.texts[last])
+        if (
+            endpos - b0 <= _MASK
+            and lines.opaque.find(1, first, last + 1) < 0
+            and _PLAIN_ENTRY.fullmatch(text, b0 - 1, endpos)
+        ):
+            rows = _CANONICAL.findall(text, b0 - 1, endpos)
+            if not rows:
+                return FieldMap([]), [], -1
+            names, raws = zip(*rows, strict=True)
+            names = tuple(map(sys.intern, names))  # 48k fields, a dozen names: one copy each
+            keys: list[str] = list(map(_KEYS.get, names))  # type: ignore[arg-type]
+            if None in keys:
+                keys = [field_key(n) for n in names]
+            return FieldMap._of_rows(names, raws, keys, b0, first), [], first + len(rows) - 1
+    fields, loose = parse_fields(lines, first, last)
+    return FieldMap(fields), loose, lines.line_of(fields[-1]._se) if fields else -1
+
+
 def _parse_fields_cr(
     lines: Lines, first: int, last: int, fields: list[Field], loose: list[int]
 ) -> tuple[list[Field], list[int]]:
@@ -272,24 +304,92 @@ def _between(
 
 
 class FieldMap:
-    """Fields of one entry by key; the first occurrence wins, repeats are kept for checks."""
+    """Fields of one entry by key; the first occurrence wins, repeats are kept for checks.
 
-    __slots__ = ("_by_key", "all")
+    A map made by `parse_fields` for an entry of canonical lines only (`_rows` set) holds the
+    names and raw values the one regex pass found, and the first value of each key: a cold
+    `check` reads values and never needs a `Field` (with spans) unless it reports one. The
+    `Field`s are made from the rows when first asked for (`all`, `get`), then kept."""
+
+    __slots__ = ("_all", "_b", "_by_key", "_l0", "_rows", "_values")
 
     def __init__(self, fields: list[Field]) -> None:
-        self.all = fields
+        self._all: list[Field] | None = fields
+        self._rows: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        self._b = self._l0 = 0
         by_key: dict[str, Field] = {}
         for f in fields:
             if f.key not in by_key:
                 by_key[f.key] = f
-        self._by_key = by_key
+        self._by_key: dict[str, Field] | None = by_key
+        self._values: dict[str, str] | None = None
+
+    @classmethod
+    def _of_rows(
+        cls, names: tuple[str, ...], raws: tuple[str, ...], keys: list[str], base: int, line0: int
+    ) -> FieldMap:
+        """Fields written as consecutive canonical lines from line `line0` (at offset `base`):
+        the `n`th is `- **names[n]:**raws[n]` on line `line0 + n`."""
+        fm = cls.__new__(cls)
+        fm._all = fm._by_key = None
+        fm._rows = (names, raws)
+        fm._b, fm._l0 = base, line0
+        # Reversed, so that the first occurrence of a key is the one the dict keeps. The raw
+        # values, stripped when read: a stripped copy kept beside each would double the memory
+        # the values take (most of a LITERATURE.md's text).
+        fm._values = dict(zip(reversed(keys), reversed(raws), strict=True))
+        return fm
+
+    @property
+    def all(self) -> list[Field]:
+        fields = self._all
+        if fields is None:
+            fields = self._all = _rows_to_fields(self._rows, self._b, self._l0)  # type: ignore[arg-type]
+        return fields
+
+    def _fields_by_key(self) -> dict[str, Field]:
+        by_key = self._by_key
+        if by_key is None:
+            by_key = {}
+            for f in self.all:
+                if f.key not in by_key:
+                    by_key[f.key] = f
+            self._by_key = by_key
+        return by_key
 
     def get(self, key: str) -> Field | None:
-        return self._by_key.get(key)
+        return self._fields_by_key().get(key)
 
     def value(self, key: str) -> str:
-        f = self._by_key.get(key)
+        values = self._values
+        if values is not None:
+            raw = values.get(key)
+            return raw.strip() if raw is not None else ""
+        f = self._by_key.get(key)  # type: ignore[union-attr]
         return f.value if f else ""
 
     def __contains__(self, key: str) -> bool:
-        return key in self._by_key
+        values = self._values
+        return key in (values if values is not None else self._by_key)  # type: ignore[operator]
+
+
+def _rows_to_fields(
+    rows: tuple[tuple[str, ...], tuple[str, ...]], b0: int, first: int
+) -> list[Field]:
+    """The `Field`s of canonical lines, placed as `parse_fields` places them: the bullet from
+    its `-` to the end of its stripped value, the name after `- **`, the value stripped."""
+    out: list[Field] = []
+    new = Field.__new__
+    s = 0  # where the line starts, relative to b0
+    for n, (name, raw) in enumerate(zip(*rows, strict=True)):
+        value = raw.strip()
+        c = s + 4 + len(name)
+        vs = c + 3 + len(raw) - len(raw.lstrip())
+        ve = vs + len(value)
+        f = new(Field)
+        f.name, f.key, f.value = name, field_key(name), value
+        f._b, f._l0 = b0, first
+        f._rel = _pack(s, ve, s + 4, c, vs, ve, n)
+        out.append(f)
+        s = c + 3 + len(raw) + 1
+    return out

@@ -18,7 +18,7 @@ from typing import TypeVar
 from mathlsp.mathids import find_math_ids, parse_mr, parse_zbl
 from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
 from mathlsp.notes.edits import Edit
-from mathlsp.notes.fields import Field, FieldMap, parse_fields
+from mathlsp.notes.fields import Field, FieldMap, parse_field_map
 from mathlsp.notes.frontmatter import Frontmatter
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.identifiers import ArxivId, is_absent, normalize_doi, parse_arxiv
@@ -267,9 +267,8 @@ class ReferenceEntry:
         memo = self.core.memo
         name = f"url:{key}"
         if name not in memo:
-            f = self.core.fields.get("url")
             found = None
-            for m in _URL.finditer(f.value if f is not None else ""):
+            for m in _URL.finditer(self.core.fields.value("url")):
                 if (found := parse(m.group(0))) is not None:
                     break
             memo[name] = found
@@ -283,16 +282,15 @@ class ReferenceEntry:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
         memo = self.core.memo
         if key not in memo:
-            f = self.core.fields.get(key)
-            memo[key] = (
-                parse(f.value.strip("`")) if f is not None and not is_absent(f.value) else None
-            )
+            fields = self.core.fields
+            value = fields.value(key)
+            memo[key] = parse(value.strip("`")) if key in fields and not is_absent(value) else None
         return memo[key]
 
     @property
     def verified(self) -> VerifiedStamp | None:
-        f = self.core.fields.get("verified")
-        return parse_verified(f.value) if f is not None else None
+        fields = self.core.fields
+        return parse_verified(fields.value("verified")) if "verified" in fields else None
 
     def __repr__(self) -> str:
         return f"ReferenceEntry({self.id}, line={self.heading.line}, section={self.section})"
@@ -1052,8 +1050,8 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
     m = _ENTRY.match(h.title)
     if m is None:
         return None
-    fields, loose = parse_fields(lines, h.line + 1, end_line)
-    last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
+    fields, loose, last_field = parse_field_map(lines, h.line + 1, end_line)
+    last = max(h.line, last_field, *loose)
     title = m.group("title").strip()
     base = h.title_span.start
     return EntryCore(
@@ -1066,7 +1064,7 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
         Span(base + m.start("kind"), base + m.end("num")),
         Span(base + m.start("title"), base + m.start("title") + len(title)),
         lines.starts[last] + len(lines.texts[last]),
-        FieldMap(fields),
+        fields,
         loose,
     )
 
