@@ -200,12 +200,7 @@ def parse_field_map(lines: Lines, first: int, last: int) -> tuple[FieldMap, list
             rows = _CANONICAL.findall(text, b0 - 1, endpos)
             if not rows:
                 return FieldMap([]), [], -1
-            names, raws = zip(*rows, strict=True)
-            names = tuple(map(sys.intern, names))  # 48k fields, a dozen names: one copy each
-            keys: list[str] = list(map(_KEYS.get, names))  # type: ignore[arg-type]
-            if None in keys:
-                keys = [field_key(n) for n in names]
-            return FieldMap._of_rows(names, raws, keys, b0, first), [], first + len(rows) - 1
+            return FieldMap._of_rows(rows, b0, first), [], first + len(rows) - 1
     fields, loose = parse_fields(lines, first, last)
     return FieldMap(fields), loose, lines.line_of(fields[-1]._se) if fields else -1
 
@@ -306,45 +301,48 @@ def _between(
 class FieldMap:
     """Fields of one entry by key; the first occurrence wins, repeats are kept for checks.
 
-    A map made by `parse_fields` for an entry of canonical lines only (`_rows` set) holds the
-    names and raw values the one regex pass found, and the first value of each key: a cold
-    `check` reads values and never needs a `Field` (with spans) unless it reports one. The
-    `Field`s are made from the rows when first asked for (`all`, `get`), then kept."""
+    A map made by `parse_field_map` for an entry of canonical lines only (`_first` set) holds
+    the names and raw values the one regex pass found, and the row of each key's first
+    occurrence: a cold `check` reads values and never needs a `Field` (with spans) unless it
+    reports one. The `Field`s are made from the rows when first asked for (`all`, `get`), then
+    kept."""
 
-    __slots__ = ("_all", "_b", "_by_key", "_l0", "_rows", "_values")
+    __slots__ = ("_all", "_b", "_by_key", "_first", "_l0", "_names", "_raws")
 
     def __init__(self, fields: list[Field]) -> None:
         self._all: list[Field] | None = fields
-        self._rows: tuple[tuple[str, ...], tuple[str, ...]] | None = None
+        self._names: tuple[str, ...] = ()
+        self._raws: tuple[str, ...] = ()
+        self._first: dict[str, int] | None = None
         self._b = self._l0 = 0
         by_key: dict[str, Field] = {}
         for f in fields:
             if f.key not in by_key:
                 by_key[f.key] = f
         self._by_key: dict[str, Field] | None = by_key
-        self._values: dict[str, str] | None = None
 
     @classmethod
-    def _of_rows(
-        cls, names: tuple[str, ...], raws: tuple[str, ...], keys: list[str], base: int, line0: int
-    ) -> FieldMap:
+    def _of_rows(cls, rows: list[tuple[str, str]], base: int, line0: int) -> FieldMap:
         """Fields written as consecutive canonical lines from line `line0` (at offset `base`):
-        the `n`th is `- **names[n]:**raws[n]` on line `line0 + n`."""
+        row `n` is the name and raw value of `- **name:**raw` on line `line0 + n`."""
         fm = cls.__new__(cls)
         fm._all = fm._by_key = None
-        fm._rows = (names, raws)
+        names, raws = zip(*rows, strict=True)
+        # Entries list the same names in the same order: one tuple of names and one map of
+        # each key's first row serve them all (48k fields, a few dozen layouts).
+        layout = _LAYOUTS.get(names)
+        if layout is None:
+            layout = _layout(names)
+        fm._names, fm._first = layout
+        fm._raws = raws  # stripped when read: a stripped copy of each would double their memory
         fm._b, fm._l0 = base, line0
-        # Reversed, so that the first occurrence of a key is the one the dict keeps. The raw
-        # values, stripped when read: a stripped copy kept beside each would double the memory
-        # the values take (most of a LITERATURE.md's text).
-        fm._values = dict(zip(reversed(keys), reversed(raws), strict=True))
         return fm
 
     @property
     def all(self) -> list[Field]:
         fields = self._all
         if fields is None:
-            fields = self._all = _rows_to_fields(self._rows, self._b, self._l0)  # type: ignore[arg-type]
+            fields = self._all = _rows_to_fields(self._names, self._raws, self._b, self._l0)
         return fields
 
     def _fields_by_key(self) -> dict[str, Field]:
@@ -361,27 +359,41 @@ class FieldMap:
         return self._fields_by_key().get(key)
 
     def value(self, key: str) -> str:
-        values = self._values
-        if values is not None:
-            raw = values.get(key)
-            return raw.strip() if raw is not None else ""
+        first = self._first
+        if first is not None:
+            n = first.get(key)
+            return self._raws[n].strip() if n is not None else ""
         f = self._by_key.get(key)  # type: ignore[union-attr]
         return f.value if f else ""
 
     def __contains__(self, key: str) -> bool:
-        values = self._values
-        return key in (values if values is not None else self._by_key)  # type: ignore[operator]
+        first = self._first
+        return key in (first if first is not None else self._by_key)  # type: ignore[operator]
+
+
+_LAYOUTS: dict[tuple[str, ...], tuple[tuple[str, ...], dict[str, int]]] = {}
+
+
+def _layout(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+    names = tuple(map(sys.intern, names))
+    first: dict[str, int] = {}
+    for n, name in enumerate(names):
+        first.setdefault(field_key(name), n)
+    if len(_LAYOUTS) >= 4096:  # a file of ever-new layouts must not grow this without end
+        _LAYOUTS.clear()
+    layout = _LAYOUTS[names] = (names, first)
+    return layout
 
 
 def _rows_to_fields(
-    rows: tuple[tuple[str, ...], tuple[str, ...]], b0: int, first: int
+    names: tuple[str, ...], raws: tuple[str, ...], b0: int, first: int
 ) -> list[Field]:
     """The `Field`s of canonical lines, placed as `parse_fields` places them: the bullet from
     its `-` to the end of its stripped value, the name after `- **`, the value stripped."""
     out: list[Field] = []
     new = Field.__new__
     s = 0  # where the line starts, relative to b0
-    for n, (name, raw) in enumerate(zip(*rows, strict=True)):
+    for n, (name, raw) in enumerate(zip(names, raws, strict=True)):
         value = raw.strip()
         c = s + 4 + len(name)
         vs = c + 3 + len(raw) - len(raw.lstrip())
