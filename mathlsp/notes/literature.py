@@ -395,7 +395,22 @@ def split_authors(value: str) -> list[str]:
     return names
 
 
+# The stamp `verify --write` writes: `<UTC timestamp> via <URL>`, nothing around it.
+_PLAIN_STAMP = re.compile(
+    r"(?P<ts>[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})Z via (?P<url>https?://[^\s<>)\]`]+)"
+)
+
+
 def parse_verified(value: str) -> VerifiedStamp:
+    m = _PLAIN_STAMP.fullmatch(value)
+    if m is not None:
+        # What the general reading below makes of it, without its steps: the timestamp ends
+        # before " via", the URL runs to the end.
+        try:
+            timestamp = dt.datetime.fromisoformat(m["ts"]).replace(tzinfo=dt.UTC)
+        except ValueError:
+            timestamp = None
+        return VerifiedStamp(raw=value, timestamp=timestamp, url=m["url"].rstrip(".,;"))
     raw = value.strip()
     url_match = _URL.search(raw)
     url = url_match.group(0).rstrip(".,;") if url_match else None
