@@ -278,7 +278,8 @@ def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Find
 @entry_rule
 def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
-    missing = [name for key, name in required if not entry.fields.value(key).strip()]
+    fields = entry.fields
+    missing = [name for key, name in required if fields.blank(key)]
     if not missing:
         return
     names = ", ".join(missing)

@@ -366,6 +366,18 @@ class FieldMap:
         f = self._by_key.get(key)  # type: ignore[union-attr]
         return f.value if f else ""
 
+    def blank(self, key: str) -> bool:
+        """Whether `value(key)` is blank: read without stripping a copy of it (an abstract)."""
+        first = self._first
+        if first is not None:
+            n = first.get(key)
+            if n is None:
+                return True
+            raw = self._raws[n]
+            return not raw or raw.isspace()
+        f = self._by_key.get(key)  # type: ignore[union-attr]
+        return f is None or not f.value.strip()
+
     def __contains__(self, key: str) -> bool:
         first = self._first
         return key in (first if first is not None else self._by_key)  # type: ignore[operator]

@@ -263,6 +263,7 @@ def _field_map_described(fm: FieldMap) -> tuple[object, ...]:
         _described((fm.all, []))[0],
         [fm.value(k) for k in _KEYS],
         [k in fm for k in _KEYS],
+        [fm.blank(k) == (not fm.value(k).strip()) for k in _KEYS],
         [(f.name, f.span) if (f := fm.get(k)) else None for k in _KEYS],
     )
 
@@ -291,6 +292,7 @@ def test_the_field_map_of_one_pass_equals_the_parsed_fields(
     assert last_field == (lines.line_of(fields[-1]._se) if fields else -1)
     if values_first:  # values read before the fields are made, as a cold `check` does
         assert [fm.value(k) for k in _KEYS] == [FieldMap(fields).value(k) for k in _KEYS]
+        assert [fm.blank(k) for k in _KEYS] == [not fm.value(k).strip() for k in _KEYS]
     assert _field_map_described(fm) == _field_map_described(FieldMap(fields))
 
 
