@@ -340,17 +340,13 @@ def _bad_identifiers(
             field_lines = id_field_lines()
         if located.line in field_lines:
             continue
+        # Past the cap a finding is only counted: its message is not worth working out.
         if m.kind == "arxiv":
-            yield ctx.finding(
-                BAD_ARXIV, _arxiv_problem(m.value), located.span, data={"value": m.value}
-            )
+            message = "" if ctx.past_cap(BAD_ARXIV) else _arxiv_problem(m.value)
+            yield ctx.finding(BAD_ARXIV, message, located.span, data={"value": m.value})
         else:
-            yield ctx.finding(
-                BAD_DOI,
-                _doi_problem(m.value),
-                located.span,
-                data={"value": m.value},
-            )
+            message = "" if ctx.past_cap(BAD_DOI) else _doi_problem(m.value)
+            yield ctx.finding(BAD_DOI, message, located.span, data={"value": m.value})
 
 
 def _id_field_lines(doc: MarkdownDoc) -> set[int]:
@@ -448,6 +444,9 @@ def _unknown(ctx: CheckContext, index: LiteratureIndex, m: Mention, mid: str) ->
             related=[(index.doc, moved.id_span, f"{moved.id}: {moved.title}")],
             data={"id": mid, "replacement": moved.id},
         )
+        return
+    if ctx.past_cap(UNKNOWN_MENTION):  # only counted: no message to work out
+        yield ctx.finding(UNKNOWN_MENTION, "", m.span)
         return
     top = index.highest.get(m.kind)
     hint = f" (the highest is {m.kind}-{top:03d})" if top else f" (it has no {m.kind} entries)"
@@ -555,10 +554,13 @@ def _doi_problem(value: str) -> str:
     return f"`{_clip(value)}` is not a valid DOI: {_DOI_HELP}"
 
 
+_ARXIV_LEAD = re.compile(r"^(?:arxiv:\s*|https?://\S*?/(?:abs|pdf)/)", re.IGNORECASE)
+
+
 def _arxiv_problem(value: str) -> str:
     """Why `value` is not an arXiv id, as specifically as can be said."""
     text = value.strip()
-    bare = re.sub(r"^(?:arxiv:\s*|https?://\S*?/(?:abs|pdf)/)", "", text, flags=re.IGNORECASE)
+    bare = _ARXIV_LEAD.sub("", text)
     shown = f"`{_clip(text)}` is not a valid arXiv identifier"
     if m := _NEW_STYLE.fullmatch(bare):
         mm, yymm, num = int(m["mm"]), int(m["yymm"]), m["num"]

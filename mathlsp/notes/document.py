@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -69,7 +70,7 @@ class Mention:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, as `IdMention`: one per identifier
 class LocatedId:
     mention: IdMention
     span: Span  # in the document
@@ -106,9 +107,12 @@ class MarkdownDoc:
         text = self.text
         starts = [s.start for s in excluded]
         ends = [s.end for s in excluded]
-        # The non-prose spans of the line the last mention stood on: mentions come in text
-        # order, so each line is cut from the text and scanned once, not once per mention.
-        code_line, code = -1, _NO_SPANS
+        # The line the last mention stood on (its start, the next line's start, whether it is
+        # opaque, its non-prose spans): mentions come in text order, so each line is located,
+        # cut from the text and scanned once, not once per mention.
+        line_starts, opaque = lines.starts, lines.opaque
+        n_lines = len(line_starts)
+        line, lo, hi, hidden, code = -1, 0, -1, False, _NO_SPANS
         out: list[Mention] = []
         # Same matches as REF_ID, found through its literal "REF-" (a regex starting with a
         # look-behind scans every position of a 9 MB file in Python's engine: ~25x slower).
@@ -124,12 +128,15 @@ class MarkdownDoc:
             k = bisect.bisect_right(starts, start) - 1
             if k >= 0 and start < ends[k]:
                 continue
-            line = lines.line_of(start)
-            if lines.opaque[line]:
+            if not lo <= start < hi:
+                line = lines.line_of(start)
+                lo = line_starts[line]
+                hi = line_starts[line + 1] if line + 1 < n_lines else sys.maxsize
+                hidden = bool(opaque[line])
+                code = _NO_SPANS if hidden else _inline_excluded(lines, line)
+            if hidden:
                 continue
-            if line != code_line:
-                code_line, code = line, _inline_excluded(lines, line)
-            if code and (start - lines.starts[line]) in code:
+            if code and (start - lo) in code:
                 continue
             out.append(Mention(kind, int(m["num"]), Span(start, m.end()), line))
         return out

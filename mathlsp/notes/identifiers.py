@@ -188,7 +188,9 @@ def is_absent(value: str) -> bool:
     return value.strip("*_`").strip().lower() in _ABSENT
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen (a value all the same, hashed by its fields): a 1 MB line of identifiers makes
+# 100k of these, and a frozen dataclass's `__init__` sets each field by `object.__setattr__`.
+@dataclass(slots=True, unsafe_hash=True)
 class IdMention:
     kind: IdKind
     value: str  # normalised (arXiv: versioned as written; DOI: lower-case)
