@@ -86,7 +86,7 @@ _TEXT_DOI_CLAIM = re.compile(r"(?<![\w/])doi:\s?(?P<id>[A-Za-z0-9][^\s,;)\]]*)",
 IdKind = Literal["arxiv", "doi"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, as `IdMention`: one per entry
 class ArxivId:
     base: str  # without version, e.g. "2301.12345" or "math/0601001"
     version: int | None
