@@ -342,38 +342,42 @@ class FieldMap:
     def all(self) -> list[Field]:
         fields = self._all
         if fields is None:
-            fields = self._all = _rows_to_fields(self._names, self._raws, self._b, self._l0)
-        return fields
-
-    def _fields_by_key(self) -> dict[str, Field]:
-        by_key = self._by_key
-        if by_key is None:
-            by_key = {}
-            for f in self.all:
+            fields = _rows_to_fields(self._names, self._raws, self._b, self._l0)
+            by_key: dict[str, Field] = {}
+            for f in fields:
                 if f.key not in by_key:
                     by_key[f.key] = f
-            self._by_key = by_key
-        return by_key
+            self._by_key, self._all = by_key, fields
+            # From now on values are read from the fields and the raw values are let go (the
+            # map would hold each value twice for hours in a server). In this order: a reader
+            # on another thread reads `_raws` before `_first` (see `value`), so it never finds
+            # a row without its raw value.
+            self._first, self._raws, self._names = None, (), ()
+        return fields
 
     def get(self, key: str) -> Field | None:
-        return self._fields_by_key().get(key)
+        if self._by_key is None:
+            self.all  # noqa: B018 (makes the fields and their map)
+        return self._by_key.get(key)  # type: ignore[union-attr]
 
     def value(self, key: str) -> str:
+        raws = self._raws
         first = self._first
         if first is not None:
             n = first.get(key)
-            return self._raws[n].strip() if n is not None else ""
+            return raws[n].strip() if n is not None else ""
         f = self._by_key.get(key)  # type: ignore[union-attr]
         return f.value if f else ""
 
     def blank(self, key: str) -> bool:
         """Whether `value(key)` is blank: read without stripping a copy of it (an abstract)."""
+        raws = self._raws
         first = self._first
         if first is not None:
             n = first.get(key)
             if n is None:
                 return True
-            raw = self._raws[n]
+            raw = raws[n]
             return not raw or raw.isspace()
         f = self._by_key.get(key)  # type: ignore[union-attr]
         return f is None or not f.value.strip()
