@@ -296,6 +296,11 @@ def test_the_field_map_of_one_pass_equals_the_parsed_fields(
         assert [fm.value(k) for k in _KEYS] == [FieldMap(fields).value(k) for k in _KEYS]
         assert [fm.blank(k) for k in _KEYS] == [not fm.value(k).strip() for k in _KEYS]
     assert _field_map_described(fm) == _field_map_described(FieldMap(fields))
+    kept = scan(text)
+    kept.compact()  # lines read as a view of the text, as a kept or edited version has them
+    assert _field_map_described(parse_field_map(kept, first, last)[0]) == _field_map_described(
+        FieldMap(fields)
+    )
 
 
 def test_an_entry_of_canonical_lines_makes_its_fields_when_asked() -> None:
