@@ -175,9 +175,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
         unsafe_slug = (UnsafeSlug,)
         sys.stdout, sys.stderr = SafeStream(sys.stdout), SafeStream(sys.stderr)  # type: ignore[assignment]
-    args.exiting = argv is None  # run as the `mathlsp` program: the process ends after this
     try:
-        code = int(args.run(args))
+        return int(args.run(args))
     except unsafe_slug as exc:  # a project's `current_problem` naming a path outside it
         return _fail(parser, argv, str(exc))
     except InputError as exc:
@@ -193,19 +192,3 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("mathlsp: interrupted", file=sys.stderr)
         return 130
-    if getattr(args, "kept", None) is not None:
-        _exit_without_teardown(code)
-    return code
-
-
-def _exit_without_teardown(code: int) -> None:
-    """End the process now, its output flushed: what a command kept for this (`args.kept`, a
-    parsed 5,000-reference LITERATURE.md) is not freed object by object first, which costs
-    ~30 ms of CPU the operating system does at once. Returns when the output cannot be
-    flushed, so that the usual exit reports it."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        return
-    os._exit(code)

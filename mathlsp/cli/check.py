@@ -84,8 +84,6 @@ def run(args: argparse.Namespace) -> int:
     # One per problem folder, however many of its files were named (pre-commit names each):
     # every note of it resolves mentions against the same parse of its LITERATURE.md.
     folders: dict[Path, ProblemFolder] = {}
-    if getattr(args, "exiting", False):
-        args.kept = folders  # freed by the process's end, not object by object (cli.main)
     for folder_root, files in targets:
         folder = folders.get(folder_root)
         if folder is None:

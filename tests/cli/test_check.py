@@ -238,23 +238,3 @@ def test_check_outside_a_project_does_not_crawl_installed_packages(tmp_path, cap
     monkeypatch.chdir(tmp_path)
     assert main(["check", "."]) == 2
     assert "no problem folder under" in capsys.readouterr().err
-
-
-def test_the_program_ends_without_teardown_and_with_all_its_output(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
-) -> None:
-    """`mathlsp check` as a process ends by `os._exit` once its output is flushed (no freeing of
-    the parse first): stdout, stderr and the exit code are what `main` gives in process."""
-    (tmp_path / "NOTE.md").write_text("See REF-001 and REF-002.\n" * 300, encoding="utf-8")
-    proc = subprocess.run(
-        [sys.executable, "-m", "mathlsp", "check", "NOTE.md"],
-        cwd=tmp_path,
-        capture_output=True,
-        text=True,
-        check=False,
-    )
-    monkeypatch.chdir(tmp_path)
-    code = main(["check", "NOTE.md"])
-    out, err = capsys.readouterr()
-    assert (proc.returncode, proc.stdout, proc.stderr) == (code, out, err)
-    assert code == 1 and "DOC006" in out and len(out) > 8192  # more than the stream buffers
