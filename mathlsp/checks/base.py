@@ -101,6 +101,11 @@ class CheckContext:
     # the cap a finding is counted and not built — building 100,000 costs a second.
     counts: dict[str, int] | None = None
 
+    def past_cap(self, code: str) -> bool:
+        """Whether the next finding of `code` will only be counted (see `finding`)."""
+        counts = self.counts
+        return counts is not None and counts.get(code, 0) >= FINDINGS_PER_CODE
+
     def finding(
         self,
         code: str,

@@ -237,7 +237,7 @@ _MOVED_FROM = re.compile(r"\bmoved from (?P<id>U?REF-\d{1,6})(?![\w-])(?: on (?P
 def moved_from(entry: ReferenceEntry) -> list[tuple[str, str]]:
     """The ids an entry's Reason says it was moved from (`verify --write` writes "moved from
     REF-003 on 2026-02-10"), with the date when given."""
-    reason = entry.fields.value("reason")
+    reason = entry.core.fields.value("reason")  # as written: no shifted view made for it
     if not reason or "moved from" not in reason:  # most entries: a check per entry per keystroke
         return []
     return [(m["id"], m["date"] or "") for m in _MOVED_FROM.finditer(reason)]

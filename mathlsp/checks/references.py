@@ -179,8 +179,8 @@ def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
 def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     if entry.kind != "REF":
         return
-    f = entry.fields.get("verified")
-    if f is None or not f.value.strip():
+    value = entry.fields.value("verified")
+    if not value.strip():
         yield ctx.finding(
             NO_STAMP,
             f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
@@ -190,14 +190,13 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             data={"id": entry.id},
         )
         return
-    stamp = parse_verified(f.value)
-    span = _value_span(f)
+    stamp = parse_verified(value)
     if stamp.url is None:
         yield ctx.finding(
             NO_URL,
             f"{entry.id}'s `Verified:` stamp has no API URL: write "
             "`<ISO timestamp> via <URL>` so anyone can re-run the check",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id},
         )
     elif recheck_backend(stamp.url, ctx.settings.recheck_bases) is None:
@@ -207,7 +206,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             "source request that returned the paper (arXiv `…/api/query?id_list=…`, Crossref "
             "`…/works/<DOI>`, OpenAlex `…/works/doi:…`, Semantic Scholar `…/paper/…`, PubMed "
             "`…/esummary.fcgi?…`, zbMATH `…/document/…`) — verify the reference to write one",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id, "url": stamp.url},
         )
     ts = stamp.timestamp
@@ -216,7 +215,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             BAD_TIMESTAMP,
             f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
             "(e.g. 2026-02-10T14:30:00Z)",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id},
         )
         return
@@ -227,7 +226,7 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             FUTURE_TIMESTAMP,
             f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
             "re-verify it to record the real time",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id},
         )
     elif stale_after > 0 and now - ts > dt.timedelta(days=stale_after):
@@ -236,28 +235,36 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             STALE,
             f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
             f"re-verify references older than {stale_after} days",
-            span,
+            _stamp_span(entry),
             data={"id": entry.id, "age_days": days},
         )
 
 
 @entry_rule
 def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
-    for parsed, f, code, problem in (
-        (entry.arxiv_id, entry.arxiv_field, BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
-        (entry.doi, entry.doi_field, BAD_DOI, _doi_problem),
+    # The fields (with their spans) are asked for only when there is something to report: most
+    # entries' identifiers parse, and their values are all a cold `check` needs to know so.
+    fields = entry.fields
+    for key, code, problem in (
+        ("arxiv_id", BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
+        ("doi", BAD_DOI, _doi_problem),
     ):
-        if parsed is None and f is not None:
+        if key not in fields:
+            continue
+        if (entry.arxiv_id if key == "arxiv_id" else entry.doi) is not None:
+            continue
+        f = entry.arxiv_field if key == "arxiv_id" else entry.doi_field
+        if f is not None:
             yield ctx.finding(
                 code,
                 f"{entry.id}: {problem(f.value)}",
                 _value_span(f),
                 data={"id": entry.id, "value": f.value},
             )
-    for f, parse, help_text in (
-        (entry.zbl_field, parse_zbl, _ZBL_HELP),
-        (entry.mr_field, parse_mr, _MR_HELP),
-    ):
+    for key, parse, help_text in (("zbl", parse_zbl, _ZBL_HELP), ("mr", parse_mr, _MR_HELP)):
+        if key not in fields:
+            continue
+        f = entry.zbl_field if key == "zbl" else entry.mr_field
         if f is not None and parse(f.value) is None:
             yield ctx.finding(
                 BAD_MATH_ID,
@@ -271,7 +278,8 @@ def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Find
 @entry_rule
 def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
-    missing = [name for key, name in required if not entry.fields.value(key).strip()]
+    fields = entry.fields
+    missing = [name for key, name in required if fields.blank(key)]
     if not missing:
         return
     names = ", ".join(missing)
@@ -332,17 +340,13 @@ def _bad_identifiers(
             field_lines = id_field_lines()
         if located.line in field_lines:
             continue
+        # Past the cap a finding is only counted: its message is not worth working out.
         if m.kind == "arxiv":
-            yield ctx.finding(
-                BAD_ARXIV, _arxiv_problem(m.value), located.span, data={"value": m.value}
-            )
+            message = "" if ctx.past_cap(BAD_ARXIV) else _arxiv_problem(m.value)
+            yield ctx.finding(BAD_ARXIV, message, located.span, data={"value": m.value})
         else:
-            yield ctx.finding(
-                BAD_DOI,
-                _doi_problem(m.value),
-                located.span,
-                data={"value": m.value},
-            )
+            message = "" if ctx.past_cap(BAD_DOI) else _doi_problem(m.value)
+            yield ctx.finding(BAD_DOI, message, located.span, data={"value": m.value})
 
 
 def _id_field_lines(doc: MarkdownDoc) -> set[int]:
@@ -441,6 +445,9 @@ def _unknown(ctx: CheckContext, index: LiteratureIndex, m: Mention, mid: str) ->
             data={"id": mid, "replacement": moved.id},
         )
         return
+    if ctx.past_cap(UNKNOWN_MENTION):  # only counted: no message to work out
+        yield ctx.finding(UNKNOWN_MENTION, "", m.span)
+        return
     top = index.highest.get(m.kind)
     hint = f" (the highest is {m.kind}-{top:03d})" if top else f" (it has no {m.kind} entries)"
     yield ctx.finding(
@@ -522,6 +529,13 @@ def _no_literature_reason(ctx: CheckContext) -> str:
 
 
 # -- small helpers -----------------------------------------------------------------------------
+def _stamp_span(entry: ReferenceEntry) -> Span:
+    """Where a finding on the entry's `Verified:` stamp points (asked for only then)."""
+    f = entry.fields.get("verified")
+    assert f is not None  # the stamp has a value
+    return _value_span(f)
+
+
 def _value_span(f: Field) -> Span:
     span = f.value_span
     return span if span.end > span.start else f.name_span
@@ -540,10 +554,13 @@ def _doi_problem(value: str) -> str:
     return f"`{_clip(value)}` is not a valid DOI: {_DOI_HELP}"
 
 
+_ARXIV_LEAD = re.compile(r"^(?:arxiv:\s*|https?://\S*?/(?:abs|pdf)/)", re.IGNORECASE)
+
+
 def _arxiv_problem(value: str) -> str:
     """Why `value` is not an arXiv id, as specifically as can be said."""
     text = value.strip()
-    bare = re.sub(r"^(?:arxiv:\s*|https?://\S*?/(?:abs|pdf)/)", "", text, flags=re.IGNORECASE)
+    bare = _ARXIV_LEAD.sub("", text)
     shown = f"`{_clip(text)}` is not a valid arXiv identifier"
     if m := _NEW_STYLE.fullmatch(bare):
         mm, yymm, num = int(m["mm"]), int(m["yymm"]), m["num"]

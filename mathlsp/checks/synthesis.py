@@ -140,7 +140,7 @@ def unsupported_claim(
     confirmed = [e for e in refs if e.confirmed]
     if not confirmed or len(confirmed) < len(refs):
         return None  # no reference at all, or an unconfirmed one (REF010)
-    if any(not _NOTHING.match(e.fields.value("key_results")) for e in confirmed):
+    if any(not _NOTHING.match(e.core.fields.value("key_results")) for e in confirmed):
         return None
     names = ", ".join(e.id for e in confirmed)
     lines = ctx.doc.lines

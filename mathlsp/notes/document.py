@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import bisect
 import re
+import sys
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property
@@ -27,21 +28,49 @@ def ref_id(kind: str, number: int) -> str:
     return f"{kind}-{number:03d}"
 
 
-@dataclass(frozen=True, slots=True)
 class Mention:
-    """A REF-NNN or UREF-NNN written somewhere other than its own entry heading."""
+    """A REF-NNN or UREF-NNN written somewhere other than its own entry heading.
 
-    kind: str  # "REF" | "UREF"
-    number: int
-    span: Span
-    line: int
+    A value (equal and hashed by its four fields, as a frozen dataclass would be), written as
+    a plain slots class: a line of REF ids makes one per id (256k on a 1 MB line), and a frozen
+    dataclass's `__init__` sets each field through `object.__setattr__`, at several times the
+    cost. Its id is formatted once, when first asked for."""
+
+    __slots__ = ("_id", "kind", "line", "number", "span")
+
+    def __init__(self, kind: str, number: int, span: Span, line: int) -> None:
+        self.kind = kind  # "REF" | "UREF"
+        self.number = number
+        self.span = span
+        self.line = line
+        self._id: str | None = None
 
     @property
     def id(self) -> str:
-        return ref_id(self.kind, self.number)
+        ident = self._id
+        if ident is None:
+            ident = self._id = ref_id(self.kind, self.number)
+        return ident
+
+    def _key(self) -> tuple[str, int, Span, int]:
+        return (self.kind, self.number, self.span, self.line)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not Mention:
+            return NotImplemented
+        return self._key() == other._key()  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return (
+            f"Mention(kind={self.kind!r}, number={self.number!r}, span={self.span!r}, "
+            f"line={self.line!r})"
+        )
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, as `IdMention`: one per identifier
 class LocatedId:
     mention: IdMention
     span: Span  # in the document
@@ -77,9 +106,13 @@ class MarkdownDoc:
         lines = self.lines
         text = self.text
         starts = [s.start for s in excluded]
-        # The non-prose spans of the line the last mention stood on: mentions come in text
-        # order, so each line is cut from the text and scanned once, not once per mention.
-        code_line, code = -1, _NO_SPANS
+        ends = [s.end for s in excluded]
+        # The line the last mention stood on (its start, the next line's start, whether it is
+        # opaque, its non-prose spans): mentions come in text order, so each line is located,
+        # cut from the text and scanned once, not once per mention.
+        line_starts, opaque = lines.starts, lines.opaque
+        n_lines = len(line_starts)
+        line, lo, hi, hidden, code = -1, 0, -1, False, _NO_SPANS
         out: list[Mention] = []
         # Same matches as REF_ID, found through its literal "REF-" (a regex starting with a
         # look-behind scans every position of a 9 MB file in Python's engine: ~25x slower).
@@ -90,16 +123,20 @@ class MarkdownDoc:
                 kind, start = "UREF", start - 1
             if start and _is_word(text[start - 1]):
                 continue
-            line = lines.line_of(start)
-            if lines.opaque[line]:
-                continue
-            if line != code_line:
-                code_line, code = line, _inline_excluded(lines, line)
-            if code and (start - lines.starts[line]) in code:
-                continue
             # Definition spans are disjoint: only the last one starting at or before can hold it.
+            # Tested first: in a LITERATURE.md most matches are entry headings' own ids.
             k = bisect.bisect_right(starts, start) - 1
-            if k >= 0 and start < excluded[k].end:
+            if k >= 0 and start < ends[k]:
+                continue
+            if not lo <= start < hi:
+                line = lines.line_of(start)
+                lo = line_starts[line]
+                hi = line_starts[line + 1] if line + 1 < n_lines else sys.maxsize
+                hidden = bool(opaque[line])
+                code = _NO_SPANS if hidden else _inline_excluded(lines, line)
+            if hidden:
+                continue
+            if code and (start - lo) in code:
                 continue
             out.append(Mention(kind, int(m["num"]), Span(start, m.end()), line))
         return out

@@ -123,6 +123,8 @@ def _pack(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 # A canonical bullet, from the break before it to the end of its line: the name holds no `*`
 # and no break (so its `:**` is the first one on the line).
 _CANONICAL = re.compile(r"\n- \*\*([^*\n]*):\*\*([^\n]*)")
+# Its names only (it matches where `_CANONICAL` does: its value part matches anything).
+_CANONICAL_NAME = re.compile(r"\n- \*\*([^*\n]*):\*\*")
 
 
 def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list[int]]:
@@ -176,6 +178,42 @@ def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list
     if current is not None:
         fields.append(current)
     return fields, loose
+
+
+# An entry whose lines are canonical bullets, then blank lines (most entries): matched whole,
+# so that its fields are two lists of strings made in C, with no Match and no Field each.
+_PLAIN_ENTRY = re.compile(r"(?:\n- \*\*[^*\n]*:\*\*[^\n]*)*(?:\n[ \t]*)*")
+
+
+def parse_field_map(lines: Lines, first: int, last: int) -> tuple[FieldMap, list[int], int]:
+    """`parse_fields` as a `FieldMap`, with the last line that holds a field (-1: none).
+
+    Equal to `FieldMap(parse_fields(...)[0])` in every value, field and span; an entry of
+    canonical lines only gets a map that makes its `Field`s when first asked for."""
+    if first <= last and not lines.has_cr and lines.starts[first]:
+        text, starts = lines.text, lines.starts
+        b0 = starts[first]
+        endpos = starts[last] + len(lines.texts[last])
+        if (
+            endpos - b0 <= _MASK
+            and lines.opaque.find(1, first, last + 1) < 0
+            and _PLAIN_ENTRY.fullmatch(text, b0 - 1, endpos)
+        ):
+            names = _CANONICAL_NAME.findall(text, b0 - 1, endpos)
+            n = len(names)
+            if not n:
+                return FieldMap([]), [], -1
+            # The field lines themselves: the list a first parse already holds (no copy), else
+            # one slice of the text split. Values are cut from them when read.
+            texts = lines.texts
+            if type(texts) is list:
+                rows = tuple(texts[first : first + n])
+            else:
+                stop = starts[first + n - 1] + len(texts[first + n - 1])
+                rows = tuple(text[b0:stop].split("\n"))
+            return FieldMap._of_rows(tuple(names), rows, b0, first), [], first + n - 1
+    fields, loose = parse_fields(lines, first, last)
+    return FieldMap(fields), loose, lines.line_of(fields[-1]._se) if fields else -1
 
 
 def _parse_fields_cr(
@@ -272,24 +310,129 @@ def _between(
 
 
 class FieldMap:
-    """Fields of one entry by key; the first occurrence wins, repeats are kept for checks."""
+    """Fields of one entry by key; the first occurrence wins, repeats are kept for checks.
 
-    __slots__ = ("_by_key", "all")
+    A map made by `parse_field_map` for an entry of canonical lines only (`_first` set) holds
+    the names and raw values the one regex pass found, and the row of each key's first
+    occurrence: a cold `check` reads values and never needs a `Field` (with spans) unless it
+    reports one. The `Field`s are made from the rows when first asked for (`all`, `get`), then
+    kept."""
+
+    __slots__ = ("_all", "_b", "_by_key", "_first", "_l0", "_names", "_rows")
 
     def __init__(self, fields: list[Field]) -> None:
-        self.all = fields
+        self._all: list[Field] | None = fields
+        self._names: tuple[str, ...] = ()
+        self._rows: tuple[str, ...] = ()
+        self._first: dict[str, int] | None = None
+        self._b = self._l0 = 0
         by_key: dict[str, Field] = {}
         for f in fields:
             if f.key not in by_key:
                 by_key[f.key] = f
-        self._by_key = by_key
+        self._by_key: dict[str, Field] | None = by_key
+
+    @classmethod
+    def _of_rows(
+        cls, names: tuple[str, ...], rows: tuple[str, ...], base: int, line0: int
+    ) -> FieldMap:
+        """Fields written as consecutive canonical lines from line `line0` (at offset `base`):
+        `rows[n]` is the line `- **names[n]:**<raw value>`, on line `line0 + n`."""
+        fm = cls.__new__(cls)
+        fm._all = fm._by_key = None
+        # Entries list the same names in the same order: one tuple of names and one map of
+        # each key's first row serve them all (48k fields, a few dozen layouts).
+        layout = _LAYOUTS.get(names)
+        if layout is None:
+            layout = _layout(names)
+        fm._names, fm._first = layout
+        # The lines, not their values: a value is cut and stripped when read (most are read
+        # once, by a rule), where cutting each when parsed made 48k strings at 5k references.
+        fm._rows = rows
+        fm._b, fm._l0 = base, line0
+        return fm
+
+    @property
+    def all(self) -> list[Field]:
+        fields = self._all
+        if fields is None:
+            fields = _rows_to_fields(self._names, self._rows, self._b, self._l0)
+            by_key: dict[str, Field] = {}
+            for f in fields:
+                if f.key not in by_key:
+                    by_key[f.key] = f
+            self._by_key, self._all = by_key, fields
+            # From now on values are read from the fields and the lines are let go (the map
+            # would hold each value twice for hours in a server). In this order: a reader on
+            # another thread reads `_rows` before `_first` (see `value`), so it never finds a
+            # row number without its line.
+            self._first, self._rows, self._names = None, (), ()
+        return fields
 
     def get(self, key: str) -> Field | None:
-        return self._by_key.get(key)
+        if self._by_key is None:
+            self.all  # noqa: B018 (makes the fields and their map)
+        return self._by_key.get(key)  # type: ignore[union-attr]
 
     def value(self, key: str) -> str:
-        f = self._by_key.get(key)
+        rows, names = self._rows, self._names
+        first = self._first
+        if first is not None:
+            n = first.get(key)
+            return rows[n][len(names[n]) + 7 :].strip() if n is not None else ""
+        f = self._by_key.get(key)  # type: ignore[union-attr]
         return f.value if f else ""
 
+    def blank(self, key: str) -> bool:
+        """Whether `value(key)` is blank: read without stripping a copy of it (an abstract)."""
+        rows, names = self._rows, self._names
+        first = self._first
+        if first is not None:
+            n = first.get(key)
+            if n is None:
+                return True
+            # Blank when only blanks follow `:**` (the line's `**` stops any stripping).
+            return len(rows[n].rstrip()) <= len(names[n]) + 7
+        f = self._by_key.get(key)  # type: ignore[union-attr]
+        return f is None or not f.value.strip()
+
     def __contains__(self, key: str) -> bool:
-        return key in self._by_key
+        first = self._first
+        return key in (first if first is not None else self._by_key)  # type: ignore[operator]
+
+
+_LAYOUTS: dict[tuple[str, ...], tuple[tuple[str, ...], dict[str, int]]] = {}
+
+
+def _layout(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
+    names = tuple(map(sys.intern, names))
+    first: dict[str, int] = {}
+    for n, name in enumerate(names):
+        first.setdefault(field_key(name), n)
+    if len(_LAYOUTS) >= 4096:  # a file of ever-new layouts must not grow this without end
+        _LAYOUTS.clear()
+    layout = _LAYOUTS[names] = (names, first)
+    return layout
+
+
+def _rows_to_fields(
+    names: tuple[str, ...], rows: tuple[str, ...], b0: int, first: int
+) -> list[Field]:
+    """The `Field`s of canonical lines, placed as `parse_fields` places them: the bullet from
+    its `-` to the end of its stripped value, the name after `- **`, the value stripped."""
+    out: list[Field] = []
+    new = Field.__new__
+    s = 0  # where the line starts, relative to b0
+    for n, (name, line) in enumerate(zip(names, rows, strict=True)):
+        c = s + 4 + len(name)
+        raw = line[len(name) + 7 :]
+        value = raw.strip()
+        vs = c + 3 + len(raw) - len(raw.lstrip())
+        ve = vs + len(value)
+        f = new(Field)
+        f.name, f.key, f.value = name, field_key(name), value
+        f._b, f._l0 = b0, first
+        f._rel = _pack(s, ve, s + 4, c, vs, ve, n)
+        out.append(f)
+        s += len(line) + 1
+    return out

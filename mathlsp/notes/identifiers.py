@@ -63,6 +63,7 @@ _ARXIV_PREFIX = re.compile(
 _DOI_PREFIX = re.compile(r"^(?:doi:\s*|(?:https?://)?(?:www\.|dx\.)?doi\.org/)", re.IGNORECASE)
 DOI_SYNTAX = re.compile(r"^10\.\d{4,9}/\S+$")
 _TRAILING = ".,;:"
+_AFTER_DOI = frozenset(_TRAILING + ")]")
 
 # Where identifiers stand in free text. Bare new-style arXiv ids are accepted (mathematicians
 # write "see 2301.12345"); bare old-style and bare DOIs need no prefix either, they are distinctive.
@@ -85,7 +86,7 @@ _TEXT_DOI_CLAIM = re.compile(r"(?<![\w/])doi:\s?(?P<id>[A-Za-z0-9][^\s,;)\]]*)",
 IdKind = Literal["arxiv", "doi"]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)  # not frozen, as `IdMention`: one per entry
 class ArxivId:
     base: str  # without version, e.g. "2301.12345" or "math/0601001"
     version: int | None
@@ -109,10 +110,16 @@ def _valid_yymm(yymm: str, *, old: bool) -> bool:
 
 def parse_arxiv(value: str) -> ArxivId | None:
     """A well-formed arXiv id (any accepted spelling) → its canonical form; otherwise None."""
-    text = _ARXIV_PREFIX.sub("", value.strip()).strip().rstrip("/")
-    if text.lower().endswith(".pdf"):
-        text = text[:-4]
-    if m := _NEW.fullmatch(text):
+    # A bare new-style id (what entries hold) is its own cleaned text: digits, a dot and a `v`
+    # hold no blank, prefix, `/` or `.pdf` to remove.
+    text = value
+    m = _NEW.fullmatch(value)
+    if m is None:
+        text = _ARXIV_PREFIX.sub("", value.strip()).strip().rstrip("/")
+        if text.lower().endswith(".pdf"):
+            text = text[:-4]
+        m = _NEW.fullmatch(text)
+    if m:
         yymm, num = m["yymm"], m["num"]
         # 4-digit numbers until 2014-12, 5-digit from 2015-01.
         if not _valid_yymm(yymm, old=False) or (len(num) == 5) != (int(yymm) >= 1501):
@@ -129,6 +136,16 @@ def parse_arxiv(value: str) -> ArxivId | None:
 
 def normalize_doi(value: str) -> str | None:
     """A DOI lower-cased without URL or `doi:` prefix, or None when it is not DOI-shaped."""
+    if (
+        value[:3] == "10."
+        and value[-1] not in _AFTER_DOI
+        and not value[-1].isspace()
+        and "%" not in value
+        and DOI_SYNTAX.match(value)
+    ):
+        # A bare DOI (what entries hold): no blank, prefix, trailing punctuation, escape or
+        # closer to remove, so the steps below would give it back as it is.
+        return value.lower()
     text = _DOI_PREFIX.sub("", value.strip()).strip().rstrip(_TRAILING)
     if "%" in text:  # a copied URL: `10.1515%2Frose.2000.8.3.245`
         text = unquote(text)
@@ -171,7 +188,9 @@ def is_absent(value: str) -> bool:
     return value.strip("*_`").strip().lower() in _ABSENT
 
 
-@dataclass(frozen=True, slots=True)
+# Not frozen (a value all the same, hashed by its fields): a 1 MB line of identifiers makes
+# 100k of these, and a frozen dataclass's `__init__` sets each field by `object.__setattr__`.
+@dataclass(slots=True, unsafe_hash=True)
 class IdMention:
     kind: IdKind
     value: str  # normalised (arXiv: versioned as written; DOI: lower-case)

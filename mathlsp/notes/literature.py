@@ -19,7 +19,7 @@ from mathlsp.mathids import find_math_ids, parse_mr, parse_zbl
 from mathlsp.notes.chunked import TextView
 from mathlsp.notes.document import MARKER, LocatedId, MarkdownDoc, Mention, ref_id
 from mathlsp.notes.edits import Edit
-from mathlsp.notes.fields import Field, FieldMap, parse_fields
+from mathlsp.notes.fields import Field, FieldMap, parse_field_map
 from mathlsp.notes.frontmatter import Frontmatter
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.identifiers import ArxivId, is_absent, normalize_doi, parse_arxiv
@@ -270,9 +270,8 @@ class ReferenceEntry:
         memo = self.core.memo
         name = f"url:{key}"
         if name not in memo:
-            f = self.core.fields.get("url")
             found = None
-            for m in _URL.finditer(f.value if f is not None else ""):
+            for m in _URL.finditer(self.core.fields.value("url")):
                 if (found := parse(m.group(0))) is not None:
                     break
             memo[name] = found
@@ -286,16 +285,15 @@ class ReferenceEntry:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
         memo = self.core.memo
         if key not in memo:
-            f = self.core.fields.get(key)
-            memo[key] = (
-                parse(f.value.strip("`")) if f is not None and not is_absent(f.value) else None
-            )
+            fields = self.core.fields
+            value = fields.value(key)
+            memo[key] = parse(value.strip("`")) if key in fields and not is_absent(value) else None
         return memo[key]
 
     @property
     def verified(self) -> VerifiedStamp | None:
-        f = self.core.fields.get("verified")
-        return parse_verified(f.value) if f is not None else None
+        fields = self.core.fields
+        return parse_verified(fields.value("verified")) if "verified" in fields else None
 
     def __repr__(self) -> str:
         return f"ReferenceEntry({self.id}, line={self.heading.line}, section={self.section})"
@@ -400,7 +398,22 @@ def split_authors(value: str) -> list[str]:
     return names
 
 
+# The stamp `verify --write` writes: `<UTC timestamp> via <URL>`, nothing around it.
+_PLAIN_STAMP = re.compile(
+    r"(?P<ts>[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2})Z via (?P<url>https?://[^\s<>)\]`]+)"
+)
+
+
 def parse_verified(value: str) -> VerifiedStamp:
+    m = _PLAIN_STAMP.fullmatch(value)
+    if m is not None:
+        # What the general reading below makes of it, without its steps: the timestamp ends
+        # before " via", the URL runs to the end.
+        try:
+            timestamp = dt.datetime.fromisoformat(m["ts"]).replace(tzinfo=dt.UTC)
+        except ValueError:
+            timestamp = None
+        return VerifiedStamp(raw=value, timestamp=timestamp, url=m["url"].rstrip(".,;"))
     raw = value.strip()
     url_match = _URL.search(raw)
     url = url_match.group(0).rstrip(".,;") if url_match else None
@@ -1098,8 +1111,8 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
     m = _ENTRY.match(h.title)
     if m is None:
         return None
-    fields, loose = parse_fields(lines, h.line + 1, end_line)
-    last = max(h.line, lines.line_of(fields[-1]._se) if fields else 0, *loose)
+    fields, loose, last_field = parse_field_map(lines, h.line + 1, end_line)
+    last = max(h.line, last_field, *loose)
     title = m.group("title").strip()
     base = h.title_span.start
     return EntryCore(
@@ -1112,7 +1125,7 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
         Span(base + m.start("kind"), base + m.end("num")),
         Span(base + m.start("title"), base + m.start("title") + len(title)),
         lines.starts[last] + len(lines.texts[last]),
-        FieldMap(fields),
+        fields,
         loose,
     )
 

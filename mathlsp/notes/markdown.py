@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
+from operator import add
 from typing import overload
 
 from mathlsp.notes.chunked import TextView
@@ -188,7 +189,10 @@ def split_lines(text: str) -> tuple[list[str], list[int]]:
     """Lines (without breaks) and their start offsets."""
     if "\r" not in text:
         texts = text.split("\n")  # the common case, several times faster than a regex split
-        return texts, list(accumulate((len(t) + 1 for t in texts[:-1]), initial=0))
+        # Line i starts after the i breaks and the lengths of the lines above it: summed in C
+        # (a generator adding 1 per line costs ~2x as much on 58k lines).
+        lengths = accumulate(map(len, texts[:-1]), initial=0)
+        return texts, list(map(add, lengths, range(len(texts))))
     return _LINE_BREAK.split(text), line_starts(text)
 
 

@@ -87,7 +87,13 @@ def with_project_urls(
 def recheck_backend(url: str, bases: Mapping[str, Iterable[str]]) -> str | None:
     """The backend whose re-check URL `url` is, or None when no backend writes such a URL."""
     bare = _bare(url)  # http or https: the same request either way
-    for backend, shape, at in _prefixes(bases):
+    prefixes = _prefixes(bases)
+    fast = _arxiv_first
+    # The stamp `verify` writes most (`<arXiv base>/api/query?id_list=<id>`), when arXiv's is
+    # the first prefix tried: what the loop below would answer, without cutting the URL.
+    if fast and bare.startswith(fast) and _ARXIV_ID.fullmatch(bare, len(fast)):
+        return "arxiv"
+    for backend, shape, at in prefixes:
         if not bare.startswith(at):
             continue
         path, query = _path_and_query(bare[len(at) :])
@@ -113,8 +119,12 @@ _last: tuple[object, dict[str, tuple[str, ...]], list[tuple[str, re.Pattern[str]
 )
 
 
+# `<arXiv base>/api/query?id_list=` when the first prefix `_prefixes` returned is arXiv's.
+_arxiv_first = ""
+
+
 def _prefixes(bases: Mapping[str, Iterable[str]]) -> list[tuple[str, re.Pattern[str], str]]:
-    global _last
+    global _last, _arxiv_first
     last = _last
     if last is not None and last[0] is bases and last[1] == bases:
         return last[2]
@@ -126,6 +136,7 @@ def _prefixes(bases: Mapping[str, Iterable[str]]) -> list[tuple[str, re.Pattern[
         for root in roots
     ]
     _last = (bases, copy, out)
+    _arxiv_first = out[0][2] + "api/query?id_list=" if out and out[0][0] == "arxiv" else ""
     return out
 
 

@@ -239,3 +239,89 @@ def test_a_name_does_not_run_on_to_the_next_line() -> None:
     fields, loose = _parse("x\n- **Open\nstill open:** value\n", 1)
     assert fields == []
     assert loose == [1, 2]
+
+
+_PLAIN_PIECES = (
+    "- **Year:** 1966",
+    "- **arXiv ID:**   2401.00001  ",
+    "- **Authors:**",
+    "- **:** nameless",
+    "- **Re:** a:** b",
+    "- **year:** 1967",
+    "- **Odd Name! :** \u00a0x\u00a0",
+    "- **Abstract:** **bold** and *it*",
+    "- **X:**\t",
+    "",
+    "   ",
+    " \t",
+)
+_KEYS = ("year", "arxiv_id", "authors", "", "re", "odd_name", "abstract", "x", "doi", "relevance")
+
+
+def _field_map_described(fm: FieldMap) -> tuple[object, ...]:
+    return (
+        _described((fm.all, []))[0],
+        [fm.value(k) for k in _KEYS],
+        [k in fm for k in _KEYS],
+        [fm.blank(k) == (not fm.value(k).strip()) for k in _KEYS],
+        [(f.name, f.span) if (f := fm.get(k)) else None for k in _KEYS],
+    )
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    # Half the entries of plain pieces only (the one-pass path), half mixed (mostly line by line).
+    st.lists(st.sampled_from(_PLAIN_PIECES), max_size=12)
+    | st.lists(st.sampled_from(_PLAIN_PIECES) | st.sampled_from(_PIECES), max_size=12),
+    st.integers(0, 2),
+    st.integers(0, 2),
+    st.booleans(),
+)
+def test_the_field_map_of_one_pass_equals_the_parsed_fields(
+    pieces: list[str], a: int, b: int, values_first: bool
+) -> None:
+    """`parse_field_map` (its lazy map for entries of canonical lines) against `parse_fields`:
+    the same fields, spans, values and last line, whichever is asked for first."""
+    from mathlsp.notes.fields import parse_field_map
+
+    text = "intro\n\n### REF-001: T\n" + "\n".join(pieces) + "\n"
+    lines = scan(text)
+    last = len(lines.texts) - 1
+    first, last = min(3 + a, last), max(last - b, 2)
+    fields, loose = parse_fields(lines, first, last)
+    fm, fm_loose, last_field = parse_field_map(lines, first, last)
+    assert fm_loose == loose
+    assert last_field == (lines.line_of(fields[-1]._se) if fields else -1)
+    if values_first:  # values read before the fields are made, as a cold `check` does
+        assert [fm.value(k) for k in _KEYS] == [FieldMap(fields).value(k) for k in _KEYS]
+        assert [fm.blank(k) for k in _KEYS] == [not fm.value(k).strip() for k in _KEYS]
+    assert _field_map_described(fm) == _field_map_described(FieldMap(fields))
+    kept = scan(text)
+    kept.compact()  # lines read as a view of the text, as a kept or edited version has them
+    assert _field_map_described(parse_field_map(kept, first, last)[0]) == _field_map_described(
+        FieldMap(fields)
+    )
+
+
+def test_an_entry_of_canonical_lines_makes_its_fields_when_asked() -> None:
+    from mathlsp.notes.fields import parse_field_map
+
+    text = "### REF-001: T\n- **Year:** 1966\n- **DOI:**  10.1/x \n\n"
+    lines = scan(text)
+    fm, loose, last = parse_field_map(lines, 1, len(lines.texts) - 1)
+    assert (loose, last) == ([], 2)
+    assert fm._all is None  # nothing made yet: the values are read from the rows
+    assert fm.value("doi") == "10.1/x" and "year" in fm and "url" not in fm
+    assert fm._all is None
+    doi = fm.get("doi")
+    assert doi is not None and _at(text, doi.value_span) == "10.1/x" and doi.line == 2
+    assert _at(text, doi.span) == "- **DOI:**  10.1/x"
+
+
+def test_an_entry_with_a_wrapped_value_is_parsed_line_by_line() -> None:
+    from mathlsp.notes.fields import parse_field_map
+
+    text = "### REF-001: T\n- **Abstract:** one\n  two\n- **Year:** 1966\n"
+    lines = scan(text)
+    fm, _, last = parse_field_map(lines, 1, len(lines.texts) - 1)
+    assert fm._all is not None and fm.value("abstract") == "one two" and last == 3

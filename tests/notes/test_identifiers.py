@@ -249,3 +249,29 @@ def test_is_absent_reads_as_the_stripped_lowercase_lookup(value: str) -> None:
     plain = value.strip()
     expected = plain.strip("*_`").strip().lower() in _ABSENT or plain.startswith("(")
     assert is_absent(value) == expected
+
+
+# Values near the forms entries hold, so that both the bare fast path and its edges are tried.
+_ID_CHARS = st.sampled_from([*"0123456789.v/%)]:;,x ", "\u0663", "\n", "\t", "Doi:"])
+_NEAR_ARXIV = st.one_of(
+    st.from_regex(r"[0-9]{4}\.[0-9]{4,5}(v[0-9]{1,2})?", fullmatch=True),
+    st.lists(_ID_CHARS, max_size=14).map("".join),
+    st.tuples(st.from_regex(r"[0-9]{4}\.[0-9]{4,5}", fullmatch=True), _ID_CHARS).map("".join),
+)
+_NEAR_DOI = st.one_of(
+    st.from_regex(r"10\.[0-9]{4,9}/[A-Za-z0-9.()\[\]_;:,%-]{1,12}", fullmatch=True),
+    st.tuples(st.just("10."), st.lists(_ID_CHARS, max_size=14).map("".join)).map("".join),
+)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_NEAR_ARXIV)
+def test_a_bare_arxiv_id_reads_as_the_general_path_reads_it(value: str) -> None:
+    # A leading blank always takes the general path, which strips it first.
+    assert parse_arxiv(value) == parse_arxiv(" " + value)
+
+
+@settings(max_examples=600, deadline=None)
+@given(_NEAR_DOI)
+def test_a_bare_doi_reads_as_the_general_path_reads_it(value: str) -> None:
+    assert normalize_doi(value) == normalize_doi(" " + value)

@@ -5,6 +5,8 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathlsp.notes.identifiers import ArxivId
 from mathlsp.notes.literature import (
@@ -572,3 +574,29 @@ def test_section_headings_are_matched_loosely() -> None:
     doc = LiteratureDoc(text)
     assert [s.key for s in doc.sections] == list(SECTION_ORDER)
     assert LiteratureDoc("### Search History\n").sections == []
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    st.one_of(
+        st.from_regex(
+            r"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}Z via "
+            r"https?://[a-z.]{1,12}/[A-Za-z0-9?=&_.;,:/()\[\]`-]{0,20}",
+            fullmatch=True,
+        ),
+        st.tuples(
+            st.sampled_from(
+                ["2026-10-23T12:00:00Z", "2026-13-01T00:00:00Z", "2026-02-30T1:00:00Z"]
+            ),
+            st.sampled_from([" via ", " via  ", " VIA ", " via\t", "via ", " "]),
+            st.sampled_from(["http://export.arxiv.org/api/query?id_list=1", "https://x/y.", "x"]),
+            st.sampled_from(["", ".", ";", " ", ")", "`", " extra"]),
+        ).map("".join),
+    )
+)
+def test_a_plain_stamp_reads_as_the_general_path_reads_it(value: str) -> None:
+    # A leading blank always takes the general path, which strips it first.
+    fast, general = parse_verified(value), parse_verified(" " + value)
+    assert (fast.raw, fast.timestamp, fast.url) == (general.raw, general.timestamp, general.url)
+    if fast.timestamp is not None:
+        assert fast.timestamp.utcoffset() == general.timestamp.utcoffset()  # type: ignore[union-attr]

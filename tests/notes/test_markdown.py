@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from mathlsp.notes.markdown import normalize_heading, scan
 from mathlsp.notes.spans import Span
@@ -182,3 +184,15 @@ def test_inline_code_spans() -> None:
 )
 def test_normalize_heading(title: str, expected: str) -> None:
     assert normalize_heading(title) == expected
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet="ab\n\r ", max_size=40))
+def test_line_starts_follow_the_line_lengths(text: str) -> None:
+    from mathlsp.notes.markdown import split_lines
+
+    texts, starts = split_lines(text)
+    assert len(starts) == len(texts)
+    assert all(text[s : s + len(t)] == t for s, t in zip(starts, texts, strict=True))
+    if "\r" not in text:
+        assert [s - 1 for s in starts[1:]] == [i for i, c in enumerate(text) if c == "\n"]

@@ -54,3 +54,22 @@ def test_the_query_split_equals_parse_qs(query: str) -> None:
     from mathlsp.sources.recheck import _params
 
     assert _params(query) == parse_qs(query)
+
+
+@settings(max_examples=500, deadline=None)
+@given(
+    st.sampled_from(["http://export.arxiv.org/", "https://export.arxiv.org/", "export.arxiv.org/"]),
+    st.lists(
+        _PARTS | st.sampled_from(["api/query?id_list=", "math/0601001", "v2", "math.AG/0601001"]),
+        max_size=6,
+    ).map("".join),
+)
+def test_the_arxiv_stamp_shortcut_answers_as_the_loop(base: str, rest: str) -> None:
+    """With arXiv's prefix first, its usual stamp is answered before the loop; with it last
+    (no shortcut: the hosts do not overlap, so the order changes nothing else) the same."""
+    bases = configured_bases({})
+    assert next(iter(bases)) == "arxiv"
+    arxiv_last = dict(reversed(list(bases.items())))
+    url = base + rest
+    assert recheck_backend(url, bases) == recheck_backend(url, arxiv_last)
+    assert recheck_backend(url, bases) == recheck_backend(url, bases)  # the prefixes reused
