@@ -14,16 +14,16 @@ specific — a phrase of two or more words that is not only a tag, a named resul
 query — its evidence reaches `MIN_EVIDENCE`, it shares two independent features with the problem
 (`MIN_FEATURES`: distinct phrases; a cited author few retrieved papers are by, one more) unless
 one rare title phrase says enough, it is on the problem's subject (`on_subject`: what the
-problem's title says, or a declared aspect in its own title), it says more than the field's
-name (`beyond_field`), and it is not `field_only`: when the problem's subject has a phrase few
+problem's title says, or a declared aspect in its own title), it says more than the field's name
+(`beyond_field`), and it is not `field_only`: when the problem's subject has a phrase few
 retrieved papers say, a paper that says none of it and only phrases much of the pool shares is
-on the field, not on the problem. A phrase a long abstract first says late is said in passing: it
-puts the paper on the subject but is not a feature. A person the statement names opens a
+on the field, not on the problem. A phrase a long abstract first says late is said in passing:
+it puts the paper on the subject but is not a feature. A person the statement names opens a
 narrower route for a paper that says none of the phrases (`admitted`). A tag alone, a cited
 author alone, single shared words, or a TheoremSearch similarity alone never admit a paper; a
-cited author adds to the evidence of a paper that already matches the topic. Below the line, candidates with any match
-are kept as `below` (shown, never written). Admitted papers are ordered by evidence, citations
-breaking near-ties: relevance × (1 + log(citations + 1)).
+cited author adds to the evidence of a paper that already matches the topic. Below the line,
+candidates with any match are kept as `below` (shown, never written). Admitted papers are
+ordered by evidence, citations breaking near-ties: relevance × (1 + log(citations + 1)).
 """
 
 from __future__ import annotations
