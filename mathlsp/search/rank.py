@@ -14,14 +14,16 @@ specific — a phrase of two or more words that is not only a tag, a named resul
 query — its evidence reaches `MIN_EVIDENCE`, it shares two independent features with the problem
 (`MIN_FEATURES`: distinct phrases; a cited author few retrieved papers are by, one more) unless
 one rare title phrase says enough, it is on the problem's subject (`on_subject`: what the
-problem's title says, or a declared aspect in its own title) and it says more than the field's
-name (`beyond_field`). A phrase a long abstract first says late is said in passing: it puts the
-paper on the subject but is not a feature. A person the statement names opens a narrower route
-for a paper that says none of the phrases (`admitted`). A tag alone, a cited author alone, single
-shared words, or a TheoremSearch similarity alone never admit a paper; a cited author adds to the
-evidence of a paper that already matches the topic. Below the line, candidates with any match
-are kept as `below` (shown, never written). Admitted papers are ordered by evidence, citations
-breaking near-ties: relevance × (1 + log(citations + 1)).
+problem's title says, or a declared aspect in its own title), it says more than the field's name
+(`beyond_field`), and it is not `field_only`: when the problem's subject has a phrase few
+retrieved papers say, a paper that says none of it and only phrases much of the pool shares is
+on the field, not on the problem. A phrase a long abstract first says late is said in passing:
+it puts the paper on the subject but is not a feature. A person the statement names opens a
+narrower route for a paper that says none of the phrases (`admitted`). A tag alone, a cited
+author alone, single shared words, or a TheoremSearch similarity alone never admit a paper; a
+cited author adds to the evidence of a paper that already matches the topic. Below the line,
+candidates with any match are kept as `below` (shown, never written). Admitted papers are
+ordered by evidence, citations breaking near-ties: relevance × (1 + log(citations + 1)).
 """
 
 from __future__ import annotations
@@ -78,6 +80,11 @@ AUTHOR_FIELD = 0.1
 #: most about √n of n papers, 6 of 40).
 AUTHOR_RARE = 0.5
 PASSING_AT = 0.4
+#: Below this rarity a phrase is one a good part of the retrieved papers share (a quarter of 40,
+#: a sixth of 200): a paper saying only such phrases is on the field, not on this problem, when
+#: the problem's subject has a phrase of its own (rarity at least `OWN_RARITY`) it does not say.
+FIELD_PAIR = 0.35
+OWN_RARITY = 0.5
 PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
 
 
@@ -316,6 +323,36 @@ def beyond_field(found: Sequence[Match], authored: bool = False) -> bool:
     )
 
 
+def own_phrases(terms: Sequence[Term], rarities: dict[Term, float]) -> list[Term]:
+    """The phrases of the problem's subject (what its title says) that few retrieved papers say:
+    "p-adic Littlewood" of "Partial quotients and the p-adic Littlewood conjecture", where
+    "partial quotients" is said by a good part of the pool."""
+    return [
+        t
+        for t in terms
+        if t.subject
+        and t.kind != "author"
+        and len(core(t.stems)) > 1
+        and t in rarities
+        and rarities[t] >= OWN_RARITY
+    ]
+
+
+def field_only(found: Sequence[Match], own: Sequence[Term]) -> bool:
+    """Whether a paper says only what much of the field says, while the problem has a phrase of
+    its own (`own_phrases`) that the paper does not say: *Continued fractions with large prime
+    partial quotients* beside a problem on the p-adic Littlewood conjecture, *Selmer groups of
+    families of elliptic curves* beside one on fine Selmer groups. Without such a phrase the pool
+    is the problem's own (every paper on mock theta functions says "mock theta functions"), and
+    the rule says nothing. A paper by an author the problem cites is the specialists' own."""
+    if not own or any(m.term in own for m in found):
+        return False
+    if any(m.term.kind == "author" for m in found):
+        return False
+    topical = [m for m in found if m.term.kind != "author" and m.place != "passing"]
+    return all(m.rarity < FIELD_PAIR for m in topical)
+
+
 def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
     """Telling words (not "graphs", "number") of the problem's phrases that the title says."""
     title = set(stems(candidate.title))
@@ -378,6 +415,7 @@ def rank_candidates(
         for m in found:
             said_by[m.term] = said_by.get(m.term, 0) + 1
     rarities = {t: rarity(df, n) for t, df in said_by.items()}
+    own = own_phrases(terms, rarities)
     above: list[Candidate] = []
     rest: list[Candidate] = []
     for c in candidates:
@@ -388,7 +426,10 @@ def rank_candidates(
         c.found = found
         c.relevance = 1.0 if c.problem_reference is not None else round(1 - math.exp(-value), 4)
         c.score = score(c.relevance, c.citation_count)
-        (above if admitted(c, found, value, terms) else rest).append(c)
+        above_line = admitted(c, found, value, terms) and (
+            c.problem_reference is not None or not field_only(found, own)
+        )
+        (above if above_line else rest).append(c)
 
     def order(c: Candidate) -> tuple[float, float, str]:
         return (-c.score, -c.relevance, c.title.lower())

@@ -596,3 +596,49 @@ def test_a_phrase_first_said_late_in_a_long_abstract_is_said_in_passing() -> Non
     }
     assert early in kept and short in kept
     assert late not in kept and late in below_the_line(dropped)
+
+
+def test_a_paper_saying_only_the_fields_phrases_is_set_aside_beside_the_problems_own() -> None:
+    # "Partial quotients and the p-adic Littlewood conjecture": a third of what the queries
+    # retrieved is on continued fractions and their partial quotients; the problem's own phrase,
+    # "p-adic Littlewood", is said by few.
+    terms = [
+        Term("p adic littlewood", "tag", 1.0, "p-adic-littlewood", echoed=True, subject=True),
+        Term("partial quotients", "keyword", 1.0, "partial quotients", subject=True),
+        Term("continued fractions", "tag", 1.0, "continued-fractions", echoed=True),
+        Term("teulie", "author", 1.0, "Teulié"),
+    ]
+    own = [
+        merged(
+            rec(
+                title=f"On the p-adic Littlewood conjecture, part {i}",
+                abstract="Partial quotients of continued fractions.",
+                arxiv_id=f"2407.{i:05d}",
+            )
+        )[0]
+        for i in range(3)
+    ]
+    field_ = [
+        merged(
+            rec(
+                title=f"Continued fractions with large partial quotients, part {i}",
+                arxiv_id=f"2407.{100 + i:05d}",
+            )
+        )[0]
+        for i in range(12)
+    ]
+    by_cited = merged(
+        rec(
+            title="Continued fractions with bounded partial quotients",
+            arxiv_id="2407.00900",
+            authors=(Author("Teulié", "Jacques"),),
+        )
+    )[0]
+    pool = [*own, *field_, by_cited, *_pool(20, "Other things", 200)]
+    kept, dropped = rank_candidates(pool, terms)
+    assert all(c in kept for c in own) and by_cited in kept
+    assert not {id(c) for c in field_} & {id(c) for c in kept}
+    assert all(c in below_the_line(dropped) for c in field_[:5])
+    # Without a phrase of its own in the pool, the same papers are the problem's subject.
+    kept, _ = rank_candidates([*field_, *_pool(20, "Other things", 200)], terms)
+    assert all(c in kept for c in field_)
