@@ -23,6 +23,7 @@ from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.loader import read_note_text
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.feedback import FEEDBACK_RESERVE, ask_feedback
 from mathlsp.search.follow import FollowReport, follow
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
 from mathlsp.search.named import named_works, resolve
@@ -361,7 +362,12 @@ async def run_search(
     if hasattr(sources, "on_event"):
         sources.on_event = relay
     budget = result.budget
-    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE - (FOLLOW_RESERVE if follow_references else 0)
+    budget.ceiling = (
+        MAX_REQUESTS
+        - VERIFY_RESERVE
+        - (FOLLOW_RESERVE if follow_references else 0)
+        - FEEDBACK_RESERVE
+    )
     try:
         with spending(budget):
             await _search(result, sources, listed, progress, limit, follow_references)
@@ -397,6 +403,16 @@ async def _search(
 
     candidates = merge_records(found, ref_found)
     kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+    # The field's own words for the problem, read off the strongest papers so far.
+    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE - (FOLLOW_RESERVE if follow_references else 0)
+    more = await ask_feedback(
+        plan, candidates, result.problem, sources, result.backends["openalex"], progress,
+        RESULTS_PER_QUERY,
+    )  # fmt: skip
+    if more:
+        found = [*found, *more]
+        candidates = merge_records(found, ref_found)
+        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE
     if follow_references and not result.all_down:
         # What the named and the strongest papers cite, then the same line for everything.
