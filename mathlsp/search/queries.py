@@ -531,8 +531,32 @@ def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
     return out
 
 
+_SCRIPTED = re.compile(r"\b[A-Za-z]+(?:-\d+)+\b")
+
+
+def respelled_tags(tags: Iterable[str], text: str) -> dict[str, str]:
+    """Tags written as a glued symbol ("phi43") that the text writes with scripts (`$\\Phi^4_3$`,
+    `Φ⁴₃`): each with the words titles and services read the symbol as ("phi 4 3")."""
+    spelled = {
+        m.group(0).replace("-", "").lower(): query_words(m.group(0)).lower()
+        for m in _SCRIPTED.finditer(plain_text(text))
+    }
+    out: dict[str, str] = {}
+    for t in tags:
+        glued = re.sub(r"[\s_-]+", "", t).lower()
+        if glued in spelled and " " not in query_words(t.replace("_", " ")):
+            out[query_words(t.replace("_", " "))] = spelled[glued]
+    return out
+
+
+def _problem_text(problem: ProblemDoc) -> str:
+    return " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
+
+
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
+    respelled = respelled_tags(problem.tags, _problem_text(problem))
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
+    tags = [respelled.get(t, t) for t in tags]
     known_items_text = problem.known_results
 
     def who(text: str) -> list[tuple[str, ...]]:
@@ -811,9 +835,11 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     said = stems(
         " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
     )
+    respelled = respelled_tags(problem.tags, _problem_text(problem))
     for t in problem.tags:
-        tag = Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t)
-        short = m.short_tags.get(query_words(t.replace("_", " ")), "")
+        tag_words = query_words(t.replace("_", " "))
+        tag = Term(respelled.get(tag_words, tag_words).lower(), "tag", 2.0, t)
+        short = m.short_tags.get(respelled.get(tag_words, tag_words), "")
         terms.append(replace(tag, echoed=contains_phrase(said, tag.stems), alias=short.lower()))
     terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
     terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]

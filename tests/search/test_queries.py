@@ -399,6 +399,24 @@ def test_greek_symbol_scripts_are_words_as_in_titles() -> None:
     assert compact_symbol("L^2") == "L2"
 
 
+def test_a_glued_symbol_tag_is_asked_as_the_text_scripts_it() -> None:
+    from mathlsp.search.queries import respelled_tags
+
+    text = "The Φ⁴₃ measure, also written $\\Phi^4_3$, and the $L^2$ norm"
+    assert respelled_tags(["phi43", "stochastic-quantization", "l2"], text) == {"phi43": "phi 4 3"}
+    # Not when the text never scripts it: the tag is then the user's own word.
+    assert respelled_tags(["phi43"], "the phi43 model") == {}
+    doc = problem(
+        GRAPHS.replace("tags: [", "tags: [phi43, ").replace(
+            "# Problem\n", "# Problem\n\nThe dynamic $\\Phi^4_3$ model.\n"
+        )
+    )
+    plan = build_queries(doc)
+    assert any('all:"phi 4 3"' in q for q in plan.for_backend("arxiv"))
+    assert not any("phi43" in q for q in plan.for_backend("arxiv"))
+    assert any(t.text == "phi 4 3" and t.label == "phi43" for t in plan.terms)
+
+
 def test_a_hyphenated_surname_is_one_person_an_en_dash_joins_people() -> None:
     from mathlsp.search.queries import statement_names
     from mathlsp.search.text import people_named
