@@ -71,7 +71,22 @@ _ARXIV_SYNTAX = re.compile(r"\b(?:ti|au|abs|cat|all|co|jr|rn|id):", re.IGNORECAS
 _CITATION = re.compile(r"\(([^()]*?)[,\s]+((?:1[5-9]|20)\d\d)[a-z]?\)")
 _NAME_YEAR = re.compile(
     r"((?:[A-Z][\w'’-]+)(?:\s*(?:,|\band\b|&)\s*[A-Z][\w'’-]+)*(?:\s+et\s+al\.?)?)"
-    r"\s*\(((?:1[5-9]|20)\d\d)[a-z]?\)"
+    # "Lacoin, Rhodes, Vargas (CMP 2015)": a journal's abbreviation may come before the year.
+    r"\s*\((?:[A-Z][A-Za-z.]*\s+){0,3}((?:1[5-9]|20)\d\d)[a-z]?\)"
+)
+# "Caffarelli–Vázquez 2011 (existence, …)": names and a bare year.
+_NAME_BARE_YEAR = re.compile(
+    r"(?<![\w-])([A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*)\s+((?:1[5-9]|20)\d\d)\b"
+)
+# A Known Result that opens with its authors and a colon: "Cerrai–Röckner: multiplicative
+# noise …", "Salins, Budhiraja, Dupuis: uniform LDP …", "Freidlin (1988): …".
+_AUTHOR_UNIT = r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*(?:\s*\([^()]*\))?"
+_ATTRIBUTED = re.compile(rf"^\W*((?:{_AUTHOR_UNIT})(?:\s*(?:,|&|\band\b)\s*{_AUTHOR_UNIT})*)\s*:")
+# What a line may open with before a colon that is no one.
+_LABELS = frozenset(
+    "note remark remarks example examples open status idea ideas heuristic heuristics "
+    "motivation caveat warning background definition definitions setting summary context "
+    "question questions answer update aside goal goals known partial".split()
 )
 _THEOREM = re.compile(
     r"((?:[A-Z][\w'’]*(?:[-–][A-Z][\w'’]*)*(?:'s|’s)?\s+){1,3})"
@@ -246,14 +261,34 @@ def _surname(name: str) -> str | None:
     return last
 
 
+def attributed_authors(text: str) -> list[tuple[str, ...]]:
+    """The people a Known Result opens with, before a colon ("Budhiraja–Dupuis–Maroulas: the
+    weak convergence method …"): its authors, an en dash joining several."""
+    m = _ATTRIBUTED.match(plain_text(text))
+    if m is None:
+        return []
+    one_person = _one_person(text)
+    names = [
+        n
+        for part in re.split(r"\s*(?:,|&|\band\b)\s*", re.sub(r"\([^()]*\)", "", m.group(1)))
+        for n in _people_of(part.strip(), one_person)
+        if len(n) > 1 and n.lower() not in _NOT_A_NAME | _LABELS and n.lower() not in STOPWORDS
+    ]
+    group = tuple(dict.fromkeys(names))
+    return [group] if group else []
+
+
 def cited_authors(text: str) -> list[tuple[str, ...]]:
     """Author groups cited as `(Stanley and Windisch 2016)` or `Kato (1966)`."""
     groups: list[tuple[str, ...]] = []
     found = [m.group(1) for m in _CITATION.finditer(text)]
     found += [m.group(1) for m in _NAME_YEAR.finditer(text)]
+    rest = _NAME_YEAR.sub(" ", _CITATION.sub(" ", text))
+    found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]
     for raw in found:
         names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
-        group = tuple(dict.fromkeys(n for n in names if n))
+        # A journal's abbreviation ("(CMP 2015)") is no one.
+        group = tuple(dict.fromkeys(n for n in names if n and not n.isupper()))
         if group and group not in groups:
             groups.append(group)
     return groups
@@ -495,6 +530,18 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
     return multi if multi else singles
 
 
+# More verbs a sentence runs on with, none of them a mathematical noun or adjective ("Kahane's
+# theory builds", "the plane splits into", "marginals become independent").
+_RUN_ON = frozenset(
+    """
+    build builds become becomes became arise arises arose appear appears appeared seem seems
+    depend depends behave behaves happen happens allow allows involve involves concern
+    concerns differ differs agree agrees suggest suggests explain explains expect expects
+    believe believes hope hopes blows stays turns turned
+    """.split()
+)
+
+
 def _prose(phrase: str, source: str) -> bool:
     """Whether a key phrase cut from `source` is prose, not a noun phrase of the mathematics: a
     clause around a verb ("treated non compact domains", "golomb rulers relax"), or a run of
@@ -504,7 +551,7 @@ def _prose(phrase: str, source: str) -> bool:
     ws = words(phrase)
     if not ws:
         return True
-    if ws[-1] in REPORTING or any(w in CLAUSE_VERBS for w in ws):
+    if ws[-1] in REPORTING or any(w in CLAUSE_VERBS or w in _RUN_ON for w in ws):
         return True
     if ws[0] in REPORTING and ws[0] not in _ADJECTIVAL:
         return True
@@ -561,7 +608,9 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
-        return list(dict.fromkeys([*cited_authors(text), *people_named(text)]))
+        return list(
+            dict.fromkeys([*attributed_authors(text), *cited_authors(text), *people_named(text)])
+        )
 
     cited = {n for item in problem.known_results for g in who(item.text) for n in g}
     cited |= {n for g in people_named(problem.statement) for n in g}
