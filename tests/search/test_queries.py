@@ -479,3 +479,39 @@ def test_a_slash_separates_phrases_and_check_opens_none() -> None:
     assert "spectral gap" in phrases and "log-sobolev inequality" in phrases
     assert "osterwalder schrader axioms" in phrases
     assert not any(p.startswith("check") or "/" in p for p in phrases)
+
+
+def test_who_a_known_result_cites_in_the_forms_notes_use() -> None:
+    from mathlsp.search.queries import attributed_authors
+
+    # Authors before a colon, an en dash joining several, a year after a name.
+    assert attributed_authors("Cerrai–Röckner: multiplicative noise") == [("Cerrai", "Röckner")]
+    assert attributed_authors("Freidlin (1988), Sowers, Chenal–Millet: uniform LDP") == [
+        ("Freidlin", "Sowers", "Chenal", "Millet")
+    ]
+    assert attributed_authors("Rickard: cyclic defect") == [("Rickard",)]
+    # A label before a colon is no one; nor is a sentence.
+    assert attributed_authors("Note: the case n = 2 is open") == []
+    assert attributed_authors("The Riemann hypothesis: still open") == []
+    # A journal before the year is no author; names and a bare year are a citation.
+    assert cited_authors("Lacoin, Rhodes, Vargas (CMP 2015) gave the diagram") == [
+        ("Lacoin", "Rhodes", "Vargas")
+    ]
+    assert cited_authors("Caffarelli–Vázquez 2011 (existence)") == [("Caffarelli", "Vázquez")]
+    assert cited_authors("In 2011 it was shown") == []
+    assert cited_authors("(Marcus, Spielman and Srivastava 2015)") == [
+        ("Marcus", "Spielman", "Srivastava")
+    ]
+
+
+def test_a_phrase_cut_around_a_run_on_verb_is_never_asked() -> None:
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nKahane's theory builds the measure; the parameter plane splits into "
+            "three regions where particle marginals become independent.\n",
+        )
+    )
+    asked = " ".join(q.query for q in build_queries(doc).queries).lower()
+    for prose in ("theory builds", "plane splits", "marginals become"):
+        assert prose not in asked
