@@ -557,7 +557,9 @@ def _prose(phrase: str, source: str) -> bool:
         return True
     people = {w for n in statement_names(source) for w in words(n)}
     people |= {w for g in people_named(source) for n in g for w in words(n)}
-    return len(ws) >= 2 and all(w in people for w in ws)
+    # "Freidlin–Wentzell's versus Dembo–Zeitouni's": people compared are people still.
+    named = [w for w in ws if w not in ("versus", "vs")]
+    return len(named) >= 2 and all(w in people for w in named)
 
 
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
@@ -596,6 +598,34 @@ def respelled_tags(tags: Iterable[str], text: str) -> dict[str, str]:
     return out
 
 
+def spelled_out(text: str) -> dict[str, str]:
+    """Acronyms the text also spells out ("LDP" and "large deviation principle"): the acronym,
+    lower case, with the words. Titles say the words far more often than the letters."""
+    out: dict[str, str] = {}
+    acronyms = {
+        w.lower() for w in re.findall(r"\b[A-Z]{2,5}(?=s?\b)", plain_text(text)) if len(w) >= 2
+    }
+    if not acronyms:
+        return out
+    for phrase in key_phrases(text, limit=40, max_words=6):
+        ws = query_words(phrase).lower().split()
+        for n in range(2, 6):
+            for i in range(len(ws) - n + 1):
+                run = ws[i : i + n]
+                initials = "".join(w[0] for w in run)
+                if initials in acronyms and initials not in out:
+                    out[initials] = " ".join(run)
+    return out
+
+
+def spell_out(phrase: str, spelled: Mapping[str, str]) -> str:
+    """The phrase with its acronyms in words ("uniform ldp" → "uniform large deviation
+    principle"), when the text spells them out."""
+    ws = phrase.split()
+    out = [spelled.get(w.lower().removesuffix("s"), spelled.get(w.lower(), w)) for w in ws]
+    return phrase if out == ws or " ".join(out).lower() == phrase.lower() else " ".join(out)
+
+
 def _problem_text(problem: ProblemDoc) -> str:
     return " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
 
@@ -621,6 +651,8 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     ]
     title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
+    spelled = spelled_out(_problem_text(problem))
+    statement = list(dict.fromkeys(spell_out(p, spelled) for p in statement))
     groups: list[tuple[str, ...]] = []
     theorems: list[str] = []
     known: list[str] = []
@@ -639,6 +671,7 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
             for p in _telling_phrases(key_phrases(item.text, limit=3, names=names))
             if not set(p.replace("-", " ").split()) <= names and not _prose(p, item.text)
         ]
+        own = list(dict.fromkeys(spell_out(p, spelled) for p in own))
         known_items.append(own)
         known += [p for p in own if p not in known]
         for g in who(item.text):

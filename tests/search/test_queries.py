@@ -515,3 +515,30 @@ def test_a_phrase_cut_around_a_run_on_verb_is_never_asked() -> None:
     asked = " ".join(q.query for q in build_queries(doc).queries).lower()
     for prose in ("theory builds", "plane splits", "marginals become"):
         assert prose not in asked
+
+
+def test_an_acronym_the_note_spells_out_is_asked_in_words() -> None:
+    from mathlsp.search.queries import spell_out, spelled_out
+
+    text = (
+        "Prove a Freidlin–Wentzell large deviation principle, uniform in the initial data; "
+        "the definitions of uniform LDP differ. Torus functions of C_2-cofinite VOAs "
+        "(vertex operator algebras). SPDEs are parabolic."
+    )
+    spelled = spelled_out(text)
+    assert spelled == {"ldp": "large deviation principle", "voa": "vertex operator algebras"}
+    assert spell_out("uniform ldp", spelled) == "uniform large deviation principle"
+    assert spell_out("cofinite voas", spelled) == "cofinite vertex operator algebras"
+    # An acronym the note never spells out stays as written: titles say "SPDEs" too.
+    assert spell_out("parabolic spdes", spelled) == "parabolic spdes"
+
+
+def test_people_compared_are_no_query_phrase() -> None:
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nThe definitions (Freidlin–Wentzell's versus Dembo–Zeitouni's) differ.\n",
+        )
+    )
+    asked = " ".join(q.query for q in build_queries(doc).queries).lower()
+    assert "versus dembo" not in asked and "zeitouni" not in asked.replace("au:", "")
