@@ -281,7 +281,13 @@ def attributed_authors(text: str) -> list[tuple[str, ...]]:
 def cited_authors(text: str) -> list[tuple[str, ...]]:
     """Author groups cited as `(Stanley and Windisch 2016)` or `Kato (1966)`."""
     groups: list[tuple[str, ...]] = []
-    found = [m.group(1) for m in _CITATION.finditer(text)]
+    # "W. Chen (Annals 2024)": the parenthesis after a name holds its venue, not people.
+    venues = [m.span(2) for m in _NAME_YEAR.finditer(text)]
+    found = [
+        m.group(1)
+        for m in _CITATION.finditer(text)
+        if not any(m.start() <= a < m.end() for a, _ in venues)
+    ]
     found += [m.group(1) for m in _NAME_YEAR.finditer(text)]
     rest = _NAME_YEAR.sub(" ", _CITATION.sub(" ", text))
     found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]

@@ -497,6 +497,7 @@ def test_who_a_known_result_cites_in_the_forms_notes_use() -> None:
     assert cited_authors("Lacoin, Rhodes, Vargas (CMP 2015) gave the diagram") == [
         ("Lacoin", "Rhodes", "Vargas")
     ]
+    assert cited_authors("W. Chen (Annals 2024): every component") == [("Chen",)]
     assert cited_authors("Caffarelli–Vázquez 2011 (existence)") == [("Caffarelli", "Vázquez")]
     assert cited_authors("In 2011 it was shown") == []
     assert cited_authors("(Marcus, Spielman and Srivastava 2015)") == [
