@@ -69,10 +69,16 @@ BIOMEDICAL = frozenset(
 )
 _ARXIV_SYNTAX = re.compile(r"\b(?:ti|au|abs|cat|all|co|jr|rn|id):", re.IGNORECASE)
 _CITATION = re.compile(r"\(([^()]*?)[,\s]+((?:1[5-9]|20)\d\d)[a-z]?\)")
+# Journals a citation names before its year, as notes abbreviate them: no one's name.
+_JOURNALS = (
+    "Annals Inventiones Duke Acta Compositio Crelle Publications Journal Advances Mathematika "
+    "Geometry Topology Forum Algebra Selecta Nonlinearity"
+).split()
 _NAME_YEAR = re.compile(
     r"((?:[A-Z][\w'’-]+)(?:\s*(?:,|\band\b|&)\s*[A-Z][\w'’-]+)*(?:\s+et\s+al\.?)?)"
     # "Lacoin, Rhodes, Vargas (CMP 2015)": a journal's abbreviation may come before the year.
-    r"\s*\((?:[A-Z][A-Za-z.]*\s+){0,3}((?:1[5-9]|20)\d\d)[a-z]?\)"
+    r"\s*\((?:(?:[A-Z]{2,}|[A-Z][a-z]*\.|" + "|".join(_JOURNALS) + r")\s+){0,3}"
+    r"((?:1[5-9]|20)\d\d)[a-z]?\)"
 )
 # "Caffarelli–Vázquez 2011 (existence, …)": names and a bare year.
 _NAME_BARE_YEAR = re.compile(
@@ -294,7 +300,9 @@ def cited_authors(text: str) -> list[tuple[str, ...]]:
     for raw in found:
         names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
         # A journal's abbreviation ("(CMP 2015)") is no one.
-        group = tuple(dict.fromkeys(n for n in names if n and not n.isupper()))
+        group = tuple(
+            dict.fromkeys(n for n in names if n and not n.isupper() and n not in _JOURNALS)
+        )
         if group and group not in groups:
             groups.append(group)
     return groups
