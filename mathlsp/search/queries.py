@@ -551,7 +551,7 @@ _RUN_ON = frozenset(
     build builds become becomes became arise arises arose appear appears appeared seem seems
     depend depends behave behaves happen happens allow allows involve involves concern
     concerns differ differs agree agrees suggest suggests explain explains expect expects
-    believe believes hope hopes blows stays turns turned splits
+    believe believes hope hopes blows stays turns turned splits handle handles combine hence
     """.split()
 )
 

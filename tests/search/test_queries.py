@@ -510,11 +510,12 @@ def test_a_phrase_cut_around_a_run_on_verb_is_never_asked() -> None:
         GRAPHS.replace(
             "# Problem\n",
             "# Problem\n\nKahane's theory builds the measure; the parameter plane splits into "
-            "three regions where particle marginals become independent.\n",
+            "three regions where particle marginals become independent. Serfaty's modulated "
+            "energy handles Coulomb flows.\n",
         )
     )
     asked = " ".join(q.query for q in build_queries(doc).queries).lower()
-    for prose in ("theory builds", "plane splits", "marginals become"):
+    for prose in ("theory builds", "plane splits", "marginals become", "energy handles"):
         assert prose not in asked
 
 
