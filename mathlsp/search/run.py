@@ -403,18 +403,11 @@ async def _search(
 
     candidates = merge_records(found, ref_found)
     kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
-    # The field's own words for the problem, read off the strongest papers so far.
-    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE - (FOLLOW_RESERVE if follow_references else 0)
-    more = await ask_feedback(
-        plan, candidates, result.problem, sources, result.backends["openalex"], progress,
-        RESULTS_PER_QUERY,
-    )  # fmt: skip
-    if more:
-        found = [*found, *more]
-        candidates = merge_records(found, ref_found)
-        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE
-    if follow_references and not result.all_down:
+
+    async def following() -> list[Found]:
+        if not follow_references or result.all_down:
+            return []
         # What the named and the strongest papers cite, then the same line for everything.
         progress("references", "following the references of the strongest papers")
         cited, result.followed = await follow(
@@ -422,10 +415,21 @@ async def _search(
         )
         n_seeds = len(result.followed.seeds)
         progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
-        if cited:
-            found = [*found, *cited]
-            candidates = merge_records(found, ref_found)
-            kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+        return cited
+
+    # The field's own words for the problem, read off the strongest papers so far, asked while
+    # their references are followed: one merge and ranking for both.
+    more, cited = await asyncio.gather(
+        ask_feedback(
+            plan, candidates, result.problem, sources, result.backends["openalex"], progress,
+            RESULTS_PER_QUERY,
+        ),
+        following(),
+    )  # fmt: skip
+    if more or cited:
+        found = [*found, *more, *cited]
+        candidates = merge_records(found, ref_found)
+        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     result.spent_by_phase["following"] = budget.spent - result.spent_by_phase["discovery"]
     result.candidates, result.dropped = kept, dropped
     progress(
