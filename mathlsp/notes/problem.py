@@ -204,9 +204,16 @@ class ProblemDoc(MarkdownDoc):
                 continue
             starts.append((len(text), i))
             text += lines.texts[i].strip() + "\n"
+        # A full stop inside parentheses ("(Invent. Math. 2003)") ends no sentence.
+        pieces: list[str] = []
+        for piece in _SENTENCE_END.split(text):
+            if pieces and pieces[-1].count("(") > pieces[-1].count(")"):
+                pieces[-1] = text[text.index(pieces[-1]) : text.index(piece) + len(piece)]
+            else:
+                pieces.append(piece)
         items: list[ListItem] = []
         at = 0
-        for piece in _SENTENCE_END.split(text):
+        for piece in pieces:
             body = " ".join(piece.split())
             offset = text.index(piece, at)
             at = offset + len(piece)

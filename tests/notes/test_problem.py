@@ -187,6 +187,12 @@ def test_known_results_written_as_prose_are_read_one_sentence_each() -> None:
         "Junnilla–Saksman–Webb: the imaginary case",
     ]
     assert [k.line for k in doc.known_results] == [5, 5, 6, 9]
+    # A full stop inside parentheses ends no sentence.
+    venue = ProblemDoc("## Known Results\nAhlgren–Ono (Invent. Math. 2003) did it. Then Ono.\n")
+    assert [k.text for k in venue.known_results] == [
+        "Ahlgren–Ono (Invent. Math. 2003) did it.",
+        "Then Ono.",
+    ]
     # A list stays a list: its items, never the prose around them.
     listed = ProblemDoc("# Problem\nS.\n## Known Results\nIntro sentence.\n- one item\n")
     assert [k.text for k in listed.known_results] == ["one item"]
