@@ -30,7 +30,8 @@ MIN_SAID_BY = 2
 #: Phrases per query, and queries (each one request to OpenAlex, the fastest service).
 PHRASES_PER_QUERY = 2
 FEEDBACK_QUERIES = 2
-#: Requests kept back from discovery for them.
+#: Requests they may take from verification's reserve (one batch per backend, 3–4 of its 5 on
+#: the benchmark's problems): discovery's and following's shares stay as they were.
 FEEDBACK_RESERVE = FEEDBACK_QUERIES
 
 

@@ -362,12 +362,7 @@ async def run_search(
     if hasattr(sources, "on_event"):
         sources.on_event = relay
     budget = result.budget
-    budget.ceiling = (
-        MAX_REQUESTS
-        - VERIFY_RESERVE
-        - (FOLLOW_RESERVE if follow_references else 0)
-        - FEEDBACK_RESERVE
-    )
+    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE - (FOLLOW_RESERVE if follow_references else 0)
     try:
         with spending(budget):
             await _search(result, sources, listed, progress, limit, follow_references)
@@ -404,10 +399,8 @@ async def _search(
     candidates = merge_records(found, ref_found)
     kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE
-
-    async def following() -> list[Found]:
-        if not follow_references or result.all_down:
-            return []
+    cited: list[Found] = []
+    if follow_references and not result.all_down:
         # What the named and the strongest papers cite, then the same line for everything.
         progress("references", "following the references of the strongest papers")
         cited, result.followed = await follow(
@@ -415,19 +408,16 @@ async def _search(
         )
         n_seeds = len(result.followed.seeds)
         progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
-        return cited
-
-    # The field's own words for the problem, read off the strongest papers so far, asked while
-    # their references are followed: one merge and ranking for both.
-    more, cited = await asyncio.gather(
-        ask_feedback(
-            plan, candidates, result.problem, sources, result.backends["openalex"], progress,
-            RESULTS_PER_QUERY,
-        ),
-        following(),
+    # The field's own words for the problem, read off the strongest papers so far: after the
+    # other phases' shares, from the verification's room beyond what it usually needs (one after
+    # the other, so that the same search spends the same requests on the same things).
+    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE + FEEDBACK_RESERVE
+    more = await ask_feedback(
+        plan, candidates, result.problem, sources, result.backends["openalex"], progress,
+        RESULTS_PER_QUERY,
     )  # fmt: skip
     if more or cited:
-        found = [*found, *more, *cited]
+        found = [*found, *cited, *more]
         candidates = merge_records(found, ref_found)
         kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     result.spent_by_phase["following"] = budget.spent - result.spent_by_phase["discovery"]
