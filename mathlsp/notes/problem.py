@@ -77,6 +77,10 @@ ARXIV_MATH_CATEGORIES = (
     "math.SP",
     "math.ST",
 )
+# A sentence ends at a full stop after a word (not an initial, "J. L."), or at a blank line.
+_SENTENCE_END = re.compile(
+    r"(?:(?<=[^\W\d_]{2}[.!?])|(?<=[\d)$][.!?]))\s+(?=[^\W\d_(\[$*])|\n\s*\n"
+)
 _LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<body>.*)$")
 
 
@@ -188,9 +192,43 @@ class ProblemDoc(MarkdownDoc):
                 items[-1].text += " " + lines.texts[i].strip()
         return items
 
+    def _sentences(self, title: str) -> list[ListItem]:
+        """The section's prose, one item per sentence (at the line it starts on)."""
+        bounds = self._section_lines(title)
+        if bounds is None:
+            return []
+        lines = self.lines
+        text, starts = "", []
+        for i in range(bounds[0], bounds[1] + 1):
+            if lines.opaque[i] or any(h.line == i for h in lines.headings):
+                continue
+            starts.append((len(text), i))
+            text += lines.texts[i].strip() + "\n"
+        # A full stop inside parentheses ("(Invent. Math. 2003)") ends no sentence.
+        pieces: list[str] = []
+        for piece in _SENTENCE_END.split(text):
+            if pieces and pieces[-1].count("(") > pieces[-1].count(")"):
+                pieces[-1] = text[text.index(pieces[-1]) : text.index(piece) + len(piece)]
+            else:
+                pieces.append(piece)
+        items: list[ListItem] = []
+        at = 0
+        for piece in pieces:
+            body = " ".join(piece.split())
+            offset = text.index(piece, at)
+            at = offset + len(piece)
+            offset += len(piece) - len(piece.lstrip())
+            if len(body) < 3:
+                continue
+            line = max((i for o, i in starts if o <= offset), default=bounds[0])
+            items.append(ListItem(body, line, lines.span(line), list(find_identifiers(body))))
+        return items
+
     @cached_property
     def known_results(self) -> list[ListItem]:
-        return self._items("Known Results")
+        # Notes write their Known Results as a list or, as often, as a paragraph: then each
+        # sentence is one (who did what), or the search would read none of them.
+        return self._items("Known Results") or self._sentences("Known Results")
 
     @cached_property
     def references(self) -> list[ListItem]:

@@ -72,9 +72,30 @@ BIOMEDICAL = frozenset(
 )
 _ARXIV_SYNTAX = re.compile(r"\b(?:ti|au|abs|cat|all|co|jr|rn|id):", re.IGNORECASE)
 _CITATION = re.compile(r"\(([^()]*?)[,\s]+((?:1[5-9]|20)\d\d)[a-z]?\)")
+# Journals a citation names before its year, as notes abbreviate them: no one's name.
+_JOURNALS = (
+    "Annals Inventiones Duke Acta Compositio Crelle Publications Journal Advances Mathematika "
+    "Geometry Topology Forum Algebra Selecta Nonlinearity"
+).split()
 _NAME_YEAR = re.compile(
     r"((?:[A-Z][\w'’-]+)(?:\s*(?:,|\band\b|&)\s*[A-Z][\w'’-]+)*(?:\s+et\s+al\.?)?)"
-    r"\s*\(((?:1[5-9]|20)\d\d)[a-z]?\)"
+    # "Lacoin, Rhodes, Vargas (CMP 2015)": a journal's abbreviation may come before the year.
+    r"\s*\((?:(?:[A-Z]{2,}|[A-Z][a-z]*\.|" + "|".join(_JOURNALS) + r")\s+){0,3}"
+    r"((?:1[5-9]|20)\d\d)[a-z]?\)"
+)
+# "Caffarelli–Vázquez 2011 (existence, …)": names and a bare year.
+_NAME_BARE_YEAR = re.compile(
+    r"(?<![\w-])([A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*)\s+((?:1[5-9]|20)\d\d)\b"
+)
+# A Known Result that opens with its authors and a colon: "Cerrai–Röckner: multiplicative
+# noise …", "Salins, Budhiraja, Dupuis: uniform LDP …", "Freidlin (1988): …".
+_AUTHOR_UNIT = r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*(?:\s*\([^()]*\))?"
+_ATTRIBUTED = re.compile(rf"^\W*((?:{_AUTHOR_UNIT})(?:\s*(?:,|&|\band\b)\s*{_AUTHOR_UNIT})*)\s*:")
+# What a line may open with before a colon that is no one.
+_LABELS = frozenset(
+    "note remark remarks example examples open status idea ideas heuristic heuristics "
+    "motivation caveat warning background definition definitions setting summary context "
+    "question questions answer update aside goal goals known partial".split()
 )
 _THEOREM = re.compile(
     r"((?:[A-Z][\w'’]*(?:[-–][A-Z][\w'’]*)*(?:'s|’s)?\s+){1,3})"
@@ -252,14 +273,42 @@ def _surname(name: str) -> str | None:
     return last
 
 
+def attributed_authors(text: str) -> list[tuple[str, ...]]:
+    """The people a Known Result opens with, before a colon ("Budhiraja–Dupuis–Maroulas: the
+    weak convergence method …"): its authors, an en dash joining several."""
+    m = _ATTRIBUTED.match(plain_text(text))
+    if m is None:
+        return []
+    one_person = _one_person(text)
+    names = [
+        n
+        for part in re.split(r"\s*(?:,|&|\band\b)\s*", re.sub(r"\([^()]*\)", "", m.group(1)))
+        for n in _people_of(part.strip(), one_person)
+        if len(n) > 1 and n.lower() not in _NOT_A_NAME | _LABELS and n.lower() not in STOPWORDS
+    ]
+    group = tuple(dict.fromkeys(names))
+    return [group] if group else []
+
+
 def cited_authors(text: str) -> list[tuple[str, ...]]:
     """Author groups cited as `(Stanley and Windisch 2016)` or `Kato (1966)`."""
     groups: list[tuple[str, ...]] = []
-    found = [m.group(1) for m in _CITATION.finditer(text)]
+    # "W. Chen (Annals 2024)": the parenthesis after a name holds its venue, not people.
+    venues = [m.span(2) for m in _NAME_YEAR.finditer(text)]
+    found = [
+        m.group(1)
+        for m in _CITATION.finditer(text)
+        if not any(m.start() <= a < m.end() for a, _ in venues)
+    ]
     found += [m.group(1) for m in _NAME_YEAR.finditer(text)]
+    rest = _NAME_YEAR.sub(" ", _CITATION.sub(" ", text))
+    found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]
     for raw in found:
         names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
-        group = tuple(dict.fromkeys(n for n in names if n))
+        # A journal's abbreviation ("(CMP 2015)") is no one.
+        group = tuple(
+            dict.fromkeys(n for n in names if n and not n.isupper() and n not in _JOURNALS)
+        )
         if group and group not in groups:
             groups.append(group)
     return groups
@@ -501,6 +550,18 @@ def _telling_phrases(phrases: Sequence[str]) -> list[str]:
     return multi if multi else singles
 
 
+# More verbs a sentence runs on with, none of them a mathematical noun or adjective ("Kahane's
+# theory builds", "the plane splits into", "marginals become independent").
+_RUN_ON = frozenset(
+    """
+    build builds become becomes became arise arises arose appear appears appeared seem seems
+    depend depends behave behaves happen happens allow allows involve involves concern
+    concerns differ differs agree agrees suggest suggests explain explains expect expects
+    believe believes hope hopes blows stays turns turned splits handle handles combine hence
+    """.split()
+)
+
+
 def _prose(phrase: str, source: str) -> bool:
     """Whether a key phrase cut from `source` is prose, not a noun phrase of the mathematics: a
     clause around a verb ("treated non compact domains", "golomb rulers relax"), or a run of
@@ -510,13 +571,15 @@ def _prose(phrase: str, source: str) -> bool:
     ws = words(phrase)
     if not ws:
         return True
-    if ws[-1] in REPORTING or any(w in CLAUSE_VERBS for w in ws):
+    if ws[-1] in REPORTING or any(w in CLAUSE_VERBS or w in _RUN_ON for w in ws):
         return True
     if ws[0] in REPORTING and ws[0] not in _ADJECTIVAL:
         return True
     people = {w for n in statement_names(source) for w in words(n)}
     people |= {w for g in people_named(source) for n in g for w in words(n)}
-    return len(ws) >= 2 and all(w in people for w in ws)
+    # "Freidlin–Wentzell's versus Dembo–Zeitouni's": people compared are people still.
+    named = [w for w in ws if w not in ("versus", "vs")]
+    return len(named) >= 2 and all(w in people for w in named)
 
 
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
@@ -537,13 +600,67 @@ def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
     return out
 
 
+_SCRIPTED = re.compile(r"\b[A-Za-z]+(?:-\d+)+\b")
+
+
+def respelled_tags(tags: Iterable[str], text: str) -> dict[str, str]:
+    """Tags written as a glued symbol ("phi43") that the text writes with scripts (`$\\Phi^4_3$`,
+    `Φ⁴₃`): each with the words titles and services read the symbol as ("phi 4 3")."""
+    spelled = {
+        m.group(0).replace("-", "").lower(): query_words(m.group(0)).lower()
+        for m in _SCRIPTED.finditer(plain_text(text))
+    }
+    out: dict[str, str] = {}
+    for t in tags:
+        glued = re.sub(r"[\s_-]+", "", t).lower()
+        if glued in spelled and " " not in query_words(t.replace("_", " ")):
+            out[query_words(t.replace("_", " "))] = spelled[glued]
+    return out
+
+
+def spelled_out(text: str) -> dict[str, str]:
+    """Acronyms the text also spells out ("LDP" and "large deviation principle"): the acronym,
+    lower case, with the words. Titles say the words far more often than the letters."""
+    out: dict[str, str] = {}
+    acronyms = {
+        w.lower() for w in re.findall(r"\b[A-Z]{2,5}(?=s?\b)", plain_text(text)) if len(w) >= 2
+    }
+    if not acronyms:
+        return out
+    for phrase in key_phrases(text, limit=40, max_words=6):
+        ws = query_words(phrase).lower().split()
+        for n in range(2, 6):
+            for i in range(len(ws) - n + 1):
+                run = ws[i : i + n]
+                initials = "".join(w[0] for w in run)
+                if initials in acronyms and initials not in out:
+                    out[initials] = " ".join(run)
+    return out
+
+
+def spell_out(phrase: str, spelled: Mapping[str, str]) -> str:
+    """The phrase with its acronyms in words ("uniform ldp" → "uniform large deviation
+    principle"), when the text spells them out."""
+    ws = phrase.split()
+    out = [spelled.get(w.lower().removesuffix("s"), spelled.get(w.lower(), w)) for w in ws]
+    return phrase if out == ws or " ".join(out).lower() == phrase.lower() else " ".join(out)
+
+
+def _problem_text(problem: ProblemDoc) -> str:
+    return " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
+
+
 def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
+    respelled = respelled_tags(problem.tags, _problem_text(problem))
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
+    tags = [respelled.get(t, t) for t in tags]
     known_items_text = problem.known_results
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
-        return list(dict.fromkeys([*cited_authors(text), *people_named(text)]))
+        return list(
+            dict.fromkeys([*attributed_authors(text), *cited_authors(text), *people_named(text)])
+        )
 
     cited = {n for item in problem.known_results for g in who(item.text) for n in g}
     cited |= {n for g in people_named(problem.statement) for n in g}
@@ -554,6 +671,8 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     ]
     title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
+    spelled = spelled_out(_problem_text(problem))
+    statement = list(dict.fromkeys(spell_out(p, spelled) for p in statement))
     groups: list[tuple[str, ...]] = []
     theorems: list[str] = []
     known: list[str] = []
@@ -572,6 +691,7 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
             for p in _telling_phrases(key_phrases(item.text, limit=3, names=names))
             if not set(p.replace("-", " ").split()) <= names and not _prose(p, item.text)
         ]
+        own = list(dict.fromkeys(spell_out(p, spelled) for p in own))
         known_items.append(own)
         known += [p for p in own if p not in known]
         for g in who(item.text):
@@ -819,9 +939,11 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     said = stems(
         " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
     )
+    respelled = respelled_tags(problem.tags, _problem_text(problem))
     for t in problem.tags:
-        tag = Term(query_words(t.replace("_", " ")).lower(), "tag", 2.0, t)
-        short = m.short_tags.get(query_words(t.replace("_", " ")), "")
+        tag_words = query_words(t.replace("_", " "))
+        tag = Term(respelled.get(tag_words, tag_words).lower(), "tag", 2.0, t)
+        short = m.short_tags.get(respelled.get(tag_words, tag_words), "")
         terms.append(replace(tag, echoed=contains_phrase(said, tag.stems), alias=short.lower()))
     terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
     terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]

@@ -23,6 +23,7 @@ from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.loader import read_note_text
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.feedback import FEEDBACK_RESERVE, ask_feedback
 from mathlsp.search.follow import FollowReport, follow
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
 from mathlsp.search.named import named_works, resolve
@@ -402,6 +403,7 @@ async def _search(
     candidates = merge_records(found, ref_found)
     kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE
+    cited: list[Found] = []
     if follow_references and not result.all_down:
         # What the named and the strongest papers cite, then the same line for everything.
         progress("references", "following the references of the strongest papers")
@@ -410,10 +412,18 @@ async def _search(
         )
         n_seeds = len(result.followed.seeds)
         progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
-        if cited:
-            found = [*found, *cited]
-            candidates = merge_records(found, ref_found)
-            kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+    # The field's own words for the problem, read off the strongest papers so far: after the
+    # other phases' shares, from the verification's room beyond what it usually needs (one after
+    # the other, so that the same search spends the same requests on the same things).
+    budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE + FEEDBACK_RESERVE
+    more = await ask_feedback(
+        plan, candidates, result.problem, sources, result.backends["openalex"], progress,
+        RESULTS_PER_QUERY,
+    )  # fmt: skip
+    if more or cited:
+        found = [*found, *cited, *more]
+        candidates = merge_records(found, ref_found)
+        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
     result.spent_by_phase["following"] = budget.spent - result.spent_by_phase["discovery"]
     result.candidates, result.dropped = kept, dropped
     progress(

@@ -61,7 +61,7 @@ REPORTING = frozenset(
     generalises refined refines sharpened sharpens obtained obtains developed develops used
     uses applied applies constructed constructs found finds verified verifies studied
     combined combines treated treats considered made introduced studied predicted proved
-    showed excluded realised realized surveyed placed avoid avoids push pushes
+    showed excluded realised realized surveyed placed avoid avoids push pushes did
     """.split()
 )
 # What a person's contribution is called: "the Lacey–Thiele argument" names people, not a topic.

@@ -166,3 +166,33 @@ def test_crlf_problem() -> None:
     assert doc.statement.splitlines()[1] == "Show that $\\sum T^n$ converges."
     assert len(doc.references) == 4
     assert doc.known_results[1].text == "A result that wraps onto a second line."
+
+
+def test_known_results_written_as_prose_are_read_one_sentence_each() -> None:
+    text = (
+        "# Problem\nStatement.\n\n## Known Results\n\n"
+        "Barral, Jin and Mandelbrot did complex cascades (2010). Lacoin, Rhodes, Vargas\n"
+        "(CMP 2015) gave the phase diagram. J. L. Vázquez and L. Caffarelli proved\n"
+        "existence in 2011.\n\n"
+        "Junnilla–Saksman–Webb: the imaginary case\n"
+        "<!-- a comment -->\n"
+        "## References\n- arXiv:2301.12345\n"
+    )
+    doc = ProblemDoc(text)
+    assert [k.text for k in doc.known_results] == [
+        "Barral, Jin and Mandelbrot did complex cascades (2010).",
+        "Lacoin, Rhodes, Vargas (CMP 2015) gave the phase diagram.",
+        # An initial ends no sentence.
+        "J. L. Vázquez and L. Caffarelli proved existence in 2011.",
+        "Junnilla–Saksman–Webb: the imaginary case",
+    ]
+    assert [k.line for k in doc.known_results] == [5, 5, 6, 9]
+    # A full stop inside parentheses ends no sentence.
+    venue = ProblemDoc("## Known Results\nAhlgren–Ono (Invent. Math. 2003) did it. Then Ono.\n")
+    assert [k.text for k in venue.known_results] == [
+        "Ahlgren–Ono (Invent. Math. 2003) did it.",
+        "Then Ono.",
+    ]
+    # A list stays a list: its items, never the prose around them.
+    listed = ProblemDoc("# Problem\nS.\n## Known Results\nIntro sentence.\n- one item\n")
+    assert [k.text for k in listed.known_results] == ["one item"]

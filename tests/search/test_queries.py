@@ -399,6 +399,24 @@ def test_greek_symbol_scripts_are_words_as_in_titles() -> None:
     assert compact_symbol("L^2") == "L2"
 
 
+def test_a_glued_symbol_tag_is_asked_as_the_text_scripts_it() -> None:
+    from mathlsp.search.queries import respelled_tags
+
+    text = "The Φ⁴₃ measure, also written $\\Phi^4_3$, and the $L^2$ norm"
+    assert respelled_tags(["phi43", "stochastic-quantization", "l2"], text) == {"phi43": "phi 4 3"}
+    # Not when the text never scripts it: the tag is then the user's own word.
+    assert respelled_tags(["phi43"], "the phi43 model") == {}
+    doc = problem(
+        GRAPHS.replace("tags: [", "tags: [phi43, ").replace(
+            "# Problem\n", "# Problem\n\nThe dynamic $\\Phi^4_3$ model.\n"
+        )
+    )
+    plan = build_queries(doc)
+    assert any('all:"phi 4 3"' in q for q in plan.for_backend("arxiv"))
+    assert not any("phi43" in q for q in plan.for_backend("arxiv"))
+    assert any(t.text == "phi 4 3" and t.label == "phi43" for t in plan.terms)
+
+
 def test_a_hyphenated_surname_is_one_person_an_en_dash_joins_people() -> None:
     from mathlsp.search.queries import statement_names
     from mathlsp.search.text import people_named
@@ -461,3 +479,68 @@ def test_a_slash_separates_phrases_and_check_opens_none() -> None:
     assert "spectral gap" in phrases and "log-sobolev inequality" in phrases
     assert "osterwalder schrader axioms" in phrases
     assert not any(p.startswith("check") or "/" in p for p in phrases)
+
+
+def test_who_a_known_result_cites_in_the_forms_notes_use() -> None:
+    from mathlsp.search.queries import attributed_authors
+
+    # Authors before a colon, an en dash joining several, a year after a name.
+    assert attributed_authors("Cerrai–Röckner: multiplicative noise") == [("Cerrai", "Röckner")]
+    assert attributed_authors("Freidlin (1988), Sowers, Chenal–Millet: uniform LDP") == [
+        ("Freidlin", "Sowers", "Chenal", "Millet")
+    ]
+    assert attributed_authors("Rickard: cyclic defect") == [("Rickard",)]
+    # A label before a colon is no one; nor is a sentence.
+    assert attributed_authors("Note: the case n = 2 is open") == []
+    assert attributed_authors("The Riemann hypothesis: still open") == []
+    # A journal before the year is no author; names and a bare year are a citation.
+    assert cited_authors("Lacoin, Rhodes, Vargas (CMP 2015) gave the diagram") == [
+        ("Lacoin", "Rhodes", "Vargas")
+    ]
+    assert cited_authors("W. Chen (Annals 2024): every component") == [("Chen",)]
+    assert cited_authors("Caffarelli–Vázquez 2011 (existence)") == [("Caffarelli", "Vázquez")]
+    assert cited_authors("In 2011 it was shown") == []
+    assert cited_authors("(Marcus, Spielman and Srivastava 2015)") == [
+        ("Marcus", "Spielman", "Srivastava")
+    ]
+
+
+def test_a_phrase_cut_around_a_run_on_verb_is_never_asked() -> None:
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nKahane's theory builds the measure; the parameter plane splits into "
+            "three regions where particle marginals become independent. Serfaty's modulated "
+            "energy handles Coulomb flows.\n",
+        )
+    )
+    asked = " ".join(q.query for q in build_queries(doc).queries).lower()
+    for prose in ("theory builds", "plane splits", "marginals become", "energy handles"):
+        assert prose not in asked
+
+
+def test_an_acronym_the_note_spells_out_is_asked_in_words() -> None:
+    from mathlsp.search.queries import spell_out, spelled_out
+
+    text = (
+        "Prove a Freidlin–Wentzell large deviation principle, uniform in the initial data; "
+        "the definitions of uniform LDP differ. Torus functions of C_2-cofinite VOAs "
+        "(vertex operator algebras). SPDEs are parabolic."
+    )
+    spelled = spelled_out(text)
+    assert spelled == {"ldp": "large deviation principle", "voa": "vertex operator algebras"}
+    assert spell_out("uniform ldp", spelled) == "uniform large deviation principle"
+    assert spell_out("cofinite voas", spelled) == "cofinite vertex operator algebras"
+    # An acronym the note never spells out stays as written: titles say "SPDEs" too.
+    assert spell_out("parabolic spdes", spelled) == "parabolic spdes"
+
+
+def test_people_compared_are_no_query_phrase() -> None:
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nThe definitions (Freidlin–Wentzell's versus Dembo–Zeitouni's) differ.\n",
+        )
+    )
+    asked = " ".join(q.query for q in build_queries(doc).queries).lower()
+    assert "versus dembo" not in asked and "zeitouni" not in asked.replace("au:", "")

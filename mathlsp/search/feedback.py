@@ -1,0 +1,199 @@
+"""Pseudo-relevance feedback: the field's own words for the problem, read off its strongest hits.
+
+A problem may name its objects otherwise than the papers on them do ("Riesz-potential pressure"
+for "fractional porous medium", "Dawson–Watanabe superprocess" for "super-Brownian motion"): no
+phrase of the note finds those papers. The papers the first round found that match the problem
+best — those PROBLEM.md names, and those saying two or more of its specific terms — say how the
+field writes it. The phrases two or more of them say in their titles or abstracts, and the
+problem does not, are asked once more (`FEEDBACK_QUERIES` OpenAlex queries, any of the phrases:
+its relevance order puts the works saying most of them first). What comes back faces the same
+relevance line as everything else: a feedback phrase is a lead, never a term of relevance.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.merge import Candidate, Found, Hit
+from mathlsp.search.queries import PlannedQuery, QueryPlan
+from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
+from mathlsp.sources.budget import BudgetSpent
+from mathlsp.verify.normalize import normalize_title
+
+#: The strongest papers read (PROBLEM.md's own first, then by evidence).
+MAX_STRONG = 10
+#: Papers that must say a phrase for it to be the field's, not one paper's.
+MIN_SAID_BY = 2
+#: Phrases per query, and queries (each one request to OpenAlex, the fastest service).
+PHRASES_PER_QUERY = 2
+FEEDBACK_QUERIES = 2
+#: Requests they may take from verification's reserve (one batch per backend, 3–4 of its 5 on
+#: the benchmark's problems): discovery's and following's shares stay as they were.
+FEEDBACK_RESERVE = FEEDBACK_QUERIES
+
+
+@dataclass(slots=True)
+class FeedbackReport:
+    """What feedback asked, for the report."""
+
+    strong: list[str] = field(default_factory=list)  # titles of the papers read
+    phrases: list[str] = field(default_factory=list)
+
+    @property
+    def ran(self) -> bool:
+        return bool(self.phrases)
+
+
+def specific_features(candidate: Candidate) -> int:
+    """How many of the problem's specific terms (not authors) the paper says, by `rank.Match`."""
+    return len(
+        {
+            m.term.text
+            for m in candidate.found
+            if getattr(m, "specific", False) and m.term.kind != "author"
+        }
+    )
+
+
+def strong_papers(candidates: Sequence[Candidate], limit: int = MAX_STRONG) -> list[Candidate]:
+    """The papers PROBLEM.md names, then those saying two or more of its specific terms, by
+    evidence: what the field's vocabulary is read from."""
+    named = [c for c in candidates if c.problem_reference is not None]
+    matching = sorted(
+        (c for c in candidates if c.problem_reference is None and specific_features(c) >= 2),
+        key=lambda c: (-c.evidence, c.title.lower()),
+    )
+    return [*named, *matching][:limit]
+
+
+def _grams(text: str, limit: int, names: set[str]) -> dict[tuple[str, ...], str]:
+    """Every run of two or three words inside the text's key phrases (stems → the words): the
+    field's phrase may sit inside a longer one whose rest the problem says ("fractional porous
+    medium" in "fractional porous medium flow", where the problem says "porous medium flow")."""
+    out: dict[tuple[str, ...], str] = {}
+    for p in key_phrases(text, limit=limit, max_words=4, names=names):
+        ws = words(p)
+        ss = [stem(w) for w in ws]
+        for n in (2, 3):
+            for i in range(len(ws) - n + 1):
+                out.setdefault(tuple(ss[i : i + n]), " ".join(ws[i : i + n]))
+    return out
+
+
+def _phrases_of(candidate: Candidate) -> dict[tuple[str, ...], tuple[int, str]]:
+    """The paper's phrases of two or three words (as stems) with what each counts for — one
+    paper's say, or `MIN_SAID_BY` in the title of a paper PROBLEM.md names (the problem's own
+    pointer to how its field writes it) — and how it is written. Its authors' names are who
+    wrote it, not what about."""
+    names = set(candidate.surnames)
+    named = candidate.problem_reference is not None
+    out: dict[tuple[str, ...], tuple[int, str]] = {}
+    for text, limit, weight in (
+        (candidate.abstract or "", 10, 1),
+        (candidate.title, 6, MIN_SAID_BY if named else 1),
+    ):
+        for s, spelled in _grams(text, limit, names).items():
+            out[s] = (max(out.get(s, (0, ""))[0], weight), spelled)
+    return out
+
+
+def feedback_phrases(
+    strong: Sequence[Candidate], problem_text: str, asked: Iterable[str] = ()
+) -> list[str]:
+    """Phrases at least `MIN_SAID_BY` strong papers say (or the title of a paper PROBLEM.md
+    names) that the problem does not, nor any query already asked; most papers first, then the
+    longer, each as one of them writes it."""
+    said = stems(problem_text)
+    asked_stems = [tuple(stems(a)) for a in asked]
+    counts: dict[tuple[str, ...], int] = {}
+    spelled: dict[tuple[str, ...], str] = {}
+    for c in strong:
+        for s, (n, text) in _phrases_of(c).items():
+            counts[s] = counts.get(s, 0) + n
+            spelled.setdefault(s, text)
+    chosen: list[tuple[str, ...]] = []
+    order = sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0]), spelled[kv[0]]))
+    for s, n in order:
+        if n < MIN_SAID_BY:
+            continue
+        if contains_phrase(said, s) or any(contains_phrase(a, s) for a in asked_stems):
+            continue
+        # One phrase inside another ("fractional porous" in "fractional porous medium") is one.
+        if any(contains_phrase(c, s) or contains_phrase(s, c) for c in chosen):
+            continue
+        chosen.append(s)
+    return [spelled[s] for s in chosen]
+
+
+def feedback_queries(
+    plan: QueryPlan, candidates: Sequence[Candidate], problem_text: str
+) -> tuple[list[PlannedQuery], FeedbackReport]:
+    """OpenAlex queries, any of the field's phrases, and what they were read from."""
+    report = FeedbackReport()
+    if "openalex" not in plan.backends:
+        return [], report
+    strong = strong_papers(candidates)
+    if not strong:
+        return [], report
+    report.strong = [c.title for c in strong]
+    phrases = feedback_phrases(strong, problem_text, (q.query for q in plan.queries))
+    phrases = phrases[: PHRASES_PER_QUERY * FEEDBACK_QUERIES]
+    report.phrases = phrases
+    out: list[PlannedQuery] = []
+    for i in range(0, len(phrases), PHRASES_PER_QUERY):
+        group = phrases[i : i + PHRASES_PER_QUERY]
+        query = " OR ".join(f'"{p}"' if " " in p else p for p in group)
+        q = PlannedQuery("openalex", query, "feedback: the strongest papers' words")
+        if q.key not in plan.prior_keys:
+            out.append(q)
+    return out, report
+
+
+def problem_words(problem: ProblemDoc) -> str:
+    """Everything the problem says about its subject: what feedback phrases must add to."""
+    return " ".join(
+        [
+            problem.title,
+            " ".join(t.replace("-", " ") for t in problem.tags),
+            problem.statement,
+            *(k.text for k in problem.known_results),
+        ]
+    )
+
+
+async def ask_feedback(
+    plan: QueryPlan,
+    candidates: Sequence[Candidate],
+    problem: ProblemDoc,
+    sources: Any,
+    report: Any,  # run.BackendReport of OpenAlex: the queries are recorded like any other
+    progress: Callable[[str, str], None],
+    per_query: int,
+) -> list[Found]:
+    """Send the feedback queries; the records they return, as discovery's hits."""
+    queries, _ = feedback_queries(plan, candidates, problem_words(problem))
+    found: list[Found] = []
+    for q in queries:
+        progress(q.backend, f"feedback query: {q.query}")
+        outcome = await sources.search(q.backend, q.query, per_query)
+        if isinstance(outcome.error, BudgetSpent):
+            progress(q.backend, "feedback query not sent: the request budget is spent")
+            break
+        plan.queries.append(q)
+        report.queries.append(q)
+        if outcome.error is not None:
+            report.errors.append(str(getattr(outcome.error, "message", outcome.error)))
+            continue
+        report.answered.append(q)
+        if not outcome.records:
+            report.empty.append(q)
+        report.results += len(outcome.records)
+        for rank, r in enumerate(outcome.records):
+            ids = r.identifiers
+            report.papers.add(ids[0].key if ids else "title:" + normalize_title(r.title))
+            found.append(Found(r, Hit(q.backend, q.query, rank)))
+        progress(q.backend, f"feedback query: {len(outcome.records)} results")
+    return found

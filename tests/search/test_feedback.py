@@ -1,0 +1,122 @@
+"""Pseudo-relevance feedback: the field's words read off the strongest papers of the first round."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from mathlsp.search.feedback import (
+    FEEDBACK_QUERIES,
+    feedback_phrases,
+    feedback_queries,
+    strong_papers,
+)
+from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
+from mathlsp.search.queries import Term, build_queries
+from mathlsp.search.rank import Match
+from mathlsp.search.run import MAX_REQUESTS, run_search
+from mathlsp.search.write import plan_writes
+from mathlsp.sources import Sources
+from mathlsp.sources.record import Author, PaperRecord
+from tests.search.conftest import GRAPHS, problem
+
+PROBLEM = (
+    "Porous medium flow driven by a Riesz-potential pressure: existence of weak solutions, "
+    "Barenblatt-type profiles, Holder regularity."
+)
+
+
+def paper(title: str, abstract: str = "", *, named: bool = False, terms: int = 0) -> Candidate:
+    record = PaperRecord(
+        backend="openalex", title=title, abstract=abstract, authors=(Author("Vazquez", "J."),)
+    )
+    hit = Hit(REFERENCE if named else "openalex", "q", 0)
+    (c,) = merge_records([Found(record, hit)])
+    if named:
+        c.problem_reference = "References 1"
+    c.found = [
+        Match(Term(f"term number {i}", "keyword", 1.0, f"term number {i}"), "title", 1.0)
+        for i in range(terms)
+    ]
+    c.evidence = float(terms)
+    return c
+
+
+def test_strong_papers_are_the_named_ones_then_those_saying_two_specific_terms() -> None:
+    one = paper("A paper saying one term", terms=1)
+    two = paper("A paper saying two terms", terms=2)
+    three = paper("A paper saying three terms", terms=3)
+    named = paper("The paper the problem lists", named=True)
+    assert strong_papers([one, two, three, named]) == [named, three, two]
+
+
+def test_a_phrase_two_strong_papers_say_and_the_problem_does_not_is_asked() -> None:
+    strong = [
+        paper("Regularity of the fractional porous medium flow", terms=2),
+        paper("Classical solutions for fractional porous medium flow", terms=2),
+        paper("Weak solutions and self-similar decay", terms=2),
+    ]
+    phrases = feedback_phrases(strong, PROBLEM)
+    assert phrases[0] == "fractional porous medium"
+    # Said by the problem ("weak solutions") or by one paper only: not the field's other words.
+    assert not any("weak solution" in p or "classical" in p for p in phrases)
+
+
+def test_the_title_of_a_paper_the_problem_names_counts_alone() -> None:
+    named = paper("The nonlocal porous medium equation: Barenblatt profiles", named=True)
+    assert "nonlocal porous medium" in feedback_phrases([named], PROBLEM)
+    # Its abstract is one paper's say, as any other's.
+    abstract = paper(
+        "Title words here", "An entropy dissipation inequality is derived.", named=True
+    )
+    assert not any("entropy" in p for p in feedback_phrases([abstract], PROBLEM))
+
+
+def test_a_phrase_already_asked_or_inside_a_chosen_one_is_not_asked_again() -> None:
+    strong = [
+        paper("Uniform large deviations for parabolic SPDEs", terms=2),
+        paper("Uniform large deviations for Burgers-type SPDEs", terms=2),
+    ]
+    phrases = feedback_phrases(strong, "Freidlin-Wentzell estimates")
+    assert len([p for p in phrases if "large deviation" in p]) == 1
+    asked = feedback_phrases(
+        strong, "Freidlin-Wentzell estimates", ['"uniform large deviations" OR "spde"']
+    )
+    assert not any("large deviation" in p for p in asked)
+
+
+def test_feedback_is_two_openalex_queries_of_any_phrase() -> None:
+    plan = build_queries(problem(GRAPHS))
+    strong = [
+        paper(
+            "Spectral gap of the random lift of a graph",
+            "Random lifts have a spectral gap.",
+            terms=2,
+        ),
+        paper(
+            "Random lift of a graph and its new eigenvalues",
+            "Random lifts and spectral gap.",
+            terms=2,
+        ),
+    ]
+    queries, report = feedback_queries(plan, strong, "Ramanujan graphs and Alon's conjecture")
+    assert 1 <= len(queries) <= FEEDBACK_QUERIES
+    assert all(q.backend == "openalex" and q.purpose.startswith("feedback") for q in queries)
+    assert '"random lift"' in queries[0].query or '"spectral gap"' in queries[0].query
+    assert report.ran and len(report.strong) == 2
+    # Without OpenAlex, nothing is asked.
+    only_arxiv = build_queries(problem(GRAPHS), backends=["arxiv"])
+    assert feedback_queries(only_arxiv, strong, "Ramanujan graphs") == ([], report.__class__())
+
+
+async def test_feedback_queries_are_sent_recorded_and_within_the_budget(
+    graphs_dir: Path, sources: Sources
+) -> None:
+    result = await run_search(graphs_dir, sources)
+    sent = [q for q in result.plan.queries if q.purpose.startswith("feedback")]
+    assert sent, "the graphs problem's strongest papers share words it does not use"
+    report = result.backends["openalex"]
+    assert all(q in report.queries and q in report.answered for q in sent)
+    assert result.budget.spent <= MAX_REQUESTS
+    # Recorded like any query that ran, so that the next search asks something else.
+    journal = plan_writes(result).journal
+    assert journal is not None and f"`openalex: {sent[0].query}`" in journal.text
