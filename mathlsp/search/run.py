@@ -69,6 +69,7 @@ DISCOVERY_SECONDS = 21.0
 #: How long arXiv's second query and zbMATH's first wait for OpenAlex's first answers (arXiv's
 #: own pace spaces its queries 3 s apart anyway).
 SUPERSET_WAIT_S = 3.0
+AUTHOR_WAIT_S = 3.0  # arXiv's author query waiting for the other lanes' answers on that author
 NOT_READY = "No defined problem found"
 
 
@@ -531,7 +532,7 @@ async def _discover(
             return
         report.answered.append(q)
         if q.authors and q.backend in ("semantic_scholar", "openalex"):
-            key = fold(q.authors[0]).lower()
+            key = _author_key(q)
             on_arxiv.setdefault(key, []).append(any(_theirs(f.record, key) for f in items))
         if not items:
             report.empty.append(q)
@@ -569,6 +570,36 @@ async def _discover(
     # queries wait until the budget has room beyond them.
     owed = {b: sum(1 + bool(q.broader) for _, q in items) for b, items in lanes.items()}
     changed = asyncio.Condition()
+    # arXiv's author + topic query waits (at most AUTHOR_WAIT_S) for Semantic Scholar's and
+    # OpenAlex's first-round queries about the same author: what they answered decides its shape
+    # (`_topic_alone`), and without the wait the shape, and so the whole search, depended on
+    # which lane happened to answer first.
+    heard: dict[str, asyncio.Event] = {
+        _author_key(q): asyncio.Event()
+        for b in ("semantic_scholar", "openalex")
+        for _, q in lanes.get(b, [])
+        if q.authors
+    }
+    pending: Counter[str] = Counter(
+        _author_key(q)
+        for b in ("semantic_scholar", "openalex")
+        for _, q in lanes.get(b, [])
+        if q.authors
+    )
+
+    def settled_author(q: PlannedQuery) -> None:
+        key = _author_key(q)
+        pending[key] -= 1
+        if pending[key] <= 0 and key in heard:
+            heard[key].set()
+
+    async def hear_about(q: PlannedQuery) -> None:
+        event = heard.get(_author_key(q)) if q.authors else None
+        if event is not None:
+            try:
+                await asyncio.wait_for(event.wait(), AUTHOR_WAIT_S)
+            except TimeoutError:
+                event.set()  # a slow lane holds arXiv back once, not at every query
 
     async def settle(backend: str, amount: int) -> None:
         async with changed:
@@ -602,7 +633,11 @@ async def _discover(
                 report.unsent.append(q)
                 report.held = report.held or _PACED
             else:
+                if backend == "arxiv":
+                    await hear_about(q)
                 await one(index, _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan))
+            if q.authors and backend in ("semantic_scholar", "openalex"):
+                settled_author(q)
             await settle(backend, 1 + bool(q.broader))
         if backend == SUPERSET:
             sampled.set()  # what it answered is all the evidence there will be
@@ -717,13 +752,18 @@ def _topic_alone(
     the one asked."""
     if q.backend != "arxiv" or not q.authors or not q.broader:
         return q
-    said = on_arxiv.get(fold(q.authors[0]).lower())
+    said = on_arxiv.get(_author_key(q))
     alone = PlannedQuery(q.backend, q.broader, f"{q.purpose}: the topic alone")
     if not said or any(said) or alone.key in asked:
         return q
     plan.queries[plan.queries.index(q)] = alone
     report.queries[report.queries.index(q)] = alone
     return alone
+
+
+def _author_key(q: PlannedQuery) -> str:
+    """The cited author an author + topic query is about (the first of its group)."""
+    return fold(q.authors[0]).lower()
 
 
 def _theirs(record: Any, surname: str) -> bool:

@@ -332,3 +332,28 @@ async def test_a_slow_openalex_holds_no_backend_back(
         haystack.controls.set_latency(0.0, "openalex")
     assert all("OpenAlex" not in (r.held or "") for r in result.backends.values())
     assert result.backends["arxiv"].asked > 1 and result.backends["zbmath"].answered
+
+
+def _tutorial_problem() -> str:
+    doc = (Path(__file__).parents[2] / "docs" / "tutorial.md").read_text(encoding="utf-8")
+    block = doc.split("```markdown file=.math/problems/bounded-gaps/PROBLEM.md\n", 1)[1]
+    return block.split("\n```", 1)[0] + "\n"
+
+
+async def test_arxivs_author_query_waits_for_what_the_other_lanes_heard(tmp_path: Path) -> None:
+    # Semantic Scholar and OpenAlex answer slowly: arXiv's author + topic query waits for their
+    # answers about Zhang (no arXiv preprint by him) and is asked as the topic alone. Without the
+    # wait its shape depended on which lane answered first, and so did the whole search.
+    folder = tmp_path / "bounded-gaps"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(_tutorial_problem(), encoding="utf-8")
+    with FakeScholar.running() as fake:
+        fake.controls.set_latency(0.4, "semantic_scholar")
+        fake.controls.set_latency(0.4, "openalex")
+        settings = SourceSettings.from_env(overrides={**FAST, "base_urls": fake.urls()}, environ={})
+        async with httpx.AsyncClient() as client:
+            sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
+            result = await run_search(folder, sources, now=NOW)
+    arxiv = list(result.plan.for_backend("arxiv"))
+    assert not any(q.startswith("au:Zhang") for q in arxiv), arxiv
+    assert any(q.startswith("au:Maynard") for q in arxiv), arxiv
