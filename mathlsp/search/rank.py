@@ -119,10 +119,12 @@ class Match:
         return weight * PLACE[self.place] * rare
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=4096)
 def _stems_of(text: str) -> tuple[str, ...]:
     """`stems`, once per text: ranking asks each candidate about every term (9k `said` calls on
-    a 140-paper pool), and re-stemming its title and abstract each time was most of its CPU."""
+    a 140-paper pool), and re-stemming its title and abstract each time was most of its CPU.
+    Emptied after each ranking (`rank_candidates`): a server runs many searches, and a pool's
+    stemmed abstracts are megabytes."""
     return tuple(stems(text))
 
 
@@ -414,6 +416,15 @@ def rank_candidates(
     """(kept, dropped): evidence, matched terms and score set on each; kept = above the line,
     best first, capped at `limit` (PROBLEM.md references always kept); dropped = the rest, best
     first (those with some match are the "below the line" candidates)."""
+    try:
+        return _ranked(candidates, terms, limit)
+    finally:
+        _stems_of.cache_clear()
+
+
+def _ranked(
+    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int
+) -> tuple[list[Candidate], list[Candidate]]:
     n = len(candidates)
     said_by: dict[Term, int] = {}
     found_by: dict[int, list[Match]] = {}

@@ -574,23 +574,18 @@ async def _discover(
     # OpenAlex's first-round queries about the same author: what they answered decides its shape
     # (`_topic_alone`), and without the wait the shape, and so the whole search, depended on
     # which lane happened to answer first.
-    heard: dict[str, asyncio.Event] = {
-        _author_key(q): asyncio.Event()
-        for b in ("semantic_scholar", "openalex")
-        for _, q in lanes.get(b, [])
-        if q.authors
-    }
     pending: Counter[str] = Counter(
         _author_key(q)
         for b in ("semantic_scholar", "openalex")
         for _, q in lanes.get(b, [])
         if q.authors
     )
+    heard = {key: asyncio.Event() for key in pending}
 
     def settled_author(q: PlannedQuery) -> None:
         key = _author_key(q)
         pending[key] -= 1
-        if pending[key] <= 0 and key in heard:
+        if pending[key] <= 0:
             heard[key].set()
 
     async def hear_about(q: PlannedQuery) -> None:

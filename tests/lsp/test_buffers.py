@@ -15,6 +15,7 @@ from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.markdown import split_lines
+from tests.notes.test_incremental import dump
 
 TEXTS = st.text(alphabet="ab é𝔽\n\r#-*", max_size=60)
 
@@ -294,33 +295,6 @@ class _SmallChunks(NoteBuffer):
     chunk_size = 17
 
 
-def _model(doc: LiteratureDoc) -> dict[str, object]:
-    lines = doc.lines
-    return {
-        "texts": list(lines.texts),
-        "starts": list(lines.starts),
-        "opaque": bytes(lines.opaque),
-        "headings": [(h.level, h.title, h.line, h.span, h.title_span) for h in lines.headings],
-        "sections": [(s.key, s.span, s.first_line, s.last_line) for s in doc.sections],
-        "entries": [
-            (
-                e.id,
-                e.title,
-                e.heading.line,
-                e.id_span,
-                e.title_span,
-                e.span,
-                e.section,
-                e.loose_lines,
-                [(f.name, f.value, f.line, f.span, f.value_span) for f in e.fields.all],
-            )
-            for e in doc.entries
-        ],
-        "mentions": [(m.id, m.span, m.line) for m in doc.mentions],
-        "identifiers": [(x.mention, x.span, x.line) for x in doc.identifiers],
-    }
-
-
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     st.data(),
@@ -378,7 +352,7 @@ def test_the_model_of_an_edited_buffer_equals_a_parse_of_its_text(
             )
         doc = live.doc(lit)
         assert isinstance(doc, LiteratureDoc)
-        assert _model(doc) == _model(LiteratureDoc(expected))
+        assert dump(doc) == dump(LiteratureDoc(expected))
         if data.draw(st.booleans()):
             found = check_document(live, lit, check)
             lit.write_text(expected, newline="")

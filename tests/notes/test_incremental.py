@@ -134,6 +134,7 @@ def dump(doc: LiteratureDoc) -> dict[str, Any]:
             for e in doc.entries
         ],
         "mentions": [(m.id, m.span, m.line) for m in doc.mentions],
+        "identifiers": [(x.mention, x.span, x.line) for x in doc.identifiers],
         "history": [(r.cells, r.line) for r in doc.history],
         "synthesis": [
             (i.subsection, i.text, i.first_line, i.last_line) for i in doc.synthesis_items

@@ -11,7 +11,7 @@ import pytest
 from mathlsp.cache import Cache
 from mathlsp.search import run as run_module
 from mathlsp.search.queries import PlannedQuery, QueryPlan, build_queries, query_key
-from mathlsp.search.run import MAX_REQUESTS, BackendReport, run_search
+from mathlsp.search.run import MAX_REQUESTS, BackendReport, SearchResult, run_search
 from mathlsp.sources import Sources, SourceSettings
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, current_budget, spending
 from mathlsp.sources.errors import SourceError
@@ -176,19 +176,24 @@ def _judged(slug: str) -> str:
     return (ROOT / "benchmarks" / "judged" / "problems" / slug / "PROBLEM.md").read_text("utf-8")
 
 
+async def _search(fake: FakeScholar, tmp_path: Path, slug: str, text: str) -> SearchResult:
+    """A search of `text` as `slug`'s PROBLEM.md, with the real clients against `fake`."""
+    folder = tmp_path / slug
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(text, encoding="utf-8")
+    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": fake.urls()}, environ={})
+    async with httpx.AsyncClient() as client:
+        sources = Sources(settings, client, cache=Cache(tmp_path / f"cache-{slug}"))
+        return await run_search(folder, sources, now=NOW)
+
+
 @needs_corpus
 @pytest.mark.parametrize("slug", ["nonlinear-filtering-stability", "landau-siegel-zeros"])
 async def test_haystack_search_stays_within_forty_requests(
     slug: str, haystack: FakeScholar, tmp_path: Path
 ) -> None:
     haystack.controls.reset()
-    folder = tmp_path / slug
-    folder.mkdir()
-    (folder / "PROBLEM.md").write_text(_judged(slug), encoding="utf-8")
-    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
-    async with httpx.AsyncClient() as client:
-        sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
-        result = await run_search(folder, sources, now=NOW)
+    result = await _search(haystack, tmp_path, slug, _judged(slug))
     sent = haystack.controls.requests()
     assert 0 < len(sent) <= 40
     # arXiv's 3 s pace: at most 8 requests before verification (0, 3, …, 21 s) and its batch.
@@ -205,13 +210,7 @@ async def test_a_backend_sends_no_more_than_its_pace_allows(
     # queries left are not sent, and say why.
     monkeypatch.setattr(run_module, "DISCOVERY_SECONDS", 6.0)
     haystack.controls.reset()
-    folder = tmp_path / "siegel"
-    folder.mkdir()
-    (folder / "PROBLEM.md").write_text(_judged("landau-siegel-zeros"), encoding="utf-8")
-    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
-    async with httpx.AsyncClient() as client:
-        sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
-        result = await run_search(folder, sources, now=NOW)
+    result = await _search(haystack, tmp_path, "siegel", _judged("landau-siegel-zeros"))
     arxiv = result.backends["arxiv"]
     assert arxiv.asked == 3
     assert arxiv.unsent and arxiv.held == run_module._PACED
@@ -227,15 +226,7 @@ async def test_a_backend_the_superset_shows_absent_from_the_subject_sends_no_mor
     # haystack is number theory): arXiv sends its first query only, zbMATH is asked. Landau–Siegel
     # zeros: recent preprints, none published, so zbMATH (which reviews published work) is not.
     async def search(slug: str) -> dict[str, BackendReport]:
-        folder = tmp_path / slug
-        folder.mkdir()
-        (folder / "PROBLEM.md").write_text(_judged(slug), encoding="utf-8")
-        settings = SourceSettings.from_env(
-            overrides={**FAST, "base_urls": haystack.urls()}, environ={}
-        )
-        async with httpx.AsyncClient() as client:
-            sources = Sources(settings, client, cache=Cache(tmp_path / f"cache-{slug}"))
-            return (await run_search(folder, sources, now=NOW)).backends
+        return (await _search(haystack, tmp_path, slug, _judged(slug))).backends
 
     kpz = await search("kpz-tails")
     assert kpz["arxiv"].asked == 1 + len(kpz["arxiv"].broadened)
@@ -320,14 +311,8 @@ async def test_a_slow_openalex_holds_no_backend_back(
     monkeypatch.setattr(run_module, "SUPERSET_WAIT_S", 0.2)
     haystack.controls.reset()
     haystack.controls.set_latency(1.0, "openalex")
-    folder = tmp_path / "kpz"
-    folder.mkdir()
-    (folder / "PROBLEM.md").write_text(_judged("kpz-tails"), encoding="utf-8")
-    settings = SourceSettings.from_env(overrides={**FAST, "base_urls": haystack.urls()}, environ={})
     try:
-        async with httpx.AsyncClient() as client:
-            sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
-            result = await run_search(folder, sources, now=NOW)
+        result = await _search(haystack, tmp_path, "kpz", _judged("kpz-tails"))
     finally:
         haystack.controls.set_latency(0.0, "openalex")
     assert all("OpenAlex" not in (r.held or "") for r in result.backends.values())
@@ -344,16 +329,10 @@ async def test_arxivs_author_query_waits_for_what_the_other_lanes_heard(tmp_path
     # Semantic Scholar and OpenAlex answer slowly: arXiv's author + topic query waits for their
     # answers about Zhang (no arXiv preprint by him) and is asked as the topic alone. Without the
     # wait its shape depended on which lane answered first, and so did the whole search.
-    folder = tmp_path / "bounded-gaps"
-    folder.mkdir()
-    (folder / "PROBLEM.md").write_text(_tutorial_problem(), encoding="utf-8")
     with FakeScholar.running() as fake:
         fake.controls.set_latency(0.4, "semantic_scholar")
         fake.controls.set_latency(0.4, "openalex")
-        settings = SourceSettings.from_env(overrides={**FAST, "base_urls": fake.urls()}, environ={})
-        async with httpx.AsyncClient() as client:
-            sources = Sources(settings, client, cache=Cache(tmp_path / "cache"))
-            result = await run_search(folder, sources, now=NOW)
+        result = await _search(fake, tmp_path, "bounded-gaps", _tutorial_problem())
     arxiv = list(result.plan.for_backend("arxiv"))
     assert not any(q.startswith("au:Zhang") for q in arxiv), arxiv
     assert any(q.startswith("au:Maynard") for q in arxiv), arxiv
