@@ -7,13 +7,13 @@ merge, relevance ranking and cut-off, verification) against the fake scholarly s
   theory, geometric group theory, spectral graph theory, signal processing, discrete geometry)
   against tests/fakescholar/data/corpus.json: 36 real papers, each problem's own literature and
   the others' as distractors that share words. The fake matches by word overlap there.
-- **large** — seventy-two problems (benchmarks/judged/: analytic number theory, q-series,
+- **large** — eighty-four problems (benchmarks/judged/: analytic number theory, q-series,
   Diophantine equations, heights, algebraic combinatorics, finite group representations, stochastic
   PDE, stochastic fluid equations, set theory and stochastic filtering; nine `fresh` ones in seven
   areas, ten `fresh2` ones in nine areas, ten `fresh3` ones in eight areas, nineteen `fresh4`
-  ones in ten areas and thirteen `fresh5` ones in ten areas, since studied; a blind `fresh6`
-  split) against the haystack of 16,373 real records in shared/corpus/math-papers.jsonl.gz,
-  thousands of them in each problem's field.
+  ones in ten areas and thirteen `fresh5` ones in ten areas, since studied; and twelve blind
+  `fresh6` ones in eight areas) against the haystack of 16,373 real records in
+  shared/corpus/math-papers.jsonl.gz, thousands of them in each problem's field.
   The fake serves it through an inverted index with each API's query language and BM25 ranking
   (tests/fakescholar/engine.py): it is a search engine, not an oracle.
 

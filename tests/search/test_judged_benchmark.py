@@ -200,6 +200,41 @@ def test_the_bench_selects_fresh5_only_when_asked() -> None:
     assert fresh5 <= {j.slug for j, _ in select(args)}
 
 
+def test_the_fresh6_split_has_twelve_problems_in_seven_areas_none_sharing_gold() -> None:
+    problems = data()["problems"]
+    fresh6 = [p for p in problems if p["split"] == "fresh6"]
+    assert len(fresh6) >= 12
+    assert len({p["area"].split(" (")[0] for p in fresh6}) >= 7
+    other_gold = {k for p in problems if p["split"] != "fresh6" for k in p["gold"]}
+    assert all(not set(p["gold"]) & other_gold for p in fresh6)
+    fresh6_gold = [k for p in fresh6 for k in p["gold"]]
+    assert len(fresh6_gold) == len(set(fresh6_gold))
+    # Written like fresh5: short gold lists in crowded fields, and gold mostly in the BibTeX part
+    # (titles only).
+    assert sum(len(p["gold"]) <= 5 for p in fresh6) >= 2
+    bibtex = [
+        p for p in fresh6 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
+    ]
+    assert len(bibtex) >= 2
+
+
+def test_the_bench_selects_fresh6_only_when_asked() -> None:
+    from benchmarks.bench_search_quality import STUDIED, large_problems, select
+
+    fresh6 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh6"}
+    assert fresh6
+    loaded = {j.slug: j for j in large_problems()}
+    assert fresh6 <= set(loaded)
+    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh6)
+    args = argparse.Namespace(corpus="large", split="fresh6", problem=None)
+    assert {j.slug for j, _ in select(args)} == fresh6
+    for split in STUDIED:
+        args = argparse.Namespace(corpus="large", split=split, problem=None)
+        assert not {j.slug for j, _ in select(args)} & fresh6
+    args = argparse.Namespace(corpus="large", split="all", problem=None)
+    assert fresh6 <= {j.slug for j, _ in select(args)}
+
+
 def test_the_bench_loads_every_fresh_problem_and_selects_them_by_split() -> None:
     from benchmarks.bench_search_quality import large_problems, main, select
 
