@@ -217,7 +217,10 @@ class ReferenceEntry:
 
     @property
     def arxiv_id(self) -> ArxivId | None:
-        return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
+        try:  # parsed already (three rules ask, and the check's index)
+            return self.core.memo["arxiv_id"]  # type: ignore[return-value]
+        except KeyError:
+            return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
 
     @property
     def zbl_field(self) -> Field | None:
@@ -279,7 +282,10 @@ class ReferenceEntry:
 
     @property
     def doi(self) -> str | None:
-        return self._identifier("doi", normalize_doi)  # type: ignore[return-value]
+        try:  # parsed already (three rules ask, and the check's index)
+            return self.core.memo["doi"]  # type: ignore[return-value]
+        except KeyError:
+            return self._identifier("doi", normalize_doi)  # type: ignore[return-value]
 
     def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
