@@ -618,7 +618,12 @@ class LiteratureDoc(MarkdownDoc):
             lambda doc, begin, end, e, at: doc.mentions_between(
                 begin, end, [Span(e.id_span.start - at, e.id_span.end - at)] if e else []
             ),
-            lambda: self.mentions_between(0, self.size, self.definition_spans()),
+            lambda: self.mentions_outside(
+                0,
+                self.size,
+                [e.core.id_start + e._do for e in self.entries],
+                [e.core.id_end + e._do for e in self.entries],
+            ),  # the entries' `id_span`s, without a Span each
             lambda m, lines, offset: Mention(
                 m.kind, m.number, Span(m.span.start + offset, m.span.end + offset), m.line + lines
             ),
