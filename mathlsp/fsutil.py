@@ -38,8 +38,12 @@ def read_bounded(path: Path, limit: int = MAX_NOTE_BYTES) -> bytes:
             )
         chunks: list[bytes] = []
         remaining = limit + 1  # the file may grow between fstat and read
+        # The whole file in one read, when it did not grow: one buffer, which `join` hands back
+        # as it is (reading 1 MB at a time made and then copied a 10 MB note twice).
+        want = info.st_size + 1
         while remaining > 0:
-            chunk = os.read(fd, min(remaining, 1 << 20))
+            chunk = os.read(fd, min(remaining, max(want, 1 << 20)))
+            want = 0
             if not chunk:
                 break
             chunks.append(chunk)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import bisect
 import datetime as dt
+import functools
 import re
 import threading
 import weakref
@@ -219,9 +220,9 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             data={"id": entry.id},
         )
         return
-    now = _aware(ctx.settings.now)
-    stale_after = ctx.settings.stale_after_days
-    if ts > now + FUTURE_TOLERANCE:
+    settings = ctx.settings
+    future, stale_before = _time_limits(settings.now, settings.stale_after_days)
+    if ts > future:
         yield ctx.finding(
             FUTURE_TIMESTAMP,
             f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
@@ -229,8 +230,9 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
             _stamp_span(entry),
             data={"id": entry.id},
         )
-    elif stale_after > 0 and now - ts > dt.timedelta(days=stale_after):
-        days = (now - ts).days
+    elif stale_before is not None and ts < stale_before:
+        stale_after = settings.stale_after_days
+        days = (_aware(settings.now) - ts).days
         yield ctx.finding(
             STALE,
             f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
@@ -279,7 +281,7 @@ def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Find
 def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
     fields = entry.fields
-    missing = [name for key, name in required if fields.blank(key)]
+    missing = fields.missing(required)
     if not missing:
         return
     names = ", ".join(missing)
@@ -539,6 +541,21 @@ def _stamp_span(entry: ReferenceEntry) -> Span:
 def _value_span(f: Field) -> Span:
     span = f.value_span
     return span if span.end > span.start else f.name_span
+
+
+@functools.lru_cache(maxsize=8)
+def _time_limits(now: dt.datetime, stale_after: int) -> tuple[dt.datetime, dt.datetime | None]:
+    """A stamp after the first is in the future (REF004), one before the second stale (REF008;
+    None: none is): `now - ts > stale_after days` is `ts < now - stale_after days`, worked out
+    once per check instead of once per stamp."""
+    now = _aware(now)
+    future = now + FUTURE_TOLERANCE
+    if stale_after <= 0:
+        return future, None
+    try:
+        return future, now - dt.timedelta(days=stale_after)
+    except OverflowError:  # before year 1: no stamp is that old
+        return future, None
 
 
 def _aware(now: dt.datetime) -> dt.datetime:

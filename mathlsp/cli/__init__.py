@@ -162,6 +162,9 @@ def _quiet_after_closed_pipe() -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Without arguments this is the process's entry point (the `mathlsp` script, `python -m`):
+    # the process ends when the command returns (see `cli.exiting`).
+    ends_process = argv is None
     argv = list(sys.argv[1:] if argv is None else argv)
     command = next((a for a in argv if not a.startswith("-")), None)
     parser = build_parser(command if command in SUBCOMMANDS else None)
@@ -169,6 +172,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not getattr(args, "run", None):
         command_parser(parser, argv).print_help(sys.stderr)
         return 2
+    args.ends_process = ends_process
     unsafe_slug: tuple[type[Exception], ...] = ()
     if args.command != "serve":  # serve's stdout is JSON-RPC, byte for byte, and starts lean
         from mathlsp.notes.folder import UnsafeSlug

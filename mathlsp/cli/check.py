@@ -13,6 +13,7 @@ from pathlib import Path
 
 from mathlsp.checks import CheckSettings, check_document
 from mathlsp.checks.findings import Finding, Severity
+from mathlsp.cli.exiting import leave_to_exit
 from mathlsp.cli.github import Annotation, render
 from mathlsp.notes.folder import (
     ProblemFolder,
@@ -112,6 +113,8 @@ def run(args: argparse.Namespace) -> int:
                     f"{_display(report.path)}:{line}:{col}: {f.severity.label} {f.code} {f.message}"
                 )
         print(_summary(counts, len(reports)), file=sys.stderr)
+    if getattr(args, "ends_process", False):
+        leave_to_exit(folders, reports)  # the parses are not freed object by object
     return 1 if counts[Severity.ERROR] else 0
 
 

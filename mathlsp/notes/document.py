@@ -103,10 +103,18 @@ class MarkdownDoc:
 
     def mentions_between(self, begin: int, end: int, excluded: list[Span]) -> list[Mention]:
         """Mentions in text[begin:end] (whole lines), outside the sorted, disjoint `excluded`."""
+        starts, ends = [s.start for s in excluded], [s.end for s in excluded]
+        return self.mentions_outside(begin, end, starts, ends)
+
+    def mentions_outside(
+        self, begin: int, end: int, starts: list[int], ends: list[int]
+    ) -> list[Mention]:
+        """`mentions_between`, the excluded spans given as their starts and ends."""
         lines = self.lines
         text = self.text
-        starts = [s.start for s in excluded]
-        ends = [s.end for s in excluded]
+        # Where an excluded span starts, a match is inside it: in a LITERATURE.md most matches
+        # are the entry headings' own ids, each answered by one set lookup.
+        heads = {s for s, e in zip(starts, ends, strict=True) if s < e}
         # The line the last mention stood on (its start, the next line's start, whether it is
         # opaque, its non-prose spans): mentions come in text order, so each line is located,
         # cut from the text and scanned once, not once per mention.
@@ -121,6 +129,8 @@ class MarkdownDoc:
             kind = "REF"
             if start and text[start - 1] == "U":
                 kind, start = "UREF", start - 1
+            if start in heads:
+                continue
             if start and _is_word(text[start - 1]):
                 continue
             # Definition spans are disjoint: only the last one starting at or before can hold it.

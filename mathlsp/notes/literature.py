@@ -217,7 +217,10 @@ class ReferenceEntry:
 
     @property
     def arxiv_id(self) -> ArxivId | None:
-        return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
+        try:  # parsed already (three rules ask, and the check's index)
+            return self.core.memo["arxiv_id"]  # type: ignore[return-value]
+        except KeyError:
+            return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
 
     @property
     def zbl_field(self) -> Field | None:
@@ -279,7 +282,10 @@ class ReferenceEntry:
 
     @property
     def doi(self) -> str | None:
-        return self._identifier("doi", normalize_doi)  # type: ignore[return-value]
+        try:  # parsed already (three rules ask, and the check's index)
+            return self.core.memo["doi"]  # type: ignore[return-value]
+        except KeyError:
+            return self._identifier("doi", normalize_doi)  # type: ignore[return-value]
 
     def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
@@ -612,7 +618,12 @@ class LiteratureDoc(MarkdownDoc):
             lambda doc, begin, end, e, at: doc.mentions_between(
                 begin, end, [Span(e.id_span.start - at, e.id_span.end - at)] if e else []
             ),
-            lambda: self.mentions_between(0, self.size, self.definition_spans()),
+            lambda: self.mentions_outside(
+                0,
+                self.size,
+                [e.core.id_start + e._do for e in self.entries],
+                [e.core.id_end + e._do for e in self.entries],
+            ),  # the entries' `id_span`s, without a Span each
             lambda m, lines, offset: Mention(
                 m.kind, m.number, Span(m.span.start + offset, m.span.end + offset), m.line + lines
             ),

@@ -116,6 +116,27 @@ def test_stale_threshold_from_settings(check) -> None:
     assert codes(check(L, settings=dataclasses.replace(SETTINGS, stale_after_days=0))) == []
 
 
+@pytest.mark.parametrize(
+    ("age", "expected"),
+    [(dt.timedelta(days=10), []), (dt.timedelta(days=10, microseconds=1), ["REF008"])],
+)
+def test_stale_means_older_than_the_threshold_to_the_microsecond(
+    check, age: dt.timedelta, expected: list[str]
+) -> None:
+    # The rule compares each stamp with `now - stale_after_days`, worked out once per check.
+    now = dt.datetime(2026, 3, 1, 12, 0, 0, 500_000, tzinfo=dt.UTC)
+    stamp = (now - age).strftime("%Y-%m-%dT%H:%M:%S.%f+00:00")
+    settings = dataclasses.replace(SETTINGS, now=now, stale_after_days=10)
+    found = check(L, _stamp(f"{stamp} via http://export.arxiv.org/api/query?id_list=1901.01234"),
+                  settings=settings)  # fmt: skip
+    assert [f.code for f in found if f.data.get("id") == "REF-001"] == expected
+
+
+def test_a_threshold_before_year_one_finds_no_stamp_stale(check) -> None:
+    settings = dataclasses.replace(SETTINGS, stale_after_days=10**9)
+    assert codes(check(L, settings=settings)) == []
+
+
 def test_naive_now_is_treated_as_utc(check) -> None:
     settings = dataclasses.replace(SETTINGS, now=NOW.replace(tzinfo=None))
     assert codes(check(L, settings=settings)) == []

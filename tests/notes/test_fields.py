@@ -256,6 +256,8 @@ _PLAIN_PIECES = (
     " \t",
 )
 _KEYS = ("year", "arxiv_id", "authors", "", "re", "odd_name", "abstract", "x", "doi", "relevance")
+# `missing`'s argument, as `entry_fields` passes it: (key, name) pairs.
+_REQUIRED = tuple((k, k.upper() or "?") for k in _KEYS)
 
 
 def _field_map_described(fm: FieldMap) -> tuple[object, ...]:
@@ -264,6 +266,7 @@ def _field_map_described(fm: FieldMap) -> tuple[object, ...]:
         [fm.value(k) for k in _KEYS],
         [k in fm for k in _KEYS],
         [fm.blank(k) == (not fm.value(k).strip()) for k in _KEYS],
+        fm.missing(_REQUIRED) == [name for k, name in _REQUIRED if not fm.value(k).strip()],
         [(f.name, f.span) if (f := fm.get(k)) else None for k in _KEYS],
     )
 
@@ -295,6 +298,7 @@ def test_the_field_map_of_one_pass_equals_the_parsed_fields(
     if values_first:  # values read before the fields are made, as a cold `check` does
         assert [fm.value(k) for k in _KEYS] == [FieldMap(fields).value(k) for k in _KEYS]
         assert [fm.blank(k) for k in _KEYS] == [not fm.value(k).strip() for k in _KEYS]
+        assert fm.missing(_REQUIRED) == [n for k, n in _REQUIRED if not fm.value(k).strip()]
     assert _field_map_described(fm) == _field_map_described(FieldMap(fields))
     kept = scan(text)
     kept.compact()  # lines read as a view of the text, as a kept or edited version has them
