@@ -90,11 +90,10 @@ def _phrases_of(candidate: Candidate) -> dict[tuple[str, ...], tuple[int, str]]:
     pointer to how its field writes it) — and how it is written. Its authors' names are who
     wrote it, not what about."""
     names = set(candidate.surnames)
-    named = candidate.problem_reference is not None
     out: dict[tuple[str, ...], tuple[int, str]] = {}
     for text, limit, weight in (
         (candidate.abstract or "", 10, 1),
-        (candidate.title, 6, MIN_SAID_BY if named else 1),
+        (candidate.title, 6, MIN_SAID_BY),
     ):
         for s, spelled in _grams(text, limit, names).items():
             out[s] = (max(out.get(s, (0, ""))[0], weight), spelled)
