@@ -823,13 +823,26 @@ class Topic:
     authors: tuple[str, ...] = ()
 
 
+def with_head(phrase: str) -> tuple[str, ...]:
+    """A phrase of three words or more with its head, the last two ("general heterogeneous
+    media", "heterogeneous media"): a title names the object in fewer words than a note's
+    sentence does, and a title-only record is found by its title's words alone."""
+    tokens = phrase.split()
+    if len(words(phrase)) < 3 or len(tokens) < 3:
+        return (phrase,)
+    head = " ".join(tokens[-2:])
+    return (phrase, head) if len(words(head)) == 2 and head.lower() not in FILLER else (phrase,)
+
+
 def topics(m: _Material) -> list[Topic]:
     """One topic per key object of the statement, per Known Result, per named result and per
     cited author (paired with their Known Result's subject), interleaved so that a short quota
     still touches each kind; duplicates (same first phrase) dropped."""
-    objects = [Topic((p,), "key object") for p in m.statement]
+    objects = [Topic(with_head(p), "key object") for p in m.statement]
     known = [
-        Topic(tuple(ps[:2]), f"known result {i}") for i, ps in enumerate(m.known_items, 1) if ps
+        Topic(tuple(ps[:2]) if len(ps) > 1 else with_head(ps[0]), f"known result {i}")
+        for i, ps in enumerate(m.known_items, 1)
+        if ps
     ]
     named = [Topic((t,), "named result") for t in m.theorems]
     subject = (m.tags or m.statement or [""])[0]

@@ -602,3 +602,29 @@ def test_a_venue_a_citation_key_or_a_full_name_is_no_phrase_and_no_author() -> N
         assert junk not in asked, junk
     assert "periodic media" in asked
     assert not [t for t in plan.terms if t.kind == "author" and t.text in ("math", "theory")]
+
+
+def test_a_long_phrase_is_asked_with_its_head_as_titles_say_it() -> None:
+    from mathlsp.search.queries import with_head
+
+    assert with_head("general heterogeneous media") == (
+        "general heterogeneous media",
+        "heterogeneous media",
+    )
+    assert with_head("riesz potential pressure") == (
+        "riesz potential pressure",
+        "potential pressure",
+    )
+    # Two words are a head already; a head that is a filler word pair is none.
+    assert with_head("heterogeneous media") == ("heterogeneous media",)
+    assert with_head("non-compact domains") == ("non-compact domains",)
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nSpreading in general heterogeneous media.\n",
+        )
+    )
+    from mathlsp.search.queries import _material, topics
+
+    asked = [t.phrases for t in topics(_material(doc, [], None)) if t.purpose == "key object"]
+    assert ("general heterogeneous media", "heterogeneous media") in asked
