@@ -16,8 +16,10 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.citation import parse_citation
+from mathlsp.search.labelled import split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     _ADJECTIVAL,
@@ -734,6 +736,10 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
     tags = [respelled.get(t, t) for t in tags]
     known_items_text = problem.known_results
+    # A note without a Known Results heading may write them under a label in the statement.
+    labelled = split_statement(problem.statement)
+    known_texts = [k.text for k in problem.known_results] or labelled.known
+    statement_text = labelled.statement if labelled.known else problem.statement
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
@@ -741,16 +747,16 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
             dict.fromkeys([*attributed_authors(text), *cited_authors(text), *people_named(text)])
         )
 
-    cited = {n for item in problem.known_results for g in who(item.text) for n in g}
-    cited |= {n for g in people_named(problem.statement) for n in g}
+    cited = {n for text in known_texts for g in who(text) for n in g}
+    cited |= {n for g in people_named(statement_text) for n in g}
     venues = venue_words(_problem_text(problem))
     surnames = {fold(n).lower() for n in cited}
     statement_phrases = [
         p
-        for p in map(noun_part, key_phrases(problem.statement, limit=8, names=cited))
+        for p in map(noun_part, key_phrases(statement_text, limit=8, names=cited))
         if p
-        and not _prose(p, problem.statement)
-        and not _not_a_subject(p, problem.statement, venues, surnames)
+        and not _prose(p, statement_text)
+        and not _not_a_subject(p, statement_text, venues, surnames)
     ]
     title_phrases = key_phrases(problem.title, limit=3, names=cited)
     statement = _telling_phrases([*statement_phrases, *title_phrases])
@@ -760,35 +766,35 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     theorems: list[str] = []
     known: list[str] = []
     sentences: list[str] = []
-    for item in problem.known_results:
-        for g in who(item.text):
+    for text in known_texts:
+        for g in who(text):
             if g not in groups:
                 groups.append(g)
-        theorems += [t for t in theorem_names(item.text) if t not in theorems]
+        theorems += [t for t in theorem_names(text) if t not in theorems]
     names = {fold(n) for g in groups for n in g} | {fold(n) for n in cited}
     surnames |= {n.lower() for n in names}
     known_items: list[list[str]] = []
     author_topics: dict[tuple[str, ...], str] = {}
-    for item in problem.known_results:
-        cut = [noun_part(p) for p in key_phrases(item.text, limit=3, names=names)]
+    for text in known_texts:
+        cut = [noun_part(p) for p in key_phrases(text, limit=3, names=names)]
         own = [
             p
             for p in _telling_phrases([p for p in cut if p])
             if not set(p.replace("-", " ").split()) <= names
-            and not _prose(p, item.text)
-            and not _not_a_subject(p, item.text, venues, surnames)
+            and not _prose(p, text)
+            and not _not_a_subject(p, text, venues, surnames)
         ]
         own = list(dict.fromkeys(spell_out(p, spelled) for p in own))
         known_items.append(own)
         known += [p for p in own if p not in known]
-        for g in who(item.text):
+        for g in who(text):
             if own and g not in author_topics:
                 author_topics[g] = own[0]
-        sentence = plain_text(_CITATION.sub("", item.text)).replace(" | ", " ")
+        sentence = plain_text(_CITATION.sub("", text)).replace(" | ", " ")
         sentence = " ".join(re.sub(r"[|]", " ", sentence).split()).strip(" .")
         if sentence:
             sentences.append(sentence)
-    theorems += [t for t in theorem_names(problem.statement) if t not in theorems]
+    theorems += [t for t in theorem_names(statement_text) if t not in theorems]
     for r in refs:
         if r.authors and r.authors not in groups:
             groups.append(r.authors)
@@ -1130,7 +1136,10 @@ def build_queries(
     TheoremSearch for a non-mathematical one.
     """
     user = " ".join(user_query.split()) if user_query and user_query.strip() else None
-    refs = [reference_seed(item.text, item.identifiers) for item in problem.references]
+    refs = [reference_seed(item.text, item.identifiers) for item in problem.references] or [
+        reference_seed(text, list(find_identifiers(text)))
+        for text in split_statement(problem.statement).references
+    ]
     primary, secondary = DOMAIN_CATEGORIES.get(problem.domain, ((), ()))
     biomedical = is_biomedical(problem, user)
     mathematical = is_mathematical(problem, biomedical)
