@@ -607,7 +607,9 @@ def _is_verb(token: str, last: bool) -> bool:
     if w in REPORTING:
         return last or w not in _ADJECTIVAL
     # A phrase ends with a noun: a participle after it opens a clause ("… flow driven by").
-    return last and len(ws) == 1 and (w in _PARTICIPLES or (len(w) > 4 and w.endswith("ed")))
+    # "speed", "seed", "hundred" end so and are nouns.
+    ed = len(w) > 4 and w.endswith("ed") and not w.endswith(("eed", "dred"))
+    return last and len(ws) == 1 and (w in _PARTICIPLES or ed)
 
 
 def noun_part(phrase: str) -> str:
@@ -758,7 +760,9 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
         and not _prose(p, statement_text)
         and not _not_a_subject(p, statement_text, venues, surnames)
     ]
-    title_phrases = key_phrases(problem.title, limit=3, names=cited)
+    title_phrases = [
+        p for p in map(noun_part, key_phrases(problem.title, limit=3, names=cited)) if p
+    ]
     statement = _telling_phrases([*statement_phrases, *title_phrases])
     spelled = spelled_out(_problem_text(problem))
     statement = list(dict.fromkeys(spell_out(p, spelled) for p in statement))

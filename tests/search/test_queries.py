@@ -562,6 +562,8 @@ def test_the_noun_phrase_inside_a_phrase_cut_around_a_verb_is_asked() -> None:
     # No verb: the phrase itself; a participle before a noun is an adjective.
     assert noun_part("generalized heisenberg algebra") == "generalized heisenberg algebra"
     assert noun_part("bounded domain") == "bounded domain"
+    # A noun ending so is no participle.
+    assert noun_part("invasion speed") == "invasion speed"
     doc = problem(
         GRAPHS.replace(
             "# Problem\n",
@@ -570,6 +572,14 @@ def test_the_noun_phrase_inside_a_phrase_cut_around_a_verb_is_asked() -> None:
     )
     asked = " ".join(q.query for q in build_queries(doc).queries).lower()
     assert "porous medium flow" in asked and "driven" not in asked
+    # A title is cut the same way.
+    from mathlsp.search.queries import _material
+
+    titled = problem(
+        GRAPHS.replace('title: "', 'title: "Porous medium flow driven by pressure; ', 1)
+    )
+    objects = _material(titled, [], None).statement
+    assert "porous medium flow" in objects and not any("driven" in p for p in objects)
 
 
 def test_a_venue_a_citation_key_or_a_full_name_is_no_phrase_and_no_author() -> None:
