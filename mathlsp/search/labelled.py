@@ -1,7 +1,7 @@
 """Known Results and References a note writes inside its Problem section, under a label line.
 
-Five of the 42 problems of fresh3–fresh5 have no `## Known Results` or `## References`
-heading: they write "Known:" and a bulleted list ("• Lindenstrauss (2006): QUE for Hecke–Maass
+Four of the 59 judged problems have no `## Known Results` or `## References` heading: they
+write "Known:" and a bulleted list ("• Lindenstrauss (2006): QUE for Hecke–Maass
 forms …"), or "Refs: Kiselev & Xu, arXiv:1508.05333; Iyer–Xu–Zlatoš on …", inside `# Problem`.
 Read as the statement, their authors were never asked about and their results were cut down to
 the statement's eight key phrases. Pure: text in, the three parts out.
