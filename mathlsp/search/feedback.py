@@ -18,7 +18,7 @@ from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.merge import Candidate, Found, Hit
-from mathlsp.search.queries import PlannedQuery, QueryPlan
+from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part
 from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
 from mathlsp.sources.budget import BudgetSpent
 from mathlsp.verify.normalize import normalize_title
@@ -75,7 +75,8 @@ def _grams(text: str, limit: int, names: set[str]) -> dict[tuple[str, ...], str]
     medium" in "fractional porous medium flow", where the problem says "porous medium flow")."""
     out: dict[tuple[str, ...], str] = {}
     for p in key_phrases(text, limit=limit, max_words=4, names=names):
-        ws = words(p)
+        # "… equations driven by": the clause's verb is no word of the field's phrase.
+        ws = words(noun_part(p))
         ss = [stem(w) for w in ws]
         for n in (2, 3):
             for i in range(len(ws) - n + 1):
@@ -89,11 +90,10 @@ def _phrases_of(candidate: Candidate) -> dict[tuple[str, ...], tuple[int, str]]:
     pointer to how its field writes it) — and how it is written. Its authors' names are who
     wrote it, not what about."""
     names = set(candidate.surnames)
-    named = candidate.problem_reference is not None
     out: dict[tuple[str, ...], tuple[int, str]] = {}
     for text, limit, weight in (
         (candidate.abstract or "", 10, 1),
-        (candidate.title, 6, MIN_SAID_BY if named else 1),
+        (candidate.title, 6, MIN_SAID_BY),
     ):
         for s, spelled in _grams(text, limit, names).items():
             out[s] = (max(out.get(s, (0, ""))[0], weight), spelled)

@@ -16,8 +16,10 @@ import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
+from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.citation import parse_citation
+from mathlsp.search.labelled import split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     _ADJECTIVAL,
@@ -303,11 +305,16 @@ def cited_authors(text: str) -> list[tuple[str, ...]]:
     found += [m.group(1) for m in _NAME_YEAR.finditer(text)]
     rest = _NAME_YEAR.sub(" ", _CITATION.sub(" ", text))
     found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]
+    venues = venue_words(text) | _JOURNAL_WORDS
     for raw in found:
         names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
-        # A journal's abbreviation ("(CMP 2015)") is no one.
+        # A journal's abbreviation ("(CMP 2015)", "(Invent. Math. 2018)") is no one.
         group = tuple(
-            dict.fromkeys(n for n in names if n and not n.isupper() and n not in _JOURNALS)
+            dict.fromkeys(
+                n
+                for n in names
+                if n and not n.isupper() and n not in _JOURNALS and n.lower() not in venues
+            )
         )
         if group and group not in groups:
             groups.append(group)
@@ -558,6 +565,7 @@ _RUN_ON = frozenset(
     depend depends behave behaves happen happens allow allows involve involves concern
     concerns differ differs agree agrees suggest suggests explain explains expect expects
     believe believes hope hopes blows stays turns turned splits handle handles combine hence
+    identify identifies reduce reduces prevent prevents stay fill treat treats
     """.split()
 )
 
@@ -580,6 +588,81 @@ def _prose(phrase: str, source: str) -> bool:
     # "Freidlin–Wentzell's versus Dembo–Zeitouni's": people compared are people still.
     named = [w for w in ws if w not in ("versus", "vs")]
     return len(named) >= 2 and all(w in people for w in named)
+
+
+# Past participles that end no noun phrase of the mathematics: "porous medium flow driven (by …)".
+_PARTICIPLES = frozenset(
+    "driven given known shown taken chosen written seen done made proven drawn grown held left "
+    "built begun".split()
+)
+
+
+def _is_verb(token: str, last: bool) -> bool:
+    ws = words(token)
+    if not ws:
+        return False
+    w = ws[-1]
+    if w in CLAUSE_VERBS or w in _RUN_ON:
+        return True
+    if w in REPORTING:
+        return last or w not in _ADJECTIVAL
+    # A phrase ends with a noun: a participle after it opens a clause ("… flow driven by").
+    # "speed", "seed", "hundred" end so and are nouns.
+    ed = len(w) > 4 and w.endswith("ed") and not w.endswith(("eed", "dred"))
+    return last and len(ws) == 1 and (w in _PARTICIPLES or ed)
+
+
+def noun_part(phrase: str) -> str:
+    """The noun phrase inside a key phrase cut around a verb: the longest run of words between
+    the verbs ("porous medium flow driven" → "porous medium flow", "serre duality identifies" →
+    "serre duality", "treated non-compact domains" → "non-compact domains"); "" when no run of
+    two words is left ("theory builds"). A phrase without a verb is itself."""
+    tokens = phrase.split()
+    runs: list[list[str]] = [[]]
+    for i, t in enumerate(tokens):
+        if _is_verb(t, last=i == len(tokens) - 1):
+            runs.append([])
+        else:
+            runs[-1].append(t)
+    if len(runs) == 1:
+        return phrase
+    best = max(runs, key=len)
+    return " ".join(best) if len(words(" ".join(best))) >= 2 else ""
+
+
+# A venue as notes abbreviate it: two abbreviated words or more ("Invent. Math. 33", "Duke Math.
+# J.", "Amer. J. Math."), or one before a volume or year ("Represent. Theory 2017").
+_VENUE_RUN = re.compile(
+    r"(?<![\w.])([A-Z][a-z]{1,8}\.(?:\s*[A-Z][a-z]{0,8}\.)+"
+    r"|[A-Z][a-z]{1,8}\.(?=,?\s*(?:\d|[A-Z][a-z]+,?\s+\d)))"
+)
+# Words of a journal's name that are no one's ("Algebra & Number Theory (2021)").
+_JOURNAL_WORDS = frozenset(
+    "theory math mathematics journal letters bulletin transactions proceedings reviews "
+    "communications annals".split()
+)
+# A citation key glued to its year ("\\cite{venkatesh2013}").
+_CITE_KEY = re.compile(r"^[a-z]+(?:1[5-9]|20)\d\d[a-z]?$")
+
+
+def venue_words(text: str) -> set[str]:
+    """The words `text` writes as a journal's abbreviation ("Invent. Math. 33": invent, math)."""
+    return {w for m in _VENUE_RUN.finditer(text) for w in words(m.group(1)) if len(w) > 1}
+
+
+def _not_a_subject(
+    phrase: str, source: str, venues: Collection[str], people: Collection[str]
+) -> bool:
+    """A journal's name ("invent math", from "Invent. Math."), a citation key
+    ("tevenkatesh2013"), or someone's full name ("Wenxian Shen", a cited surname after a name
+    the source capitalises): what a note says about a paper, never what it is about."""
+    ws = words(phrase)
+    if any(w in venues or _CITE_KEY.match(w) for w in ws):
+        return True
+    if len(ws) >= 2 and ws[-1] in people:
+        caps = {fold(w).lower() for w in re.findall(r"\b[A-Z][^\W\d_]+", source)}
+        return all(w in caps for w in ws)
+    return False
 
 
 def short_names(phrases: Sequence[str], text: str) -> dict[str, str]:
@@ -655,6 +738,10 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
     tags = [respelled.get(t, t) for t in tags]
     known_items_text = problem.known_results
+    # A note without a Known Results heading may write them under a label in the statement.
+    labelled = split_statement(problem.statement)
+    known_texts = [k.text for k in problem.known_results] or labelled.known
+    statement_text = labelled.statement if labelled.known else problem.statement
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
@@ -662,14 +749,20 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
             dict.fromkeys([*attributed_authors(text), *cited_authors(text), *people_named(text)])
         )
 
-    cited = {n for item in problem.known_results for g in who(item.text) for n in g}
-    cited |= {n for g in people_named(problem.statement) for n in g}
+    cited = {n for text in known_texts for g in who(text) for n in g}
+    cited |= {n for g in people_named(statement_text) for n in g}
+    venues = venue_words(_problem_text(problem))
+    surnames = {fold(n).lower() for n in cited}
     statement_phrases = [
         p
-        for p in key_phrases(problem.statement, limit=8, names=cited)
-        if not _prose(p, problem.statement)
+        for p in map(noun_part, key_phrases(statement_text, limit=8, names=cited))
+        if p
+        and not _prose(p, statement_text)
+        and not _not_a_subject(p, statement_text, venues, surnames)
     ]
-    title_phrases = key_phrases(problem.title, limit=3, names=cited)
+    title_phrases = [
+        p for p in map(noun_part, key_phrases(problem.title, limit=3, names=cited)) if p
+    ]
     statement = _telling_phrases([*statement_phrases, *title_phrases])
     spelled = spelled_out(_problem_text(problem))
     statement = list(dict.fromkeys(spell_out(p, spelled) for p in statement))
@@ -677,31 +770,35 @@ def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | No
     theorems: list[str] = []
     known: list[str] = []
     sentences: list[str] = []
-    for item in problem.known_results:
-        for g in who(item.text):
+    for text in known_texts:
+        for g in who(text):
             if g not in groups:
                 groups.append(g)
-        theorems += [t for t in theorem_names(item.text) if t not in theorems]
+        theorems += [t for t in theorem_names(text) if t not in theorems]
     names = {fold(n) for g in groups for n in g} | {fold(n) for n in cited}
+    surnames |= {n.lower() for n in names}
     known_items: list[list[str]] = []
     author_topics: dict[tuple[str, ...], str] = {}
-    for item in problem.known_results:
+    for text in known_texts:
+        cut = [noun_part(p) for p in key_phrases(text, limit=3, names=names)]
         own = [
             p
-            for p in _telling_phrases(key_phrases(item.text, limit=3, names=names))
-            if not set(p.replace("-", " ").split()) <= names and not _prose(p, item.text)
+            for p in _telling_phrases([p for p in cut if p])
+            if not set(p.replace("-", " ").split()) <= names
+            and not _prose(p, text)
+            and not _not_a_subject(p, text, venues, surnames)
         ]
         own = list(dict.fromkeys(spell_out(p, spelled) for p in own))
         known_items.append(own)
         known += [p for p in own if p not in known]
-        for g in who(item.text):
+        for g in who(text):
             if own and g not in author_topics:
                 author_topics[g] = own[0]
-        sentence = plain_text(_CITATION.sub("", item.text)).replace(" | ", " ")
+        sentence = plain_text(_CITATION.sub("", text)).replace(" | ", " ")
         sentence = " ".join(re.sub(r"[|]", " ", sentence).split()).strip(" .")
         if sentence:
             sentences.append(sentence)
-    theorems += [t for t in theorem_names(problem.statement) if t not in theorems]
+    theorems += [t for t in theorem_names(statement_text) if t not in theorems]
     for r in refs:
         if r.authors and r.authors not in groups:
             groups.append(r.authors)
@@ -736,13 +833,26 @@ class Topic:
     authors: tuple[str, ...] = ()
 
 
+def with_head(phrase: str) -> tuple[str, ...]:
+    """A phrase of three words or more with its head, the last two ("general heterogeneous
+    media", "heterogeneous media"): a title names the object in fewer words than a note's
+    sentence does, and a title-only record is found by its title's words alone."""
+    tokens = phrase.split()
+    if len(words(phrase)) < 3 or len(tokens) < 3:
+        return (phrase,)
+    head = " ".join(tokens[-2:])
+    return (phrase, head) if len(words(head)) == 2 and head.lower() not in FILLER else (phrase,)
+
+
 def topics(m: _Material) -> list[Topic]:
     """One topic per key object of the statement, per Known Result, per named result and per
     cited author (paired with their Known Result's subject), interleaved so that a short quota
     still touches each kind; duplicates (same first phrase) dropped."""
-    objects = [Topic((p,), "key object") for p in m.statement]
+    objects = [Topic(with_head(p), "key object") for p in m.statement]
     known = [
-        Topic(tuple(ps[:2]), f"known result {i}") for i, ps in enumerate(m.known_items, 1) if ps
+        Topic(tuple(ps[:2]) if len(ps) > 1 else with_head(ps[0]), f"known result {i}")
+        for i, ps in enumerate(m.known_items, 1)
+        if ps
     ]
     named = [Topic((t,), "named result") for t in m.theorems]
     subject = (m.tags or m.statement or [""])[0]
@@ -1030,7 +1140,10 @@ def build_queries(
     TheoremSearch for a non-mathematical one.
     """
     user = " ".join(user_query.split()) if user_query and user_query.strip() else None
-    refs = [reference_seed(item.text, item.identifiers) for item in problem.references]
+    refs = [reference_seed(item.text, item.identifiers) for item in problem.references] or [
+        reference_seed(text, list(find_identifiers(text)))
+        for text in split_statement(problem.statement).references
+    ]
     primary, secondary = DOMAIN_CATEGORIES.get(problem.domain, ((), ()))
     biomedical = is_biomedical(problem, user)
     mathematical = is_mathematical(problem, biomedical)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from mathlsp.notes.problem import DOMAIN_CATEGORIES
@@ -544,3 +546,95 @@ def test_people_compared_are_no_query_phrase() -> None:
     )
     asked = " ".join(q.query for q in build_queries(doc).queries).lower()
     assert "versus dembo" not in asked and "zeitouni" not in asked.replace("au:", "")
+
+
+def test_the_noun_phrase_inside_a_phrase_cut_around_a_verb_is_asked() -> None:
+    from mathlsp.search.queries import noun_part
+
+    # A participle after the noun opens a clause; the noun phrase before it is what titles say.
+    assert noun_part("porous medium flow driven") == "porous medium flow"
+    assert noun_part("moduli space equipped") == "moduli space"
+    assert noun_part("serre duality identifies") == "serre duality"
+    assert noun_part("treated non-compact domains") == "non-compact domains"
+    assert noun_part("relative entropy handles kernels") == "relative entropy"
+    # Nothing of two words is left: no phrase.
+    assert noun_part("theory builds") == ""
+    # No verb: the phrase itself; a participle before a noun is an adjective.
+    assert noun_part("generalized heisenberg algebra") == "generalized heisenberg algebra"
+    assert noun_part("bounded domain") == "bounded domain"
+    # A noun ending so is no participle.
+    assert noun_part("invasion speed") == "invasion speed"
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nWe study the porous medium flow driven by a Riesz potential.\n",
+        )
+    )
+    asked = " ".join(q.query for q in build_queries(doc).queries).lower()
+    assert "porous medium flow" in asked and "driven" not in asked
+    # A title is cut the same way.
+    from mathlsp.search.queries import _material
+
+    titled = problem(
+        GRAPHS.replace('title: "', 'title: "Porous medium flow driven by pressure; ', 1)
+    )
+    objects = _material(titled, [], None).statement
+    assert "porous medium flow" in objects and not any("driven" in p for p in objects)
+
+
+def test_a_venue_a_citation_key_or_a_full_name_is_no_phrase_and_no_author() -> None:
+    from mathlsp.search.queries import venue_words
+
+    text = (
+        "Lee–Szczarba (1976): the top cohomology vanishes (Invent. Math. 33). "
+        "Jabin–Wang's relative entropy handles singular kernels (Invent. Math. 2018). "
+        "Shen did many works on almost periodic media (Wenxian Shen, JDDE and TAMS papers). "
+        "Lattice packings beat random ones \\cite{tevenkatesh2013}."
+    )
+    assert venue_words(text) == {"invent", "math"}
+    assert venue_words("Borodin, Corwin, Gorin (2016). Duke Math. J., 165(3)") == {"math"}
+    assert venue_words("Work by Green. The rest follows.") == set()
+    # "(Invent. Math. 2018)" and "Algebra & Number Theory (2021)" cite no one.
+    assert cited_authors("relative entropy handles kernels (Invent. Math. 2018)") == []
+    assert cited_authors('"Covering systems", Algebra & Number Theory (2021).') == []
+    assert set(cited_authors("Lacoin (2022) and (Jabin and Wang 2018)")) == {
+        ("Jabin", "Wang"),
+        ("Lacoin",),
+    }
+    items = "".join(f"- {line}\n" for line in text.replace("). ", ").\n").splitlines())
+    plan = build_queries(
+        problem(GRAPHS.replace("## Known Results\n", "## Known Results\n\n" + items))
+    )
+    # TheoremSearch is asked in sentences; every other backend in phrases and names.
+    asked = " ".join(q.query for q in plan.queries if q.backend != "theoremsearch").lower()
+    asked = re.sub(r"cat:math\.\w+", "", asked)
+    for junk in ("invent", "math", "wenxian", "tevenkatesh2013"):
+        assert junk not in asked, junk
+    assert "periodic media" in asked
+    assert not [t for t in plan.terms if t.kind == "author" and t.text in ("math", "theory")]
+
+
+def test_a_long_phrase_is_asked_with_its_head_as_titles_say_it() -> None:
+    from mathlsp.search.queries import with_head
+
+    assert with_head("general heterogeneous media") == (
+        "general heterogeneous media",
+        "heterogeneous media",
+    )
+    assert with_head("riesz potential pressure") == (
+        "riesz potential pressure",
+        "potential pressure",
+    )
+    # Two words are a head already; a head that is a filler word pair is none.
+    assert with_head("heterogeneous media") == ("heterogeneous media",)
+    assert with_head("non-compact domains") == ("non-compact domains",)
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nSpreading in general heterogeneous media.\n",
+        )
+    )
+    from mathlsp.search.queries import _material, topics
+
+    asked = [t.phrases for t in topics(_material(doc, [], None)) if t.purpose == "key object"]
+    assert ("general heterogeneous media", "heterogeneous media") in asked
