@@ -60,6 +60,7 @@ def describe(
                 "reference": c.problem_reference is not None,
                 "lexical": a.lexical,
                 "eligible": a.eligible,
+                "named_author": a.named_author,
                 "score": c.score,
                 "relevance": c.relevance,
                 "checked": key in checked,

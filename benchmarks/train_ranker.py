@@ -65,7 +65,9 @@ def draw(
     pool: Sequence[Row], admit: Callable[[Row], bool], order: Callable[[Row], Any]
 ) -> list[Row]:
     """The written list (`rank._ranked`'s cap, then verification's verdict)."""
-    above = sorted((r for r in pool if r["reference"] or admit(r)), key=order)
+    above = sorted(
+        (r for r in pool if r["reference"] or r.get("named_author") or admit(r)), key=order
+    )
     refs = [r for r in above if r["reference"]]
     others = [r for r in above if not r["reference"]]
     kept = sorted(refs + others[: max(0, MAX_CANDIDATES - len(refs))], key=order)

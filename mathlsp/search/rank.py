@@ -438,6 +438,9 @@ class Assessed:
     lexical: bool
     eligible: bool
     features: dict[str, float]
+    #: Admitted by the lexical rule's author route (`admitted`): by a person the statement
+    #: names, saying none of the problem's phrases, so there is nothing for the model to weigh.
+    named_author: bool = False
 
 
 def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Assessed]:
@@ -467,7 +470,8 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
             c.problem_reference is not None or not field_only(found, own)
         )
         x = _features(c, found, value, lexical, own, eponyms)
-        out.append(Assessed(c, found, value, lexical, eligible(c, found, lexical), x))
+        named_author = lexical and not any(m.term.kind != "author" for m in found)
+        out.append(Assessed(c, found, value, lexical, eligible(c, found, lexical), x, named_author))
     best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
@@ -527,9 +531,10 @@ def _features(
 
 
 def decide(a: Assessed) -> bool:
-    """Above the line: PROBLEM.md names it; or, with `LEARNED`, the hard rules allow it
-    (`eligible`) and the learned model's probability reaches its cut; else the lexical rule."""
-    if a.candidate.problem_reference is not None:
+    """Above the line: PROBLEM.md names it, or the lexical rule's author route admits it; or,
+    with `LEARNED`, the hard rules allow it (`eligible`) and the learned model's probability
+    reaches its cut; else the lexical rule."""
+    if a.candidate.problem_reference is not None or a.named_author:
         return True
     if not LEARNED:
         return a.lexical
