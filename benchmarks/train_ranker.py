@@ -10,7 +10,7 @@ ROWS is `ranker_rows.py`'s dump of the studied splits' candidate pools. The scri
    lists with it. Beside it, the lexical lists re-drawn from the same
    pools (the bench's own decision, reproduced offline). Prints P / R / P@5 per split and pooled.
    `--problems` adds each held-out problem's row; `--by-problem` also validates
-   leave-one-problem-out (72 fits, a few minutes).
+   leave-one-problem-out (72 fits and cut choices: tens of minutes).
 2. With `--write`, fits on every studied split, chooses the cut the same way, and writes
    `mathlsp/search/ranker_weights.py` (coefficients rounded to 6 places).
 
