@@ -24,6 +24,11 @@ author alone, single shared words, or a TheoremSearch similarity alone never adm
 cited author adds to the evidence of a paper that already matches the topic. Below the line,
 candidates with any match are kept as `below` (shown, never written). Admitted papers are
 ordered by evidence, citations breaking near-ties: relevance × (1 + log(citations + 1)).
+
+That is the **lexical rule**. The line itself is drawn by a learned logistic model
+(`learned.py`, `decide`) over the lexical rule's verdict and ingredients and the discovery
+queries' agreement, within the hard rules (`eligible`); the lexical rule stays its strongest
+input, the order, and the Relevance line's explanation (docs/search.md).
 """
 
 from __future__ import annotations
