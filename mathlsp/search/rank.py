@@ -24,6 +24,11 @@ author alone, single shared words, or a TheoremSearch similarity alone never adm
 cited author adds to the evidence of a paper that already matches the topic. Below the line,
 candidates with any match are kept as `below` (shown, never written). Admitted papers are
 ordered by evidence, citations breaking near-ties: relevance × (1 + log(citations + 1)).
+
+That is the **lexical rule**. The line itself is drawn by a learned logistic model
+(`learned.py`, `decide`) over the lexical rule's verdict and ingredients and the discovery
+queries' agreement, within the hard rules (`eligible`); the lexical rule stays its strongest
+input, the order, and the Relevance line's explanation (docs/search.md).
 """
 
 from __future__ import annotations
@@ -33,8 +38,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from mathlsp.search.merge import Candidate
+from mathlsp.search.learned import probability
+from mathlsp.search.merge import REFERENCE, Candidate
 from mathlsp.search.queries import Term
+from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
 
 MAX_CANDIDATES = 20
@@ -87,6 +94,9 @@ PASSING_AT = 0.4
 FIELD_PAIR = 0.35
 OWN_RARITY = 0.5
 PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
+#: Whether the learned model (`learned.py`, trained on the judged benchmark pools) draws the
+#: line instead of the lexical rule (`admitted`), within the hard rules (`eligible`).
+LEARNED = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -422,9 +432,25 @@ def rank_candidates(
         _stems_of.cache_clear()
 
 
-def _ranked(
-    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int
-) -> tuple[list[Candidate], list[Candidate]]:
+@dataclass(slots=True)
+class Assessed:
+    """One candidate as the ranking sees it: its matches, evidence, the lexical verdict, and
+    the features the learned decision reads (`learned.FEATURES`)."""
+
+    candidate: Candidate
+    found: list[Match]
+    value: float
+    lexical: bool
+    eligible: bool
+    features: dict[str, float]
+    #: Admitted by the lexical rule's author route (`admitted`): by a person the statement
+    #: names, saying none of the problem's phrases, so there is nothing for the model to weigh.
+    named_author: bool = False
+
+
+def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Assessed]:
+    """Every candidate's matches with their rarities among `candidates`, its evidence, whether
+    the lexical rule admits it, and its features; sets evidence, matches and score on each."""
     n = len(candidates)
     said_by: dict[Term, int] = {}
     found_by: dict[int, list[Match]] = {}
@@ -435,8 +461,8 @@ def _ranked(
             said_by[m.term] = said_by.get(m.term, 0) + 1
     rarities = {t: rarity(df, n) for t, df in said_by.items()}
     own = own_phrases(terms, rarities)
-    above: list[Candidate] = []
-    rest: list[Candidate] = []
+    eponyms = subject_words(terms)
+    out: list[Assessed] = []
     for c in candidates:
         found = [Match(m.term, m.place, rarities.get(m.term, 1.0)) for m in found_by[id(c)]]
         value = evidence(found)
@@ -445,10 +471,88 @@ def _ranked(
         c.found = found
         c.relevance = 1.0 if c.problem_reference is not None else round(1 - math.exp(-value), 4)
         c.score = score(c.relevance, c.citation_count)
-        above_line = admitted(c, found, value, terms) and (
+        lexical = admitted(c, found, value, terms) and (
             c.problem_reference is not None or not field_only(found, own)
         )
-        (above if above_line else rest).append(c)
+        x = _features(c, found, value, lexical, own, eponyms)
+        named_author = lexical and not any(m.term.kind != "author" for m in found)
+        out.append(Assessed(c, found, value, lexical, eligible(c, found, lexical), x, named_author))
+    best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
+    for a in out:
+        a.features["evidence_share"] = a.value / best if best > 0 else 0.0
+    return out
+
+
+def eligible(candidate: Candidate, found: Sequence[Match], lexical: bool) -> bool:
+    """What the learned decision may admit: the hard rules, kept on top of the model. A paper
+    PROBLEM.md names, or one the lexical rule admits, or one that says a specific phrase of the
+    problem (not in passing) beyond a tag: a tag, a cited author or a TheoremSearch similarity
+    alone never admits a paper."""
+    if candidate.problem_reference is not None or lexical:
+        return True
+    said_ = [m for m in found if m.place != "passing" and m.term.kind != "author"]
+    return any(m.specific for m in said_) and any(m.term.kind != "tag" for m in said_)
+
+
+def _features(
+    c: Candidate,
+    found: Sequence[Match],
+    value: float,
+    lexical: bool,
+    own: Sequence[Term],
+    eponyms: frozenset[str],
+) -> dict[str, float]:
+    topical = [m for m in found if m.term.kind != "author"]
+    said_ = [m for m in topical if m.place != "passing"]
+    titled = [m for m in said_ if m.place.startswith("title")]
+    authored = any(m.term.kind == "author" and m.rarity >= AUTHOR_RARE for m in found)
+    hits = [h for h in c.hits if h.backend != REFERENCE]
+    queries = {(h.backend, h.query) for h in hits}
+    top5 = {(h.backend, h.query) for h in hits if h.rank < 5}
+    backends = {h.backend for h in hits}
+    return {
+        "lexical": float(lexical),
+        "evidence": math.log1p(value),
+        "evidence_share": 0.0,  # set once the pool's best is known (`assess`)
+        "concepts": min(len(concepts(said_)), 4) / 4,
+        "max_rarity": max((m.rarity for m in said_), default=0.0),
+        "title_rarity": max((m.rarity for m in titled), default=0.0),
+        "subject": float(any(m.term.subject for m in said_)),
+        "subject_title": float(any(m.term.subject for m in titled)),
+        "own_said": float(any(m.term in own for m in said_)),
+        "own_missing": float(bool(own) and not any(m.term in own for m in found)),
+        "field_only": float(field_only(found, own)),
+        "on_subject": float(on_subject(found, title_only=not c.abstract, eponyms=eponyms)),
+        "beyond_field": float(beyond_field(said_, authored=authored)),
+        "title_only": float(not c.abstract),
+        "cited_author": float(any(m.term.kind == "author" for m in found)),
+        "named_result": float(any(m.term.kind == "theorem" for m in said_)),
+        "queries": math.log1p(len(queries)),
+        "backends": len(backends) / 5,
+        "top5": math.log1p(len(top5)),
+        "best_rank": 1 / (1 + min((h.rank for h in hits), default=99)),
+        "theoremsearch_only": float(bool(backends) and backends == {"theoremsearch"}),
+    }
+
+
+def decide(a: Assessed) -> bool:
+    """Above the line: PROBLEM.md names it, or the lexical rule's author route admits it; or,
+    with `LEARNED`, the hard rules allow it (`eligible`) and the learned model's probability
+    reaches its cut; else the lexical rule."""
+    if a.candidate.problem_reference is not None or a.named_author:
+        return True
+    if not LEARNED:
+        return a.lexical
+    return a.eligible and probability(a.features, WEIGHTS) >= CUT
+
+
+def _ranked(
+    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int
+) -> tuple[list[Candidate], list[Candidate]]:
+    above: list[Candidate] = []
+    rest: list[Candidate] = []
+    for a in assess(candidates, terms):
+        (above if decide(a) else rest).append(a.candidate)
 
     def order(c: Candidate) -> tuple[float, float, str]:
         return (-c.score, -c.relevance, c.title.lower())

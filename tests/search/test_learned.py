@@ -1,0 +1,129 @@
+"""The learned decision above the line: its hard rules, its shipped coefficients, its training."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from benchmarks.train_ranker import draw, figures, fit
+from mathlsp.search import rank
+from mathlsp.search.learned import FEATURES, probability
+from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
+from mathlsp.search.queries import Term
+from mathlsp.search.rank import below_the_line, rank_candidates
+from mathlsp.search.ranker_weights import CUT, WEIGHTS
+from mathlsp.sources.record import Author, PaperRecord
+from mathlsp.sources.theoremsearch import TheoremHit
+
+TERMS = [
+    Term("prime number theorem", "tag", 2.0, "prime-number-theorem"),
+    Term("chebyshev function", "keyword", 1.0, "chebyshev function"),
+    Term("trudgian", "author", 1.0, "Trudgian"),
+]
+
+
+def paper(title: str, abstract: str = "", surname: str = "Smith", n: int = 0) -> Candidate:
+    record = PaperRecord(
+        backend="arxiv",
+        title=title,
+        abstract=abstract or None,
+        authors=(Author(surname),),
+        year=2020,
+        arxiv_id=f"2501.{10000 + n}",
+    )
+    return merge_records([Found(record, Hit("arxiv", "q", 0))])[0]
+
+
+def pool() -> dict[str, Candidate]:
+    filler = " ".join(f"We study the word{i} of sums." for i in range(30))
+    similar = paper("Sums of divisors", "We count divisors.", n=3)
+    similar.theorems = [
+        TheoremHit("Theorem 1", "Sums of divisors.", "theorem", 0.95, "arXiv", None)
+    ]
+    return {
+        "tag": paper("On Beatty sequences", "A prime number theorem for Beatty sequences.", n=1),
+        "author": paper("Moments of L-functions", surname="Trudgian", n=2),
+        "similar": similar,
+        "passing": paper(
+            "Sums over primes", f"{filler} Last, a bound for the Chebyshev function.", n=4
+        ),
+        "specific": paper("Explicit bounds for the Chebyshev function", n=5),
+    }
+
+
+def test_a_tag_an_author_a_similarity_or_a_passing_mention_never_admits_whatever_the_model(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A model that would admit everything: the hard rules (`rank.eligible`) still decide.
+    monkeypatch.setattr(rank, "WEIGHTS", {"intercept": 50.0})
+    papers = pool()
+    kept, dropped = rank_candidates(list(papers.values()), TERMS)
+    assert kept == [papers["specific"]]
+    assert {id(c) for c in dropped} == {
+        id(papers[k]) for k in ("tag", "author", "similar", "passing")
+    }
+
+
+def test_what_the_model_sets_aside_is_still_shown_below_the_line_and_references_stay(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(rank, "WEIGHTS", {"intercept": -50.0})
+    papers = pool()
+    ref = merge_records(
+        [],
+        [
+            Found(
+                PaperRecord(backend="arxiv", title="Unrelated", arxiv_id="2501.99999"),
+                Hit(REFERENCE, "x", 0),
+            )
+        ],
+    )[0]
+    kept, dropped = rank_candidates([*papers.values(), ref], TERMS)
+    assert kept == [ref]
+    assert papers["specific"] in below_the_line(dropped)
+    # The Relevance line's material is the lexical match, not the model's probability.
+    assert [m.term.label for m in papers["specific"].found] == ["chebyshev function"]
+
+
+def test_the_shipped_coefficients_cover_exactly_the_features() -> None:
+    assert set(WEIGHTS) == {"intercept", *FEATURES}
+    assert 0 < CUT < 1
+    # The strongest evidence the lexical ranking has points the model's way.
+    assert WEIGHTS["lexical"] > 0 and WEIGHTS["max_rarity"] > 0 and WEIGHTS["field_only"] < 0
+
+
+def test_probability_is_the_logistic_of_the_weighted_features() -> None:
+    x = {"lexical": 1.0, "evidence": 0.5}
+    w = {"intercept": -1.0, "lexical": 2.0, "evidence": -4.0, "unknown": 9.0}
+    assert probability(x, w) == pytest.approx(1 / (1 + math.exp(1.0)))
+    assert probability({}, {"intercept": -1000.0}) == 0.0  # no overflow either way
+    assert probability({}, {"intercept": 1000.0}) == 1.0
+
+
+def test_training_is_deterministic_and_learns_the_sign_of_a_feature() -> None:
+    k = len(FEATURES)
+    rows, labels = [], []
+    for i in range(40):
+        x = [0.0] * k
+        x[FEATURES.index("max_rarity")] = (i % 10) / 10
+        x[FEATURES.index("field_only")] = float(i % 3 == 0)
+        rows.append(x)
+        labels.append(int((i % 10) >= 5 and i % 3 != 0) if i % 7 else int(i % 2))
+    first, second = fit(rows, labels), fit(rows, labels)
+    assert first == second  # same rows, same coefficients: no random state
+    assert first["max_rarity"] > 0 > first["field_only"]
+    assert first["evidence"] == 0.0  # a feature that never varies learns nothing
+
+
+def test_a_drawn_list_is_capped_skips_the_unconfirmed_and_counts_borderline_apart() -> None:
+    def row(n: int, label: int | None, **kw: object) -> dict[str, object]:
+        base = {"reference": False, "checked": False, "confirmed": False, "score": -n}
+        return {**base, "title": f"p{n}", "relevance": 0.5, "label": label, **kw}
+
+    pool = [row(0, 1, checked=True), row(1, 0, checked=True, confirmed=True), row(2, None)]
+    pool += [row(3 + i, 0) for i in range(30)]
+    written = draw(pool, lambda r: True, lambda r: (-r["score"], r["title"]))
+    assert len(written) == rank.MAX_CANDIDATES - 1  # the checked, unconfirmed one is not written
+    f = figures([(written, 2)])
+    assert (f["hits"], f["n"]) == (0, rank.MAX_CANDIDATES - 2)
