@@ -548,6 +548,9 @@ async def _discover(
                 and wider.key not in asked
                 and wider.key not in plan.prior_keys
                 and not await found_none(wider)
+                # arXiv's first query goes out before OpenAlex's sample is in; its broadening,
+                # 3 s later, does not when that sample shows the subject off arXiv.
+                and not (q.backend == "arxiv" and await superset_says("arxiv"))
             ):
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
                 # once more with fewer constraints, never more (and never a query already run).

@@ -356,3 +356,18 @@ async def test_arxiv_sends_no_query_semantic_scholar_found_no_paper_saying(
             if r.query.get("search_query")]  # fmt: skip
     assert sent and not any(arxiv_words(s) in nothing for s in sent)
     assert not {q.query for q in held} & set(sent)
+
+
+@needs_corpus
+async def test_arxivs_first_query_is_not_broadened_off_arxivs_subjects(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # Nonlinear filtering: arXiv's first query (category + tags) goes out with OpenAlex's and
+    # comes back empty; by the time its broadening would go, 3 s later, OpenAlex's sample shows
+    # next to no preprint on arXiv, so arXiv sends nothing more.
+    haystack.controls.reset()
+    slug = "nonlinear-filtering-stability"
+    arxiv = (await _search(haystack, tmp_path, "filtering", _judged(slug))).backends["arxiv"]
+    assert arxiv.answered and arxiv.empty and not arxiv.broadened
+    assert "preprints on arXiv" in (arxiv.held or "")
+    assert len([r for r in haystack.controls.requests("arxiv") if r.query.get("search_query")]) == 1
