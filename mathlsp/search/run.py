@@ -671,14 +671,14 @@ async def _discover(
                 report.held = "its first queries, broadened, found nothing on the subject"
             elif sent[backend] >= allowance[backend]:
                 report.unsent.append(q)
-                report.held = report.held or _PACED
+                report.held = _also(report.held, _PACED)
             else:
                 if backend == "arxiv":
                     await hear_about(q)
                 sent_q = _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan)
                 if await found_none(sent_q):
                     report.unsent.append(sent_q)
-                    report.held = report.held or _NO_WORDS
+                    report.held = _also(report.held, _NO_WORDS)
                 else:
                     await one(index, sent_q)
             if q.authors and backend in ("semantic_scholar", "openalex"):
@@ -842,6 +842,13 @@ def _paper_key(record: Any) -> str:
 
 
 _NO_WORDS = "Semantic Scholar found no paper saying all of their words"
+
+
+def _also(held: str | None, why: str) -> str:
+    """The reasons a backend's queries were not sent, each once."""
+    return why if not held else held if why in held else f"{held}; {why}"
+
+
 _PACED = f"its rate limit leaves no time for more within the first {DISCOVERY_SECONDS:.0f} s"
 
 

@@ -371,3 +371,10 @@ async def test_arxivs_first_query_is_not_broadened_off_arxivs_subjects(
     assert arxiv.answered and arxiv.empty and not arxiv.broadened
     assert "preprints on arXiv" in (arxiv.held or "")
     assert len([r for r in haystack.controls.requests("arxiv") if r.query.get("search_query")]) == 1
+
+
+def test_each_reason_a_backend_held_queries_is_said_once() -> None:
+    paced, words = run_module._PACED, run_module._NO_WORDS
+    assert run_module._also(None, words) == words
+    assert run_module._also(words, paced) == f"{words}; {paced}"
+    assert run_module._also(f"{words}; {paced}", words) == f"{words}; {paced}"
