@@ -36,6 +36,7 @@ from mathlsp.search.queries import (
     prior_queries,
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
+from mathlsp.search.same_words import WITNESS, arxiv_words, plain_words
 from mathlsp.search.superset import SAMPLE_QUERIES, SUPERSET, absent
 from mathlsp.sources.base import LookupStatus
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, spending
@@ -70,6 +71,7 @@ DISCOVERY_SECONDS = 21.0
 #: own pace spaces its queries 3 s apart anyway).
 SUPERSET_WAIT_S = 3.0
 AUTHOR_WAIT_S = 3.0  # arXiv's author query waiting for the other lanes' answers on that author
+WORDS_WAIT_S = 3.0  # an arXiv query waiting for Semantic Scholar's answer on the same words
 NOT_READY = "No defined problem found"
 
 
@@ -531,6 +533,8 @@ async def _discover(
             progress(q.backend, f"query {n}/{total} failed: {message}")
             return
         report.answered.append(q)
+        if q.backend == WITNESS:
+            heard_words(q.query, not items)
         if q.authors and q.backend in ("semantic_scholar", "openalex"):
             key = _author_key(q)
             on_arxiv.setdefault(key, []).append(any(_theirs(f.record, key) for f in items))
@@ -538,7 +542,16 @@ async def _discover(
             report.empty.append(q)
             wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
             paced = sent[q.backend] < allowance[q.backend]
-            if q.broader and paced and wider.key not in asked and wider.key not in plan.prior_keys:
+            if (
+                q.broader
+                and paced
+                and wider.key not in asked
+                and wider.key not in plan.prior_keys
+                and not await found_none(wider)
+                # arXiv's first query goes out before OpenAlex's sample is in; its broadening,
+                # 3 s later, does not when that sample shows the subject off arXiv.
+                and not (q.backend == "arxiv" and await superset_says("arxiv"))
+            ):
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
                 # once more with fewer constraints, never more (and never a query already run).
                 asked.add(wider.key)
@@ -547,6 +560,8 @@ async def _discover(
                 items, detail, error = await ask(wider)
                 if error is None:
                     report.broadened.append(wider)
+                    if q.backend == WITNESS:
+                        heard_words(wider.query, not items)
                     if not items:
                         report.empty.append(wider)
         report.results += len(items)
@@ -581,6 +596,36 @@ async def _discover(
         if q.authors
     )
     heard = {key: asyncio.Event() for key in pending}
+    # Semantic Scholar's first-round answers by their words, True when it found nothing: an arXiv
+    # query needing only those words waits (at most WORDS_WAIT_S) for that answer and is not sent
+    # when it was empty (`search/same_words.py`). Later answers are not waited for, so that what
+    # decides does not depend on which lane ran ahead. Only when it runs ahead of arXiv (with an
+    # API key, 1 s against 3 s; without one both go at 3 s, and waiting would slow arXiv).
+    none_for: dict[frozenset[str], bool] = {}
+    ahead = allowance.get(WITNESS, 0) > allowance.get("arxiv", 0)
+    due = {
+        plain_words(text): asyncio.Event()
+        for _, q in (lanes.get(WITNESS, []) if ahead else [])
+        for text in (q.query, q.broader)
+        if text
+    }
+
+    def heard_words(query: str, empty: bool) -> None:
+        words = plain_words(query)
+        if words in due:
+            none_for[words] = none_for.get(words, True) and empty
+            due[words].set()
+
+    async def found_none(q: PlannedQuery) -> bool:
+        words = arxiv_words(q.query) if q.backend == "arxiv" else None
+        event = due.get(words) if words is not None else None
+        if event is None:
+            return False
+        try:
+            await asyncio.wait_for(event.wait(), WORDS_WAIT_S)
+        except TimeoutError:
+            event.set()  # a slow lane holds arXiv back once per answer, not at every query
+        return none_for.get(words, False)
 
     def settled_author(q: PlannedQuery) -> None:
         key = _author_key(q)
@@ -626,16 +671,24 @@ async def _discover(
                 report.held = "its first queries, broadened, found nothing on the subject"
             elif sent[backend] >= allowance[backend]:
                 report.unsent.append(q)
-                report.held = report.held or _PACED
+                report.held = _also(report.held, _PACED)
             else:
                 if backend == "arxiv":
                     await hear_about(q)
-                await one(index, _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan))
+                sent_q = _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan)
+                if await found_none(sent_q):
+                    report.unsent.append(sent_q)
+                    report.held = _also(report.held, _NO_WORDS)
+                else:
+                    await one(index, sent_q)
             if q.authors and backend in ("semantic_scholar", "openalex"):
                 settled_author(q)
             await settle(backend, 1 + bool(q.broader))
         if backend == SUPERSET:
             sampled.set()  # what it answered is all the evidence there will be
+        if backend == WITNESS:
+            for event in due.values():
+                event.set()
         await settle(backend, owed.get(backend, 0))
         extra = spares.get(backend, [])
         if narrow.get(backend):
@@ -786,6 +839,14 @@ def pace_allowance(backend: str, sources: Any, looked_up: Collection[Identifier]
 def _paper_key(record: Any) -> str:
     ids = record.identifiers
     return ids[0].key if ids else "title:" + normalize_title(record.title)
+
+
+_NO_WORDS = "Semantic Scholar found no paper saying all of their words"
+
+
+def _also(held: str | None, why: str) -> str:
+    """The reasons a backend's queries were not sent, each once."""
+    return why if not held else held if why in held else f"{held}; {why}"
 
 
 _PACED = f"its rate limit leaves no time for more within the first {DISCOVERY_SECONDS:.0f} s"

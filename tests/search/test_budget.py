@@ -12,6 +12,7 @@ from mathlsp.cache import Cache
 from mathlsp.search import run as run_module
 from mathlsp.search.queries import PlannedQuery, QueryPlan, build_queries, query_key
 from mathlsp.search.run import MAX_REQUESTS, BackendReport, SearchResult, run_search
+from mathlsp.search.same_words import arxiv_words, plain_words
 from mathlsp.sources import Sources, SourceSettings
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, current_budget, spending
 from mathlsp.sources.errors import SourceError
@@ -336,3 +337,44 @@ async def test_arxivs_author_query_waits_for_what_the_other_lanes_heard(tmp_path
     arxiv = list(result.plan.for_backend("arxiv"))
     assert not any(q.startswith("au:Zhang") for q in arxiv), arxiv
     assert any(q.startswith("au:Maynard") for q in arxiv), arxiv
+
+
+@needs_corpus
+async def test_arxiv_sends_no_query_semantic_scholar_found_no_paper_saying(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # Rank-into-rank's key objects include phrases no paper says ("nontrivial elementary
+    # embedding"): Semantic Scholar, a second ahead of arXiv, found none with all their words, so
+    # arXiv keeps its 3 s requests for the others.
+    haystack.controls.reset()
+    result = await _search(haystack, tmp_path, "rank", _judged("rank-into-rank"))
+    arxiv, s2 = result.backends["arxiv"], result.backends["semantic_scholar"]
+    nothing = {plain_words(q.query) for q in s2.empty}
+    held = [q for q in arxiv.unsent if arxiv_words(q.query) in nothing]
+    assert held and run_module._NO_WORDS in (arxiv.held or "")
+    sent = [r.query["search_query"][0] for r in haystack.controls.requests("arxiv")
+            if r.query.get("search_query")]  # fmt: skip
+    assert sent and not any(arxiv_words(s) in nothing for s in sent)
+    assert not {q.query for q in held} & set(sent)
+
+
+@needs_corpus
+async def test_arxivs_first_query_is_not_broadened_off_arxivs_subjects(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # Nonlinear filtering: arXiv's first query (category + tags) goes out with OpenAlex's and
+    # comes back empty; by the time its broadening would go, 3 s later, OpenAlex's sample shows
+    # next to no preprint on arXiv, so arXiv sends nothing more.
+    haystack.controls.reset()
+    slug = "nonlinear-filtering-stability"
+    arxiv = (await _search(haystack, tmp_path, "filtering", _judged(slug))).backends["arxiv"]
+    assert arxiv.answered and arxiv.empty and not arxiv.broadened
+    assert "preprints on arXiv" in (arxiv.held or "")
+    assert len([r for r in haystack.controls.requests("arxiv") if r.query.get("search_query")]) == 1
+
+
+def test_each_reason_a_backend_held_queries_is_said_once() -> None:
+    paced, words = run_module._PACED, run_module._NO_WORDS
+    assert run_module._also(None, words) == words
+    assert run_module._also(words, paced) == f"{words}; {paced}"
+    assert run_module._also(f"{words}; {paced}", words) == f"{words}; {paced}"
