@@ -65,174 +65,65 @@ def test_the_fresh_split_has_eight_problems_in_five_areas_none_on_a_seen_topic()
     assert all(not set(p["gold"]) & seen_gold for p in fresh)
 
 
-def test_the_fresh2_split_has_ten_problems_in_six_areas_none_sharing_gold() -> None:
-    problems = data()["problems"]
-    fresh2 = [p for p in problems if p["split"] == "fresh2"]
-    assert len(fresh2) >= 10
-    assert len({p["area"].split(" (")[0] for p in fresh2}) >= 6
-    other_gold = {k for p in problems if p["split"] != "fresh2" for k in p["gold"]}
-    assert all(not set(p["gold"]) & other_gold for p in fresh2)
-    # What the split was written to test: short gold lists, and gold mostly in the BibTeX part
-    # (titles only, no abstracts, many papers older than arXiv).
-    assert any(len(p["gold"]) <= 5 for p in fresh2)
+# Each blind split as it was written: (split, at least this many problems, in at least this many
+# areas, no gold key twice within it). Every one of them holds short gold lists in crowded fields
+# (does the list stay short?) and problems whose gold is mostly in the BibTeX part (titles only,
+# no abstracts, many papers older than arXiv).
+BLIND_SPLITS = [
+    ("fresh2", 10, 6, False),
+    ("fresh3", 10, 6, False),
+    ("fresh4", 10, 6, False),
+    ("fresh5", 12, 7, True),
+    ("fresh6", 12, 7, True),
+]
+
+
+@pytest.mark.parametrize(("split", "problems", "areas", "unique_gold"), BLIND_SPLITS)
+def test_a_blind_split_has_its_problems_and_areas_and_shares_no_gold(
+    split: str, problems: int, areas: int, unique_gold: bool
+) -> None:
+    every = data()["problems"]
+    mine = [p for p in every if p["split"] == split]
+    assert len(mine) >= problems
+    assert len({p["area"].split(" (")[0] for p in mine}) >= areas
+    other_gold = {k for p in every if p["split"] != split for k in p["gold"]}
+    assert all(not set(p["gold"]) & other_gold for p in mine)
+    if unique_gold:
+        gold = [k for p in mine for k in p["gold"]]
+        assert len(gold) == len(set(gold))
+    short = sum(len(p["gold"]) <= 5 for p in mine)
+    assert short >= (1 if split in ("fresh2", "fresh3") else 2)
     bibtex = [
-        p for p in fresh2 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
+        p for p in mine if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
     ]
     assert len(bibtex) >= 2
 
 
-def test_the_bench_selects_fresh2_only_when_asked() -> None:
-    from benchmarks.bench_search_quality import STUDIED, UNSEEN, large_problems, select
+def test_every_split_but_the_newest_is_studied() -> None:
+    from benchmarks.bench_search_quality import STUDIED, UNSEEN
 
-    fresh2 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh2"}
     # fresh2 to fresh5 have each been measured twice and studied: they are tuned on now, and fresh6
     # is the blind one.
     assert {"fresh2", "fresh3", "fresh4", "fresh5"} <= set(STUDIED) and UNSEEN == ("fresh6",)
+
+
+@pytest.mark.parametrize("split", [s for s, *_ in BLIND_SPLITS])
+def test_the_bench_selects_a_blind_split_only_when_asked(split: str) -> None:
+    from benchmarks.bench_search_quality import STUDIED, UNSEEN, large_problems, select
+
+    mine = {p["slug"] for p in data()["problems"] if p["split"] == split}
+    assert mine
     loaded = {j.slug: j for j in large_problems()}
-    assert fresh2 <= set(loaded)
-    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh2)
-    args = argparse.Namespace(corpus="large", split="fresh2", problem=None)
-    assert {j.slug for j, _ in select(args)} == fresh2
-    for split in ("tune", "held-out", "fresh"):
-        args = argparse.Namespace(corpus="large", split=split, problem=None)
-        assert not {j.slug for j, _ in select(args)} & fresh2
+    assert mine <= set(loaded)
+    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in mine)
+    args = argparse.Namespace(corpus="large", split=split, problem=None)
+    assert {j.slug for j, _ in select(args)} == mine
+    for other in (*STUDIED, *UNSEEN):
+        if other != split:
+            args = argparse.Namespace(corpus="large", split=other, problem=None)
+            assert not {j.slug for j, _ in select(args)} & mine
     args = argparse.Namespace(corpus="large", split="all", problem=None)
-    assert fresh2 <= {j.slug for j, _ in select(args)}
-
-
-def test_the_fresh3_split_has_ten_problems_in_six_areas_none_sharing_gold() -> None:
-    problems = data()["problems"]
-    fresh3 = [p for p in problems if p["split"] == "fresh3"]
-    assert len(fresh3) >= 10
-    assert len({p["area"].split(" (")[0] for p in fresh3}) >= 6
-    other_gold = {k for p in problems if p["split"] != "fresh3" for k in p["gold"]}
-    assert all(not set(p["gold"]) & other_gold for p in fresh3)
-    # Written blind, like fresh2: short gold lists in crowded fields, and gold mostly in the
-    # BibTeX part (titles only).
-    assert any(len(p["gold"]) <= 5 for p in fresh3)
-    bibtex = [
-        p for p in fresh3 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
-    ]
-    assert len(bibtex) >= 2
-
-
-def test_the_bench_selects_fresh3_only_when_asked() -> None:
-    from benchmarks.bench_search_quality import large_problems, select
-
-    fresh3 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh3"}
-    loaded = {j.slug: j for j in large_problems()}
-    assert fresh3 <= set(loaded)
-    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh3)
-    args = argparse.Namespace(corpus="large", split="fresh3", problem=None)
-    assert {j.slug for j, _ in select(args)} == fresh3
-    for split in ("tune", "held-out", "fresh", "fresh2"):
-        args = argparse.Namespace(corpus="large", split=split, problem=None)
-        assert not {j.slug for j, _ in select(args)} & fresh3
-    args = argparse.Namespace(corpus="large", split="all", problem=None)
-    assert fresh3 <= {j.slug for j, _ in select(args)}
-
-
-def test_the_fresh4_split_has_ten_problems_in_six_areas_none_sharing_gold() -> None:
-    problems = data()["problems"]
-    fresh4 = [p for p in problems if p["split"] == "fresh4"]
-    assert len(fresh4) >= 10
-    assert len({p["area"].split(" (")[0] for p in fresh4}) >= 6
-    other_gold = {k for p in problems if p["split"] != "fresh4" for k in p["gold"]}
-    assert all(not set(p["gold"]) & other_gold for p in fresh4)
-    # The blind split, written like fresh3: short gold lists in crowded fields, and gold mostly in
-    # the BibTeX part (titles only).
-    assert sum(len(p["gold"]) <= 5 for p in fresh4) >= 2
-    bibtex = [
-        p for p in fresh4 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
-    ]
-    assert len(bibtex) >= 2
-
-
-def test_the_bench_selects_fresh4_only_when_asked() -> None:
-    from benchmarks.bench_search_quality import large_problems, select
-
-    fresh4 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh4"}
-    assert fresh4
-    loaded = {j.slug: j for j in large_problems()}
-    assert fresh4 <= set(loaded)
-    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh4)
-    args = argparse.Namespace(corpus="large", split="fresh4", problem=None)
-    assert {j.slug for j, _ in select(args)} == fresh4
-    for split in ("tune", "held-out", "fresh", "fresh2", "fresh3"):
-        args = argparse.Namespace(corpus="large", split=split, problem=None)
-        assert not {j.slug for j, _ in select(args)} & fresh4
-    args = argparse.Namespace(corpus="large", split="all", problem=None)
-    assert fresh4 <= {j.slug for j, _ in select(args)}
-
-
-def test_the_fresh5_split_has_twelve_problems_in_seven_areas_none_sharing_gold() -> None:
-    problems = data()["problems"]
-    fresh5 = [p for p in problems if p["split"] == "fresh5"]
-    assert len(fresh5) >= 12
-    assert len({p["area"].split(" (")[0] for p in fresh5}) >= 7
-    other_gold = {k for p in problems if p["split"] != "fresh5" for k in p["gold"]}
-    assert all(not set(p["gold"]) & other_gold for p in fresh5)
-    fresh5_gold = [k for p in fresh5 for k in p["gold"]]
-    assert len(fresh5_gold) == len(set(fresh5_gold))
-    # Written like fresh4: short gold lists in crowded fields, and gold mostly in the BibTeX part
-    # (titles only).
-    assert sum(len(p["gold"]) <= 5 for p in fresh5) >= 2
-    bibtex = [
-        p for p in fresh5 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
-    ]
-    assert len(bibtex) >= 2
-
-
-def test_the_bench_selects_fresh5_only_when_asked() -> None:
-    from benchmarks.bench_search_quality import large_problems, select
-
-    fresh5 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh5"}
-    assert fresh5
-    loaded = {j.slug: j for j in large_problems()}
-    assert fresh5 <= set(loaded)
-    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh5)
-    args = argparse.Namespace(corpus="large", split="fresh5", problem=None)
-    assert {j.slug for j, _ in select(args)} == fresh5
-    for split in ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4"):
-        args = argparse.Namespace(corpus="large", split=split, problem=None)
-        assert not {j.slug for j, _ in select(args)} & fresh5
-    args = argparse.Namespace(corpus="large", split="all", problem=None)
-    assert fresh5 <= {j.slug for j, _ in select(args)}
-
-
-def test_the_fresh6_split_has_twelve_problems_in_seven_areas_none_sharing_gold() -> None:
-    problems = data()["problems"]
-    fresh6 = [p for p in problems if p["split"] == "fresh6"]
-    assert len(fresh6) >= 12
-    assert len({p["area"].split(" (")[0] for p in fresh6}) >= 7
-    other_gold = {k for p in problems if p["split"] != "fresh6" for k in p["gold"]}
-    assert all(not set(p["gold"]) & other_gold for p in fresh6)
-    fresh6_gold = [k for p in fresh6 for k in p["gold"]]
-    assert len(fresh6_gold) == len(set(fresh6_gold))
-    # Written like fresh5: short gold lists in crowded fields, and gold mostly in the BibTeX part
-    # (titles only).
-    assert sum(len(p["gold"]) <= 5 for p in fresh6) >= 2
-    bibtex = [
-        p for p in fresh6 if 2 * sum(k.startswith("spdes-bib:") for k in p["gold"]) > len(p["gold"])
-    ]
-    assert len(bibtex) >= 2
-
-
-def test_the_bench_selects_fresh6_only_when_asked() -> None:
-    from benchmarks.bench_search_quality import STUDIED, large_problems, select
-
-    fresh6 = {p["slug"] for p in data()["problems"] if p["split"] == "fresh6"}
-    assert fresh6
-    loaded = {j.slug: j for j in large_problems()}
-    assert fresh6 <= set(loaded)
-    assert all(loaded[s].problem.startswith("---") and loaded[s].gold for s in fresh6)
-    args = argparse.Namespace(corpus="large", split="fresh6", problem=None)
-    assert {j.slug for j, _ in select(args)} == fresh6
-    for split in STUDIED:
-        args = argparse.Namespace(corpus="large", split=split, problem=None)
-        assert not {j.slug for j, _ in select(args)} & fresh6
-    args = argparse.Namespace(corpus="large", split="all", problem=None)
-    assert fresh6 <= {j.slug for j, _ in select(args)}
+    assert mine <= {j.slug for j, _ in select(args)}
 
 
 def test_the_bench_loads_every_fresh_problem_and_selects_them_by_split() -> None:
