@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.citation import parse_citation
-from mathlsp.search.labelled import split_statement
+from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
     _ADJECTIVAL,
@@ -733,13 +733,21 @@ def _problem_text(problem: ProblemDoc) -> str:
     return " ".join([problem.title, problem.statement, *(k.text for k in problem.known_results)])
 
 
-def _material(problem: ProblemDoc, refs: Sequence[ReferenceSeed], user: str | None) -> _Material:
+def _material(
+    problem: ProblemDoc,
+    refs: Sequence[ReferenceSeed],
+    user: str | None,
+    labelled: Labelled | None = None,
+) -> _Material:
+    """What the plan is built from; `labelled`: the statement's labelled blocks, when the caller
+    has split them already (`split_statement`)."""
     respelled = respelled_tags(problem.tags, _problem_text(problem))
     tags = [query_words(t.replace("_", " ")) for t in problem.tags]
     tags = [respelled.get(t, t) for t in tags]
     known_items_text = problem.known_results
     # A note without a Known Results heading may write them under a label in the statement.
-    labelled = split_statement(problem.statement)
+    if labelled is None:
+        labelled = split_statement(problem.statement)
     known_texts = [k.text for k in problem.known_results] or labelled.known
     statement_text = labelled.statement if labelled.known else problem.statement
 
@@ -1140,14 +1148,14 @@ def build_queries(
     TheoremSearch for a non-mathematical one.
     """
     user = " ".join(user_query.split()) if user_query and user_query.strip() else None
+    labelled = split_statement(problem.statement)
     refs = [reference_seed(item.text, item.identifiers) for item in problem.references] or [
-        reference_seed(text, list(find_identifiers(text)))
-        for text in split_statement(problem.statement).references
+        reference_seed(text, list(find_identifiers(text))) for text in labelled.references
     ]
     primary, secondary = DOMAIN_CATEGORIES.get(problem.domain, ((), ()))
     biomedical = is_biomedical(problem, user)
     mathematical = is_mathematical(problem, biomedical)
-    m = _material(problem, refs, user)
+    m = _material(problem, refs, user, labelled)
     if notation:
         # What the statement's symbols stand for (NOTATION.md) are words papers use.
         named = [

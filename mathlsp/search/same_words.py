@@ -38,12 +38,10 @@ def plain_words(query: str) -> frozenset[str]:
 def arxiv_words(query: str) -> frozenset[str] | None:
     """The words an arXiv query needs all of, when it is only `all:` terms joined by AND;
     None for anything else (an OR, a category, an author, a title field)."""
-    terms = [t.strip() for t in query.split(" AND ")]
-    if not terms or any(not _TERM.fullmatch(t) for t in terms):
-        return None
     words: set[str] = set()
-    for t in terms:
-        m = _TERM.fullmatch(t)
-        assert m is not None
+    for term in query.split(" AND "):
+        m = _TERM.fullmatch(term.strip())
+        if m is None:
+            return None
         words |= _words(m.group(1) or m.group(2))
     return frozenset(words) or None
