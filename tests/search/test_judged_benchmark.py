@@ -85,6 +85,7 @@ BLIND_SPLITS = [
     ("fresh4", 10, 6, False),
     ("fresh5", 12, 7, True),
     ("fresh6", 12, 7, True),
+    ("fresh7", 12, 7, True),
 ]
 
 
