@@ -246,35 +246,34 @@ def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Fi
 def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     # The fields (with their spans) are asked for only when there is something to report: most
     # entries' identifiers parse, and their values are all a cold `check` needs to know so.
+    # Written out key by key: a loop over (key, code, message) with a lambda in it made two
+    # functions and a tuple per entry, a third of the rule's time at 5,000 references.
     fields = entry.fields
-    for key, code, problem in (
-        ("arxiv_id", BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
-        ("doi", BAD_DOI, _doi_problem),
-    ):
-        if key not in fields:
-            continue
-        if (entry.arxiv_id if key == "arxiv_id" else entry.doi) is not None:
-            continue
-        f = entry.arxiv_field if key == "arxiv_id" else entry.doi_field
-        if f is not None:
-            yield ctx.finding(
-                code,
-                f"{entry.id}: {problem(f.value)}",
-                _value_span(f),
-                data={"id": entry.id, "value": f.value},
-            )
-    for key, parse, help_text in (("zbl", parse_zbl, _ZBL_HELP), ("mr", parse_mr, _MR_HELP)):
-        if key not in fields:
-            continue
-        f = entry.zbl_field if key == "zbl" else entry.mr_field
-        if f is not None and parse(f.value) is None:
-            yield ctx.finding(
-                BAD_MATH_ID,
-                f"{entry.id}: `{_clip(f.value)}` is not a valid {f.name.strip()} number: "
-                + help_text,
-                _value_span(f),
-                data={"id": entry.id, "value": f.value},
-            )
+    if "arxiv_id" in fields and entry.arxiv_id is None and (f := entry.arxiv_field) is not None:
+        yield _bad_id_field(ctx, entry, f, BAD_ARXIV, _arxiv_problem(f.value.strip("`")))
+    if "doi" in fields and entry.doi is None and (f := entry.doi_field) is not None:
+        yield _bad_id_field(ctx, entry, f, BAD_DOI, _doi_problem(f.value))
+    if "zbl" in fields and (f := entry.zbl_field) is not None and parse_zbl(f.value) is None:
+        yield _bad_math_id(ctx, entry, f, _ZBL_HELP)
+    if "mr" in fields and (f := entry.mr_field) is not None and parse_mr(f.value) is None:
+        yield _bad_math_id(ctx, entry, f, _MR_HELP)
+
+
+def _bad_id_field(
+    ctx: CheckContext, entry: ReferenceEntry, f: Field, code: str, problem: str
+) -> Finding:
+    return ctx.finding(
+        code, f"{entry.id}: {problem}", _value_span(f), data={"id": entry.id, "value": f.value}
+    )
+
+
+def _bad_math_id(ctx: CheckContext, entry: ReferenceEntry, f: Field, help_text: str) -> Finding:
+    return ctx.finding(
+        BAD_MATH_ID,
+        f"{entry.id}: `{_clip(f.value)}` is not a valid {f.name.strip()} number: " + help_text,
+        _value_span(f),
+        data={"id": entry.id, "value": f.value},
+    )
 
 
 @entry_rule
