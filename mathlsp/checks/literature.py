@@ -218,6 +218,9 @@ def numbering(
 
 _LATEX_COMMAND = re.compile(r"\\[a-z]+")
 _WORDS = re.compile(r"[^\W_]+")
+# `_WORDS` on a lower-cased ASCII title: the same words, matched by a plain class instead of a
+# Unicode category test per character (half the time of the rule's key, once per entry).
+_ASCII_WORDS = re.compile(r"[a-z0-9]+")
 
 
 def normalize_title(title: str) -> str:
@@ -228,7 +231,7 @@ def normalize_title(title: str) -> str:
     title = title.lower()
     if "\\" in title:
         title = _LATEX_COMMAND.sub(" ", title)
-    return " ".join(_WORDS.findall(title))
+    return " ".join((_ASCII_WORDS if title.isascii() else _WORDS).findall(title))
 
 
 _MOVED_FROM = re.compile(r"\bmoved from (?P<id>U?REF-\d{1,6})(?![\w-])(?: on (?P<date>[\d-]+))?")

@@ -205,7 +205,12 @@ class ReferenceEntry:
 
     @property
     def year(self) -> int | None:
-        m = _YEAR.search(self.core.fields.value("year"))
+        value = self.core.fields.value("year")
+        if len(value) == 4 and value.isascii() and value.isdigit():
+            # What `_YEAR` finds in a bare year (most entries), without a search.
+            number = int(value)
+            return number if 1500 <= number <= 2100 else None
+        m = _YEAR.search(value)
         return int(m.group(1)) if m else None
 
     @property
