@@ -351,20 +351,25 @@ def splice(
 
 
 def parse_heading(line: str, number: int, base: int) -> Heading | None:
-    lead = line.lstrip(" ")
-    if len(line) - len(lead) > 3 or not lead.startswith("#"):
-        return None
+    # One match decides it (` {0,3}#`), its groups read in one call: 5,000 entry headings are
+    # parsed by every cold `check` of a 5,000-reference file.
     m = _HEADING.match(line)
     if m is None:
         return None
-    title = _heading_title(m.group(2) or "")
-    t_start = m.start(2) if m.group(2) is not None else len(line)
+    hashes, raw = m.groups()
+    if raw is None:
+        title, t_start = "", len(line)
+    else:
+        title = raw.rstrip(" \t")
+        if title.endswith("#"):
+            title = _heading_title(raw)
+        t_start = m.start(2)
     return Heading(
-        level=len(m.group(1)),
-        title=title,
-        line=number,
-        span=Span(base, base + len(line)),
-        title_span=Span(base + t_start, base + t_start + len(title)),
+        len(hashes),
+        title,
+        number,
+        Span(base, base + len(line)),
+        Span(base + t_start, base + t_start + len(title)),
     )
 
 
