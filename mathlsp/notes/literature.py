@@ -120,8 +120,10 @@ class EntryCore:
 
     def __init__(
         self, kind: str, number: int, title: str, line: int, end_line: int, base: int,
-        id_span: Span, title_span: Span, span_end: int, fields: FieldMap, loose: list[int],
+        id_start: int, id_end: int, title_start: int, title_end: int, span_end: int,
+        fields: FieldMap, loose: list[int],
     ) -> None:  # fmt: skip
+        # Spans as plain offsets (no Span made per entry only to be taken apart here).
         self.kind = kind
         self.number = number
         self.id = ref_id(kind, number)
@@ -129,8 +131,8 @@ class EntryCore:
         self.line = line
         self.end_line = end_line  # the line before the next heading: the lines it was read from
         self.base = base
-        self.id_start, self.id_end = id_span.start, id_span.end
-        self.title_start, self.title_end = title_span.start, title_span.end
+        self.id_start, self.id_end = id_start, id_end
+        self.title_start, self.title_end = title_start, title_end
         self.span_end = span_end
         self.fields = fields
         self.loose = loose
@@ -1135,18 +1137,23 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
     if m is None:
         return None
     fields, loose, last_field = parse_field_map(lines, h.line + 1, end_line)
-    last = max(h.line, last_field, *loose)
-    title = m.group("title").strip()
+    line = h.line
+    last = max(line, last_field, *loose) if loose else last_field if last_field > line else line
+    kind, num, raw_title = m.groups()
+    title = raw_title.strip()
     base = h.title_span.start
+    title_start = base + m.start(3)
     return EntryCore(
-        m.group("kind"),
-        int(m.group("num")),
+        kind,
+        int(num),
         title,
-        h.line,
+        line,
         end_line,
         h.span.start,
-        Span(base + m.start("kind"), base + m.end("num")),
-        Span(base + m.start("title"), base + m.start("title") + len(title)),
+        base + m.start(1),
+        base + m.end(2),
+        title_start,
+        title_start + len(title),
         lines.starts[last] + len(lines.texts[last]),
         fields,
         loose,
@@ -1215,8 +1222,10 @@ def _parse_entry_alone(lines: Lines, h: Heading, end_line: int) -> EntryCore | N
         core.line + dl,
         core.end_line + dl,
         core.base + do,
-        Span(core.id_start + do, core.id_end + do),
-        Span(core.title_start + do, core.title_end + do),
+        core.id_start + do,
+        core.id_end + do,
+        core.title_start + do,
+        core.title_end + do,
         core.span_end + do,
         FieldMap([f.shifted(dl, do) for f in core.fields.all]),
         [line + dl for line in core.loose],

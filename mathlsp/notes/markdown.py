@@ -12,7 +12,6 @@ import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
-from operator import add
 from typing import overload
 
 from mathlsp.notes.chunked import TextView
@@ -25,6 +24,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # character (11 µs a heading); the closing `#`s are stripped by `_heading_title` instead.
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
+_PLUS_ONE = (1).__add__
 _SPECIAL = frozenset("#`~< ")  # "" is not in a frozenset, unlike in a str
 # A line starting with one of these (after up to three spaces) may open or close fenced code or
 # an HTML comment; with `#`, a heading too.
@@ -189,10 +189,10 @@ def split_lines(text: str) -> tuple[list[str], list[int]]:
     """Lines (without breaks) and their start offsets."""
     if "\r" not in text:
         texts = text.split("\n")  # the common case, several times faster than a regex split
-        # Line i starts after the i breaks and the lengths of the lines above it: summed in C
-        # (a generator adding 1 per line costs ~2x as much on 58k lines).
-        lengths = accumulate(map(len, texts[:-1]), initial=0)
-        return texts, list(map(add, lengths, range(len(texts))))
+        # Line i starts after the lines above it and their breaks: each length plus one, summed,
+        # all in C (a generator adding 1 per line costs ~2x as much on 58k lines; adding the
+        # line numbers to the summed lengths afterwards, ~1.5x).
+        return texts, list(accumulate(map(_PLUS_ONE, map(len, texts[:-1])), initial=0))
     return _LINE_BREAK.split(text), line_starts(text)
 
 

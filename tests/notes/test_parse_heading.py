@@ -1,4 +1,4 @@
-"""`parse_heading` in one match: the same headings as the two-step reading it replaced."""
+"""`parse_heading` in one match, and the line starts `scan` sums in C."""
 
 from __future__ import annotations
 
@@ -56,3 +56,14 @@ def test_headings_with_closing_hashes_and_blanks() -> None:
     for line in ["### REF-001: T ###", "## C#", "#", "####### seven", "   # three", "    # four",
                  "# a #  ", "#\tx\t#", "## #", "#  "]:  # fmt: skip
         assert parse_heading(line, 3, 40) == _two_step(line, 3, 40), line
+
+
+@settings(max_examples=1000, deadline=None)
+@given(st.text(alphabet=st.sampled_from("ab\n\r é"), max_size=40))
+def test_split_lines_starts_are_the_line_starts(text: str) -> None:
+    from mathlsp.notes.linestarts import line_starts
+    from mathlsp.notes.markdown import split_lines
+
+    texts, starts = split_lines(text)
+    assert starts == line_starts(text)
+    assert len(texts) == len(starts)
