@@ -596,8 +596,10 @@ class LiteratureDoc(MarkdownDoc):
         current: Section | None = None
         kept = kept or []
         n_kept = 0
+        # Which reader an entry's lines need is the same for every entry of this version.
+        core_of = _parse_entry if isinstance(lines.source, str) or lines.has_cr else _entry_core
         for idx, h in enumerate(headings):
-            if n_kept < len(kept) and kept[n_kept].heading is h:
+            if kept and n_kept < len(kept) and kept[n_kept].heading is h:
                 self._entries.append(kept[n_kept])
                 n_kept += 1
                 continue
@@ -615,7 +617,7 @@ class LiteratureDoc(MarkdownDoc):
             if core is not None and core.end_line - core.line != end_line - h.line:
                 core = None  # a heading came or went next to it: its lines changed
             if core is None:
-                core = _entry_core(lines, h, end_line)
+                core = core_of(lines, h, end_line)
                 if core is None:
                     self._other.append(h)
                     continue

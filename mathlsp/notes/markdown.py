@@ -11,7 +11,8 @@ import bisect
 import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, compress, islice
+from operator import itemgetter
 from typing import overload
 
 from mathlsp.notes.chunked import TextView
@@ -25,6 +26,7 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 _HEADING = re.compile(r" {0,3}(#{1,6})(?:[ \t]+(.*))?$")
 _FENCE = re.compile(r" {0,3}(`{3,}|~{3,})(.*)$")
 _PLUS_ONE = (1).__add__
+_FIRST_CHAR = itemgetter(slice(0, 1))  # "" for an empty line
 _SPECIAL = frozenset("#`~< ")  # "" is not in a frozenset, unlike in a str
 # A line starting with one of these (after up to three spaces) may open or close fenced code or
 # an HTML comment; with `#`, a heading too.
@@ -400,8 +402,10 @@ def _heading_title(raw: str) -> str:
 
 
 def _candidate_lines(texts: list[str], first: int) -> list[int]:
-    """Lines that may open a heading, fence or comment (a comprehension: prose costs ~100 ns)."""
-    return [i for i in range(first, len(texts)) if texts[i][:1] in _SPECIAL]
+    """Lines that may open a heading, fence or comment: each line's first character looked up,
+    all in C (a comprehension cost ~100 ns a line, 58k lines at 5,000 references)."""
+    firsts = map(_FIRST_CHAR, islice(texts, first, None))
+    return list(compress(range(first, len(texts)), map(_SPECIAL.__contains__, firsts)))
 
 
 def normalize_heading(title: str) -> str:

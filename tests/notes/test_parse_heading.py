@@ -1,4 +1,4 @@
-"""`parse_heading` in one match, and the line starts `scan` sums in C."""
+"""Parts of `scan`: `parse_heading` in one match, line starts and candidate lines in C."""
 
 from __future__ import annotations
 
@@ -67,3 +67,14 @@ def test_split_lines_starts_are_the_line_starts(text: str) -> None:
     texts, starts = split_lines(text)
     assert starts == line_starts(text)
     assert len(texts) == len(starts)
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from("#`~< -a\t"), max_size=3)), st.integers(0, 5))
+def test_candidate_lines_are_the_lines_starting_with_a_special_character(
+    texts: list[str], first: int
+) -> None:
+    from mathlsp.notes.markdown import _SPECIAL, _candidate_lines
+
+    want = [i for i in range(first, len(texts)) if texts[i][:1] in _SPECIAL]
+    assert _candidate_lines(texts, first) == want
