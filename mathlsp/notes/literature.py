@@ -302,11 +302,12 @@ class ReferenceEntry:
     def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
         memo = self.core.memo
-        if key not in memo:
-            fields = self.core.fields
-            value = fields.value(key)
-            memo[key] = parse(value.strip("`")) if key in fields and not is_absent(value) else None
-        return memo[key]
+        found = memo.get(key, _UNREAD)
+        if found is _UNREAD:
+            # An absent key reads as "", which `is_absent` says: no membership test first.
+            value = self.core.fields.value(key)
+            found = memo[key] = None if is_absent(value) else parse(value.strip("`"))
+        return found
 
     @property
     def verified(self) -> VerifiedStamp | None:
