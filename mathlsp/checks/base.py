@@ -153,7 +153,7 @@ def rules_for(doc: MarkdownDoc) -> list[Rule]:
 # section it stands in and the settings: the engine runs them once per parsed entry and reuses
 # their findings while the entry's lines are unchanged (see `checks.entries`).
 # An entry rule returns its findings (a list, or an empty tuple): one generator per rule per
-# entry was a tenth of a cold check at 5,000 references.
+# entry cost ~10 ms of a cold check at 5,000 references (30k generators).
 EntryRule = Callable[[CheckContext, Any], Sequence[Finding]]
 ENTRY_RULES: list[EntryRule] = []
 
