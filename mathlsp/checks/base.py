@@ -5,7 +5,7 @@ from __future__ import annotations
 import datetime as dt
 import functools
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -152,7 +152,9 @@ def rules_for(doc: MarkdownDoc) -> list[Rule]:
 # Rules about one reference entry, whose findings depend only on that entry's own lines, the
 # section it stands in and the settings: the engine runs them once per parsed entry and reuses
 # their findings while the entry's lines are unchanged (see `checks.entries`).
-EntryRule = Callable[[CheckContext, Any], Iterable[Finding]]
+# An entry rule returns its findings (a list, or an empty tuple): one generator per rule per
+# entry cost ~10 ms of a cold check at 5,000 references (30k generators).
+EntryRule = Callable[[CheckContext, Any], Sequence[Finding]]
 ENTRY_RULES: list[EntryRule] = []
 
 

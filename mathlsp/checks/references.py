@@ -12,7 +12,7 @@ import functools
 import re
 import threading
 import weakref
-from collections.abc import Callable, Container, Iterable, Iterator
+from collections.abc import Callable, Container, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
@@ -177,122 +177,141 @@ def folder_literature(ctx: CheckContext) -> LiteratureDoc | None:
 
 # -- LITERATURE.md entries ---------------------------------------------------------------------
 @entry_rule
-def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+def verification_stamps(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
+    # Entry rules return their findings (most often none) rather than yield them: a generator
+    # per rule per entry cost ~10 ms of a cold check at 5,000 references.
     if entry.kind != "REF":
-        return
+        return ()
+    out: list[Finding] = []
     value = entry.fields.value("verified")
     if not value.strip():
-        yield ctx.finding(
-            NO_STAMP,
-            f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
-            "source: verify it (adds `- **Verified:** <ISO timestamp> via <API URL>`) "
-            "or move it to Unconfirmed References",
-            entry.id_span,
-            data={"id": entry.id},
+        out.append(
+            ctx.finding(
+                NO_STAMP,
+                f"{entry.id} has no `Verified:` stamp, so nothing shows it was checked against a "
+                "source: verify it (adds `- **Verified:** <ISO timestamp> via <API URL>`) "
+                "or move it to Unconfirmed References",
+                entry.id_span,
+                data={"id": entry.id},
+            )
         )
-        return
+        return out
     stamp = parse_verified(value)
     if stamp.url is None:
-        yield ctx.finding(
-            NO_URL,
-            f"{entry.id}'s `Verified:` stamp has no API URL: write "
-            "`<ISO timestamp> via <URL>` so anyone can re-run the check",
-            _stamp_span(entry),
-            data={"id": entry.id},
+        out.append(
+            ctx.finding(
+                NO_URL,
+                f"{entry.id}'s `Verified:` stamp has no API URL: write "
+                "`<ISO timestamp> via <URL>` so anyone can re-run the check",
+                _stamp_span(entry),
+                data={"id": entry.id},
+            )
         )
     elif recheck_backend(stamp.url, ctx.settings.recheck_bases) is None:
-        yield ctx.finding(
-            FOREIGN_URL,
-            f"{entry.id}'s `Verified:` URL {stamp.url} re-checks nothing: a stamp names the "
-            "source request that returned the paper (arXiv `…/api/query?id_list=…`, Crossref "
-            "`…/works/<DOI>`, OpenAlex `…/works/doi:…`, Semantic Scholar `…/paper/…`, PubMed "
-            "`…/esummary.fcgi?…`, zbMATH `…/document/…`) — verify the reference to write one",
-            _stamp_span(entry),
-            data={"id": entry.id, "url": stamp.url},
+        out.append(
+            ctx.finding(
+                FOREIGN_URL,
+                f"{entry.id}'s `Verified:` URL {stamp.url} re-checks nothing: a stamp names the "
+                "source request that returned the paper (arXiv `…/api/query?id_list=…`, Crossref "
+                "`…/works/<DOI>`, OpenAlex `…/works/doi:…`, Semantic Scholar `…/paper/…`, PubMed "
+                "`…/esummary.fcgi?…`, zbMATH `…/document/…`) — verify the reference to write one",
+                _stamp_span(entry),
+                data={"id": entry.id, "url": stamp.url},
+            )
         )
     ts = stamp.timestamp
     if ts is None:
-        yield ctx.finding(
-            BAD_TIMESTAMP,
-            f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
-            "(e.g. 2026-02-10T14:30:00Z)",
-            _stamp_span(entry),
-            data={"id": entry.id},
+        out.append(
+            ctx.finding(
+                BAD_TIMESTAMP,
+                f"{entry.id}'s `Verified:` stamp does not start with an ISO 8601 timestamp "
+                "(e.g. 2026-02-10T14:30:00Z)",
+                _stamp_span(entry),
+                data={"id": entry.id},
+            )
         )
-        return
+        return out
     settings = ctx.settings
     future, stale_before = _time_limits(settings.now, settings.stale_after_days)
     if ts > future:
-        yield ctx.finding(
-            FUTURE_TIMESTAMP,
-            f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
-            "re-verify it to record the real time",
-            _stamp_span(entry),
-            data={"id": entry.id},
+        out.append(
+            ctx.finding(
+                FUTURE_TIMESTAMP,
+                f"{entry.id} was verified at {ts.isoformat()}, which is in the future: "
+                "re-verify it to record the real time",
+                _stamp_span(entry),
+                data={"id": entry.id},
+            )
         )
     elif stale_before is not None and ts < stale_before:
         stale_after = settings.stale_after_days
         days = (_aware(settings.now) - ts).days
-        yield ctx.finding(
-            STALE,
-            f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
-            f"re-verify references older than {stale_after} days",
-            _stamp_span(entry),
-            data={"id": entry.id, "age_days": days},
+        out.append(
+            ctx.finding(
+                STALE,
+                f"{entry.id} was verified {days} days ago ({ts.date().isoformat()}); "
+                f"re-verify references older than {stale_after} days",
+                _stamp_span(entry),
+                data={"id": entry.id, "age_days": days},
+            )
         )
+    return out
 
 
 @entry_rule
-def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+def entry_identifiers(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
     # The fields (with their spans) are asked for only when there is something to report: most
     # entries' identifiers parse, and their values are all a cold `check` needs to know so.
+    # Written out key by key: a loop over (key, code, message) with a lambda in it made two
+    # functions and a tuple per entry, a third of the rule's time at 5,000 references.
     fields = entry.fields
-    for key, code, problem in (
-        ("arxiv_id", BAD_ARXIV, lambda v: _arxiv_problem(v.strip("`"))),
-        ("doi", BAD_DOI, _doi_problem),
-    ):
-        if key not in fields:
-            continue
-        if (entry.arxiv_id if key == "arxiv_id" else entry.doi) is not None:
-            continue
-        f = entry.arxiv_field if key == "arxiv_id" else entry.doi_field
-        if f is not None:
-            yield ctx.finding(
-                code,
-                f"{entry.id}: {problem(f.value)}",
-                _value_span(f),
-                data={"id": entry.id, "value": f.value},
-            )
-    for key, parse, help_text in (("zbl", parse_zbl, _ZBL_HELP), ("mr", parse_mr, _MR_HELP)):
-        if key not in fields:
-            continue
-        f = entry.zbl_field if key == "zbl" else entry.mr_field
-        if f is not None and parse(f.value) is None:
-            yield ctx.finding(
-                BAD_MATH_ID,
-                f"{entry.id}: `{_clip(f.value)}` is not a valid {f.name.strip()} number: "
-                + help_text,
-                _value_span(f),
-                data={"id": entry.id, "value": f.value},
-            )
+    out: list[Finding] = []
+    if "arxiv_id" in fields and entry.arxiv_id is None and (f := entry.arxiv_field) is not None:
+        out.append(_bad_id_field(ctx, entry, f, BAD_ARXIV, _arxiv_problem(f.value.strip("`"))))
+    if "doi" in fields and entry.doi is None and (f := entry.doi_field) is not None:
+        out.append(_bad_id_field(ctx, entry, f, BAD_DOI, _doi_problem(f.value)))
+    if "zbl" in fields and (f := entry.zbl_field) is not None and parse_zbl(f.value) is None:
+        out.append(_bad_math_id(ctx, entry, f, _ZBL_HELP))
+    if "mr" in fields and (f := entry.mr_field) is not None and parse_mr(f.value) is None:
+        out.append(_bad_math_id(ctx, entry, f, _MR_HELP))
+    return out
+
+
+def _bad_id_field(
+    ctx: CheckContext, entry: ReferenceEntry, f: Field, code: str, problem: str
+) -> Finding:
+    return ctx.finding(
+        code, f"{entry.id}: {problem}", _value_span(f), data={"id": entry.id, "value": f.value}
+    )
+
+
+def _bad_math_id(ctx: CheckContext, entry: ReferenceEntry, f: Field, help_text: str) -> Finding:
+    return ctx.finding(
+        BAD_MATH_ID,
+        f"{entry.id}: `{_clip(f.value)}` is not a valid {f.name.strip()} number: " + help_text,
+        _value_span(f),
+        data={"id": entry.id, "value": f.value},
+    )
 
 
 @entry_rule
-def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
     required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
     fields = entry.fields
     missing = fields.missing(required)
     if not missing:
-        return
+        return ()
     names = ", ".join(missing)
     plural = "fields" if len(missing) > 1 else "field"
-    yield ctx.finding(
-        MISSING_FIELDS,
-        f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`"
-        + (" and the others" if len(missing) > 1 else ""),
-        entry.id_span,
-        data={"id": entry.id, "missing": missing},
-    )
+    return [
+        ctx.finding(
+            MISSING_FIELDS,
+            f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`"
+            + (" and the others" if len(missing) > 1 else ""),
+            entry.id_span,
+            data={"id": entry.id, "missing": missing},
+        )
+    ]
 
 
 # -- every note of the folder ----------------------------------------------------------------

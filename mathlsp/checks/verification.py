@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING
 
 from mathlsp.checks.base import CheckContext, define, entry_rule
@@ -36,13 +36,13 @@ def verifier_for(ctx: CheckContext) -> OfflineVerifier | None:
 
 
 @entry_rule
-def verified_records(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
+def verified_records(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
+    # Entry rules return their findings (see `references.verification_stamps`).
     verifier = verifier_for(ctx)
     if verifier is None or entry.section not in ("confirmed", "unconfirmed"):
-        return
+        return ()
     result = verifier.check(entry)
-    if result is not None:
-        yield from findings_for(ctx, entry, result)
+    return list(findings_for(ctx, entry, result)) if result is not None else ()
 
 
 def findings_for(

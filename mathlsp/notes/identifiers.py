@@ -120,11 +120,15 @@ def parse_arxiv(value: str) -> ArxivId | None:
             text = text[:-4]
         m = _NEW.fullmatch(text)
     if m:
-        yymm, num = m["yymm"], m["num"]
-        # 4-digit numbers until 2014-12, 5-digit from 2015-01.
-        if not _valid_yymm(yymm, old=False) or (len(num) == 5) != (int(yymm) >= 1501):
+        yymm, num, v = m.groups()
+        # What `_valid_yymm(yymm, old=False)` says, from one int (asked once per entry): a
+        # month, from 2007-04 on. 4-digit numbers until 2014-12, 5-digit from 2015-01.
+        ym = int(yymm)
+        if not 1 <= ym % 100 <= 12 or ym < 704 or (len(num) == 5) != (ym >= 1501):
             return None
-        return ArxivId(f"{yymm}.{num}", int(m["v"]) if m["v"] else None)
+        # The whole match is `yymm.num[vN]`: the base is its text up to the version.
+        matched = m.string
+        return ArxivId(matched if v is None else matched[: m.start("v") - 1], int(v) if v else None)
     if m := _OLD.fullmatch(text):
         archive = m["archive"].lower()
         if archive not in OLD_ARCHIVES or not _valid_yymm(m["yymm"], old=True):

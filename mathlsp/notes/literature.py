@@ -101,6 +101,9 @@ class VerifiedStamp:
     url: str | None
 
 
+_UNREAD = object()  # what an entry's memo holds for what was never worked out
+
+
 class EntryCore:
     """What an entry's own lines say, parsed once and shared by every later version of the file
     in which those lines are unchanged (a keystroke elsewhere re-parses nothing here).
@@ -117,8 +120,10 @@ class EntryCore:
 
     def __init__(
         self, kind: str, number: int, title: str, line: int, end_line: int, base: int,
-        id_span: Span, title_span: Span, span_end: int, fields: FieldMap, loose: list[int],
+        id_start: int, id_end: int, title_start: int, title_end: int, span_end: int,
+        fields: FieldMap, loose: list[int],
     ) -> None:  # fmt: skip
+        # Spans as plain offsets (no Span made per entry only to be taken apart here).
         self.kind = kind
         self.number = number
         self.id = ref_id(kind, number)
@@ -126,8 +131,8 @@ class EntryCore:
         self.line = line
         self.end_line = end_line  # the line before the next heading: the lines it was read from
         self.base = base
-        self.id_start, self.id_end = id_span.start, id_span.end
-        self.title_start, self.title_end = title_span.start, title_span.end
+        self.id_start, self.id_end = id_start, id_end
+        self.title_start, self.title_end = title_start, title_end
         self.span_end = span_end
         self.fields = fields
         self.loose = loose
@@ -202,7 +207,12 @@ class ReferenceEntry:
 
     @property
     def year(self) -> int | None:
-        m = _YEAR.search(self.core.fields.value("year"))
+        value = self.core.fields.value("year")
+        if len(value) == 4 and value.isascii() and value.isdigit():
+            # What `_YEAR` finds in a bare year (most entries), without a search.
+            number = int(value)
+            return number if 1500 <= number <= 2100 else None
+        m = _YEAR.search(value)
         return int(m.group(1)) if m else None
 
     @property
@@ -217,10 +227,12 @@ class ReferenceEntry:
 
     @property
     def arxiv_id(self) -> ArxivId | None:
-        try:  # parsed already (three rules ask, and the check's index)
-            return self.core.memo["arxiv_id"]  # type: ignore[return-value]
-        except KeyError:
-            return self._identifier("arxiv_id", parse_arxiv)  # type: ignore[return-value]
+        # Parsed once (three rules ask, and the check's index); a `get`, not a `try`: every
+        # entry's first ask would raise and catch a KeyError.
+        found = self.core.memo.get("arxiv_id", _UNREAD)
+        if found is _UNREAD:
+            found = self._identifier("arxiv_id", parse_arxiv)
+        return found  # type: ignore[return-value]
 
     @property
     def zbl_field(self) -> Field | None:
@@ -282,19 +294,20 @@ class ReferenceEntry:
 
     @property
     def doi(self) -> str | None:
-        try:  # parsed already (three rules ask, and the check's index)
-            return self.core.memo["doi"]  # type: ignore[return-value]
-        except KeyError:
-            return self._identifier("doi", normalize_doi)  # type: ignore[return-value]
+        found = self.core.memo.get("doi", _UNREAD)  # as `arxiv_id`
+        if found is _UNREAD:
+            found = self._identifier("doi", normalize_doi)
+        return found  # type: ignore[return-value]
 
     def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
         memo = self.core.memo
-        if key not in memo:
-            fields = self.core.fields
-            value = fields.value(key)
-            memo[key] = parse(value.strip("`")) if key in fields and not is_absent(value) else None
-        return memo[key]
+        found = memo.get(key, _UNREAD)
+        if found is _UNREAD:
+            # An absent key reads as "", which `is_absent` says: no membership test first.
+            value = self.core.fields.value(key)
+            found = memo[key] = None if is_absent(value) else parse(value.strip("`"))
+        return found
 
     @property
     def verified(self) -> VerifiedStamp | None:
@@ -415,11 +428,13 @@ def parse_verified(value: str) -> VerifiedStamp:
     if m is not None:
         # What the general reading below makes of it, without its steps: the timestamp ends
         # before " via", the URL runs to the end.
+        # The offset written out is read in the same C call as the rest (a `replace` after it
+        # cost as much as the parse); the tzinfo is the same `timezone.utc`.
         try:
-            timestamp = dt.datetime.fromisoformat(m["ts"]).replace(tzinfo=dt.UTC)
+            timestamp = dt.datetime.fromisoformat(m["ts"] + "+00:00")
         except ValueError:
             timestamp = None
-        return VerifiedStamp(raw=value, timestamp=timestamp, url=m["url"].rstrip(".,;"))
+        return VerifiedStamp(value, timestamp, m["url"].rstrip(".,;"))
     raw = value.strip()
     url_match = _URL.search(raw)
     url = url_match.group(0).rstrip(".,;") if url_match else None
@@ -582,8 +597,10 @@ class LiteratureDoc(MarkdownDoc):
         current: Section | None = None
         kept = kept or []
         n_kept = 0
+        # Which reader an entry's lines need is the same for every entry of this version.
+        core_of = _parse_entry if isinstance(lines.source, str) or lines.has_cr else _entry_core
         for idx, h in enumerate(headings):
-            if n_kept < len(kept) and kept[n_kept].heading is h:
+            if kept and n_kept < len(kept) and kept[n_kept].heading is h:
                 self._entries.append(kept[n_kept])
                 n_kept += 1
                 continue
@@ -601,7 +618,7 @@ class LiteratureDoc(MarkdownDoc):
             if core is not None and core.end_line - core.line != end_line - h.line:
                 core = None  # a heading came or went next to it: its lines changed
             if core is None:
-                core = _entry_core(lines, h, end_line)
+                core = core_of(lines, h, end_line)
                 if core is None:
                     self._other.append(h)
                     continue
@@ -1123,18 +1140,23 @@ def _parse_entry(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
     if m is None:
         return None
     fields, loose, last_field = parse_field_map(lines, h.line + 1, end_line)
-    last = max(h.line, last_field, *loose)
-    title = m.group("title").strip()
+    line = h.line
+    last = max(line, last_field, *loose) if loose else last_field if last_field > line else line
+    kind, num, raw_title = m.groups()
+    title = raw_title.strip()
     base = h.title_span.start
+    title_start = base + m.start(3)
     return EntryCore(
-        m.group("kind"),
-        int(m.group("num")),
+        kind,
+        int(num),
         title,
-        h.line,
+        line,
         end_line,
         h.span.start,
-        Span(base + m.start("kind"), base + m.end("num")),
-        Span(base + m.start("title"), base + m.start("title") + len(title)),
+        base + m.start(1),
+        base + m.end(2),
+        title_start,
+        title_start + len(title),
         lines.starts[last] + len(lines.texts[last]),
         fields,
         loose,
@@ -1203,8 +1225,10 @@ def _parse_entry_alone(lines: Lines, h: Heading, end_line: int) -> EntryCore | N
         core.line + dl,
         core.end_line + dl,
         core.base + do,
-        Span(core.id_start + do, core.id_end + do),
-        Span(core.title_start + do, core.title_end + do),
+        core.id_start + do,
+        core.id_end + do,
+        core.title_start + do,
+        core.title_end + do,
         core.span_end + do,
         FieldMap([f.shifted(dl, do) for f in core.fields.all]),
         [line + dl for line in core.loose],

@@ -10,6 +10,7 @@ from mathlsp.notes.identifiers import (
     _ABSENT,
     ArxivId,
     IdMention,
+    _valid_yymm,
     find_identifiers,
     is_absent,
     normalize_doi,
@@ -262,6 +263,21 @@ _NEAR_DOI = st.one_of(
     st.from_regex(r"10\.[0-9]{4,9}/[A-Za-z0-9.()\[\]_;:,%-]{1,12}", fullmatch=True),
     st.tuples(st.just("10."), st.lists(_ID_CHARS, max_size=14).map("".join)).map("".join),
 )
+
+
+@pytest.mark.parametrize("version", ["", "v2", "v0", "v10"])
+def test_every_new_style_month_is_judged_as_valid_yymm_judges_it(version: str) -> None:
+    # `parse_arxiv` reads the month and the number's length from one int: every yymm, both
+    # lengths, against the rule as `_valid_yymm` writes it.
+    for ym in range(10000):
+        yymm = f"{ym:04d}"
+        for num in ("1234", "12345"):
+            valid = _valid_yymm(yymm, old=False) and (len(num) == 5) == (int(yymm) >= 1501)
+            parsed = parse_arxiv(f"{yymm}.{num}{version}")
+            if not valid:
+                assert parsed is None, yymm
+                continue
+            assert parsed == ArxivId(f"{yymm}.{num}", int(version[1:]) if version else None)
 
 
 @settings(max_examples=600, deadline=None)

@@ -515,6 +515,22 @@ def test_year_forms() -> None:
     assert year("12345") is None
 
 
+def test_a_bare_four_digit_year_reads_as_the_search_reads_it() -> None:
+    # Every 4-digit value (and non-ASCII digits, which take the search) against `_YEAR`.
+    from mathlsp.notes.literature import _YEAR
+
+    def year(value: str) -> int | None:
+        return LiteratureDoc(f"### REF-001: T\n- **Year:** {value}\n").entries[0].year
+
+    for number in range(10000):
+        value = f"{number:04d}"
+        m = _YEAR.search(value)
+        assert year(value) == (int(m.group(1)) if m else None), value
+    for value in ("1\u0669\u0669\u0669", "\u0661\u0669\u0669\u0669", "20\u0662\u0660"):
+        m = _YEAR.search(value)  # non-ASCII digits take the search, which reads some of them
+        assert year(value) == (int(m.group(1)) if m else None), value
+
+
 def test_identifier_fields_with_backticks_and_absent_markers() -> None:
     text = (
         "### REF-001: T\n"
