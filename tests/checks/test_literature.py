@@ -111,6 +111,21 @@ def test_missing_section(check) -> None:
     assert span(found[0])[:2] == (8, 0)  # on the `#` title
 
 
+def test_section_at_another_heading_level_is_named_at_its_heading(check) -> None:
+    # Written by someone else: `# Confirmed References`. Saying the section is missing (on the
+    # title line, with a fix adding an empty second one) would leave its entries unread.
+    text = edit(LITERATURE, "## Confirmed References", "# Confirmed references")
+    found = only(check(L, text), "LIT004")
+    assert len(found) == 1
+    assert found[0].message == (
+        "'# Confirmed references' is a level-1 heading, so LITERATURE.md has no "
+        "'## Confirmed References' section and what stands under it is not read as one: make it "
+        "`## Confirmed references`"
+    )
+    assert span(found[0]) == (16, 0, 16, len("# Confirmed references"))
+    assert found[0].data == {"relevel": 2, "line": 16}
+
+
 def test_section_out_of_order(check) -> None:
     start = LITERATURE.index("## Synthesis")
     end = LITERATURE.index("## Unconfirmed References")
