@@ -504,6 +504,27 @@ async def test_entries_outside_the_verified_sections_are_named_not_silently_left
     )
     assert not any("is not an entry" in m for m in messages(client))
     assert client.apply_requests == []  # type: ignore[attr-defined]
+    # Neither Verify nor Move is offered on such an entry; run anyway, Move says why not.
+    heading = (
+        buffer(client, uri)
+        .splitlines()
+        .index(
+            next(
+                line for line in buffer(client, uri).splitlines() if line.startswith("### REF-002")
+            )
+        )
+    )
+    at = types.Position(line=heading, character=6)
+    titles = [a.title for a in await actions_at(client, uri, types.Range(start=at, end=at), [])]
+    assert not any(t.startswith(("Verify REF-002", "Move REF-002")) for t in titles), titles
+    assert await execute(client, "mathlsp.moveToUnconfirmed", uri, "REF-002") is None
+    await wait_until(
+        lambda: any(
+            "REF-002 stands outside '## Confirmed References'" in m for m in messages(client)
+        )
+    )
+    assert not any("failed" in m for m in messages(client))
+    assert client.apply_requests == []  # type: ignore[attr-defined]
 
 
 async def test_verifying_an_unchanged_file_again_sends_no_edit(

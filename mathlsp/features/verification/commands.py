@@ -168,6 +168,14 @@ async def move_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
     if doc is None or entry is None or entry.kind != "REF":
         show(server, f"mathlsp: no confirmed reference {ref} to move", types.MessageType.Warning)
         return None
+    if entry.section != "confirmed":
+        show(
+            server,
+            f"mathlsp: {entry.id} stands outside '## Confirmed References', so there is nothing "
+            "to move it from: put it under that section first (LIT004, LIT009)",
+            types.MessageType.Warning,
+        )
+        return None
     cached = server.verification.verifier.check(entry)
     reasons = cached.reasons if cached is not None and not cached.confirmed else ("moved by hand",)
     check = ReferenceCheck(entry.id, "confirmed", "unconfirmed", tuple(reasons))
