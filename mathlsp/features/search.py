@@ -296,7 +296,8 @@ def code_actions(
     if name == "LITERATURE.md" and server is not None and wanted(types.CodeActionKind.Source):
         actions.extend(set_aside_actions(server, state))
     if name in ("PROBLEM.md", "LITERATURE.md") and wanted(types.CodeActionKind.Source):
-        title = "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch)"
+        # Every discovery backend a mathematics problem asks (PubMed only for biomedical ones).
+        title = "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch, zbMATH Open)"
         actions.append(
             types.CodeAction(
                 title=title,

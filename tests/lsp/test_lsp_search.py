@@ -160,6 +160,10 @@ async def test_search_shows_queries_then_writes_verified_results(
     root: Path = client.root  # type: ignore[attr-defined]
     uri = open_file(client, root / "PROBLEM.md")
     action = await search_action(client, uri)
+    # The title names the sources a search asks: zbMATH Open too.
+    assert action.title == (
+        "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch, zbMATH Open)"
+    )
     result = await run(client, action.command)
     # The queries were shown before anything was sent.
     (asked,) = client.asked  # type: ignore[attr-defined]
