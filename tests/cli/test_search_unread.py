@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from mathlsp.cli import main
-from mathlsp.cli.search import unread_lines, unread_references
+from mathlsp.cli.search import print_below, unread_lines, unread_references
 from mathlsp.notes.problem import ProblemDoc
 
 PROBLEM = """\
@@ -62,3 +62,11 @@ def test_dry_run_names_the_unread_reference(
         "    - Conus, Joseph, Khoshnevisan, Correlation-length bounds and estimates …\n"
         "    write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`\n"
     ) in out
+
+
+def test_below_the_line_says_how_many_of_how_many(capsys: pytest.CaptureFixture[str]) -> None:
+    item = {"title": "T", "year": 2020, "arxiv_id": None, "doi": "10.1/x", "relevance": "R"}
+    print_below([item, item], 108)
+    assert capsys.readouterr().out.startswith("Below the line (the 2 closest of 108; not written")
+    print_below([item, item], 2)
+    assert capsys.readouterr().out.startswith("Below the line (2; not written")
