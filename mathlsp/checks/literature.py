@@ -356,6 +356,8 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
     for entry, prev, highest, restarted in numbering(
         placed, lambda e: e.core.kind, lambda e: e.core.number
     ):
+        # A restart repeats ids; one used once is only out of order (REF-003 listed first, say).
+        restarted = restarted and first[entry.core.id] is not entry
         yield numbering_finding(ctx, doc, entry, prev, highest, restarted)
 
 

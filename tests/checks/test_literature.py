@@ -183,6 +183,18 @@ def test_reset_numbering(check) -> None:
     assert "continue from REF-004" in found[0].message
 
 
+def test_an_id_used_once_out_of_order_is_not_a_restart(check) -> None:
+    # Written by someone else, by importance: REF-003, then REF-001, REF-002 (used once each).
+    start = LITERATURE.index("### REF-001")
+    end = LITERATURE.index("## Synthesis")
+    refs = ref_entry(3, "Three") + LITERATURE[start:end]
+    found = only(check(L, LITERATURE[:start] + refs + LITERATURE[end:]), "LIT008")
+    assert [f.message for f in found] == [
+        "REF-001 comes after REF-003: keep entries in increasing order "
+        "(the next free id is REF-004)"
+    ]
+
+
 def test_ref_and_uref_numbered_independently(check) -> None:
     text = with_refs(unconfirmed=(ref_entry(2, "Second unconfirmed", kind="UREF"),))
     assert "LIT008" not in codes(check(L, text))
