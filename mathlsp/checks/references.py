@@ -289,7 +289,7 @@ def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
     message = f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`" + (
         " and the others" if len(missing) > 1 else ""
     )
-    if plain := _plain_fields(ctx.doc.text[entry.span.start : entry.span.end], missing):
+    if plain := _plain_fields(_body(ctx.doc, entry), missing):
         # Written by someone else: `- Authors: …`. "Lacks Authors" alone would be untrue.
         listed = ", ".join(f"`{n}:`" for n in plain)
         verb = "is" if len(plain) == 1 else "are"
@@ -306,6 +306,14 @@ def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Iterator[Finding]:
 
 # `- Authors: …` / `* Year: 1994`: a field name as a plain list item, without the bold.
 _PLAIN_FIELD = re.compile(r"^[ \t]*[-*+][ \t]+([A-Za-z][A-Za-z /]*?)[ \t]*:", re.MULTILINE)
+
+
+def _body(doc: MarkdownDoc, entry: ReferenceEntry) -> str:
+    """The entry's lines after its heading, read line by line: `doc.text` would join a buffer
+    kept in chunks, a whole-file copy per keystroke on a large LITERATURE.md."""
+    lines = doc.lines
+    last = min(lines.line_of(entry.span.end), len(lines.texts) - 1)
+    return "\n".join(lines.texts[i] for i in range(entry.heading.line + 1, last + 1))
 
 
 def _plain_fields(block: str, missing: list[str]) -> list[str]:
