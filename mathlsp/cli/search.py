@@ -146,37 +146,11 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         print(f"Queries for {folder.name} ({problem.title}):")
         for line in describe_plan(plan, known):
             print(f"  {line}")
+        from mathlsp.ide.unread import unread_lines, unread_references
+
         for line in unread_lines(unread_references(problem)):
             print(f"  {line}")
     return 0
-
-
-def unread_references(problem: Any) -> list[str]:
-    """PROBLEM.md References items naming no identifier and no title the search can read
-    (`Conus, Joseph, Khoshnevisan, Correlation-length bounds…`: surnames without initials, an
-    unmarked title): neither looked up nor searched for, so they are said, not silently left."""
-    from mathlsp.search.queries import reference_seed
-
-    out = []
-    for item in problem.references:
-        if item.identifiers:
-            continue  # an identifier, valid or not (a malformed one is `check`'s REF005)
-        seed = reference_seed(item.text, item.identifiers)
-        if not seed.identifiers and not seed.title:
-            out.append(" ".join(item.text.split()))
-    return out
-
-
-def unread_lines(texts: list[str]) -> list[str]:
-    if not texts:
-        return []
-    shown = [t if len(t) <= 70 else t[:69] + "…" for t in texts]
-    return [
-        "PROBLEM.md references not read (no arXiv id, DOI or title mathlsp can tell apart), so "
-        "neither looked up nor searched for:",
-        *(f"  - {t}" for t in shown),
-        "  write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`",
-    ]
 
 
 async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
@@ -241,6 +215,8 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         _dump({**_json(result, writes, written), "below_the_line": set_aside})
     else:
         _print(result, writes, written, args.write)
+        from mathlsp.ide.unread import unread_lines, unread_references
+
         for line in unread_lines(unread_references(load_problem(folder))):
             print(line)
         print_below(set_aside, len(result.dropped))

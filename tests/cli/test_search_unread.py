@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from mathlsp.cli import main
-from mathlsp.cli.search import print_below, unread_lines, unread_references
+from mathlsp.cli.search import print_below
+from mathlsp.ide.unread import unread_lines, unread_note, unread_references
 from mathlsp.notes.problem import ProblemDoc
 
 PROBLEM = """\
@@ -45,7 +46,11 @@ def test_only_the_item_naming_neither_identifier_nor_title_is_unread() -> None:
     # The initials-and-surname form and the marked title are read; a malformed identifier is
     # check's REF005, not this.
     assert unread_references(ProblemDoc(PROBLEM)) == [SLOPPY]
-    assert unread_lines([]) == []
+    assert unread_lines([]) == [] and unread_note([]) is None
+    assert unread_note([SLOPPY, "Conus et al. 2012"]) == (
+        "Not read in PROBLEM.md References: “Conus, Joseph, Khoshnevisan, Correlation-length b…” "
+        "and 1 more — write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`"
+    )
 
 
 def test_dry_run_names_the_unread_reference(

@@ -200,6 +200,22 @@ async def test_cancel_at_the_confirmation_changes_nothing(client: LanguageClient
     assert any("search cancelled" in m.message for m in client.messages)
 
 
+async def test_the_confirmation_names_a_reference_it_cannot_read(
+    client: LanguageClient, fake
+) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    client.choice = "Cancel"  # type: ignore[attr-defined]
+    sloppy = "Goldston, Pintz, Yildirim, Primes in tuples I, Annals 2009"
+    (root / "PROBLEM.md").write_text(PROBLEM + f"\n## References\n\n- {sloppy}\n", "utf-8")
+    uri = open_file(client, root / "PROBLEM.md")
+    await run(client, (await search_action(client, uri)).command)
+    (asked,) = client.asked  # type: ignore[attr-defined]
+    assert asked.message.endswith(
+        "\nNot read in PROBLEM.md References: “Goldston, Pintz, Yildirim, Primes in tuples I, "
+        "An…” — write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`"
+    )
+
+
 async def test_draft_problem_gets_the_not_ready_message(client: LanguageClient, fake) -> None:
     root: Path = client.root  # type: ignore[attr-defined]
     (root / "PROBLEM.md").write_text(
