@@ -18,7 +18,7 @@ from mathlsp.notes.literature import (
     ReferenceEntry,
     Section,
 )
-from mathlsp.notes.markdown import normalize_heading
+from mathlsp.notes.markdown import Heading, normalize_heading
 from mathlsp.notes.numbering import NextNumbers, next_numbers
 from mathlsp.notes.reuse import other_titles
 from mathlsp.notes.spans import Span
@@ -171,6 +171,9 @@ def section_structure(
     for key in order:
         if key in first:
             continue
+        if (misleveled := _misleveled_heading(ctx.doc, titles[key])) is not None:
+            yield _misleveled_finding(ctx, missing_code, misleveled, titles[key], name)
+            continue
         before = [k for k in order[: rank[key]] if k in first]
         after = first[before[-1]].heading.title if before else None
         where = f" after '{after}'" if after else ""
@@ -180,6 +183,31 @@ def section_structure(
             _missing_section_anchor(ctx.doc),
             data={"section": titles[key], "after": after},
         )
+
+
+def _misleveled_heading(doc: MarkdownDoc, title: str) -> Heading | None:
+    """The heading that names the section at another level than `##` (`# Confirmed References`,
+    `### Search History`): a document written by someone else, not a missing section."""
+    wanted = normalize_heading(title)
+    return next(
+        (h for h in doc.lines.headings if h.level != 2 and normalize_heading(h.title) == wanted),
+        None,
+    )
+
+
+def _misleveled_finding(
+    ctx: CheckContext, code: str, heading: Heading, title: str, name: str
+) -> Finding:
+    # Said at the heading itself, with the fix that keeps its text: adding a second, empty
+    # `## …` section (the missing-section fix) would leave what stands under it unread.
+    written = "#" * heading.level + " " + heading.title
+    return ctx.finding(
+        code,
+        f"'{written}' is a level-{heading.level} heading, so {name} has no '## {title}' "
+        f"section and what stands under it is not read as one: make it `## {heading.title}`",
+        heading.span,
+        data={"relevel": 2, "line": heading.line},
+    )
 
 
 def _missing_section_anchor(doc: MarkdownDoc) -> Span:
@@ -331,6 +359,8 @@ def entry_ids(ctx: CheckContext) -> Iterator[Finding]:
     for entry, prev, highest, restarted in numbering(
         placed, lambda e: e.core.kind, lambda e: e.core.number
     ):
+        # A restart repeats ids; one used once is only out of order (REF-003 listed first, say).
+        restarted = restarted and first[entry.core.id] is not entry
         yield numbering_finding(ctx, doc, entry, prev, highest, restarted)
 
 

@@ -303,15 +303,42 @@ def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
         return ()
     names = ", ".join(missing)
     plural = "fields" if len(missing) > 1 else "field"
+    message = f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`" + (
+        " and the others" if len(missing) > 1 else ""
+    )
+    if plain := _plain_fields(_body(ctx.doc, entry), missing):
+        # Written by someone else: `- Authors: …`. "Lacks Authors" alone would be untrue.
+        listed = ", ".join(f"`{n}:`" for n in plain)
+        verb = "is" if len(plain) == 1 else "are"
+        rest = [n for n in missing if n not in plain]
+        message = (
+            f"{entry.id}: {listed} {verb} written without bold, so not read as "
+            f"{'a field' if len(plain) == 1 else 'fields'}: write `- **{plain[0]}:** …`"
+            + (f"; it also lacks {', '.join(rest)}" if rest else "")
+        )
     return [
         ctx.finding(
-            MISSING_FIELDS,
-            f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`"
-            + (" and the others" if len(missing) > 1 else ""),
-            entry.id_span,
-            data={"id": entry.id, "missing": missing},
+            MISSING_FIELDS, message, entry.id_span, data={"id": entry.id, "missing": missing}
         )
     ]
+
+
+# `- Authors: …` / `* Year: 1994`: a field name as a plain list item, without the bold.
+_PLAIN_FIELD = re.compile(r"^[ \t]*[-*+][ \t]+([A-Za-z][A-Za-z /]*?)[ \t]*:", re.MULTILINE)
+
+
+def _body(doc: MarkdownDoc, entry: ReferenceEntry) -> str:
+    """The entry's lines after its heading, read line by line: `doc.text` would join a buffer
+    kept in chunks, a whole-file copy per keystroke on a large LITERATURE.md."""
+    lines = doc.lines
+    last = min(lines.line_of(entry.span.end), len(lines.texts) - 1)
+    return "\n".join(lines.texts[i] for i in range(entry.heading.line + 1, last + 1))
+
+
+def _plain_fields(block: str, missing: list[str]) -> list[str]:
+    """The missing field names the entry writes as plain list items, in schema order."""
+    written = {m.group(1).strip().lower() for m in _PLAIN_FIELD.finditer(block)}
+    return [n for n in missing if n.lower() in written]
 
 
 # -- every note of the folder ----------------------------------------------------------------

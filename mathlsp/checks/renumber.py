@@ -360,10 +360,13 @@ def _numbering(
     ctx: CheckContext, doc: LiteratureDoc, index: IdIndex, entries: _Entries, kind: str
 ) -> list[Finding]:
     placed = index.placed[kind]
-    return [
-        numbering_finding(ctx, doc, entries[placed[i]], entries[placed[i - 1]], highest, i_low)
-        for i, highest, i_low in drops(index.placed_numbers[kind])
-    ]
+    out: list[Finding] = []
+    for i, highest, i_low in drops(index.placed_numbers[kind]):
+        entry = entries[placed[i]]
+        # As `entry_ids`: a restart repeats an id; one used once is only out of order.
+        restarted = i_low and index.holders[entry.id][0] != placed[i]
+        out.append(numbering_finding(ctx, doc, entry, entries[placed[i - 1]], highest, restarted))
+    return out
 
 
 def drops(numbers: list[int]) -> list[tuple[int, int, bool]]:

@@ -146,13 +146,17 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         print(f"Queries for {folder.name} ({problem.title}):")
         for line in describe_plan(plan, known):
             print(f"  {line}")
+        from mathlsp.ide.unread import unread_lines, unread_references
+
+        for line in unread_lines(unread_references(problem)):
+            print(f"  {line}")
     return 0
 
 
 async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import InputError
-    from mathlsp.search.run import run_search
+    from mathlsp.search.run import load_problem, run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
     from mathlsp.sources import open_sources
     from mathlsp.sources.labels import label
@@ -211,7 +215,11 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         _dump({**_json(result, writes, written), "below_the_line": set_aside})
     else:
         _print(result, writes, written, args.write)
-        _print_below(set_aside)
+        from mathlsp.ide.unread import unread_lines, unread_references
+
+        for line in unread_lines(unread_references(load_problem(folder))):
+            print(line)
+        print_below(set_aside, len(result.dropped))
     if result.all_down:
         print(
             "mathlsp: no source answered; nothing was written (an outage is not a search "
@@ -379,12 +387,15 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print("Run again with --write to save them.")
 
 
-def _print_below(items: list[dict[str, Any]]) -> None:
-    """The papers below the line: shown, never written; the editor can add one (unconfirmed)."""
+def print_below(items: list[dict[str, Any]], dropped: int) -> None:
+    """The papers below the line: shown, never written; the editor can add one (unconfirmed).
+    `dropped`: how many fell below it, of which `items` are the closest worth showing."""
     if not items:
         return
+    # "(15; …)" right after "108 below the relevance line" read as if 15 were all of them.
+    count = f"the {len(items)} closest of {dropped}" if dropped > len(items) else str(len(items))
     print(
-        f"Below the line ({len(items)}; not written — in the editor, LITERATURE.md offers "
+        f"Below the line ({count}; not written — in the editor, LITERATURE.md offers "
         "“Add set-aside paper (unconfirmed)”):"
     )
     for item in items:

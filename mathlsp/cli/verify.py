@@ -97,6 +97,7 @@ async def _run(args: argparse.Namespace) -> int:
     from mathlsp.notes.loader import read_note_text
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
     from mathlsp.verify.pipeline import verify_entries
+    from mathlsp.verify.scope import in_scope, outside, outside_note
 
     path = literature_path(args.path)
     original = read_note_text(path)
@@ -105,7 +106,8 @@ async def _run(args: argparse.Namespace) -> int:
     doc = LiteratureDoc(original, path)
     settings = SourceSettings.from_env(load_project_config(path.parent))
     cache = Cache()
-    entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
+    entries = in_scope(doc)
+    left_out = outside_note(doc)
     progress, event = reporters(quiet=args.format == "json")
     async with open_sources(settings, cache=cache, on_event=event) as sources:
         checks = await verify_entries(
@@ -129,6 +131,7 @@ async def _run(args: argparse.Namespace) -> int:
             {
                 "references": [c.to_json() for c in checks],
                 "problem_references": problem_rows,
+                "outside_sections": outside(doc),
                 "summary": summary,
             },
             sys.stdout,
@@ -147,6 +150,8 @@ async def _run(args: argparse.Namespace) -> int:
             what = f"{row['title']} (via {row['source']})" if found else row["reason"]
             print(f"PROBLEM.md {row['identifier']}: {'found' if found else row['status']}: {what}")
         print(summary_line(summary), file=sys.stderr)
+    if left_out is not None and args.format != "json":
+        print(left_out, file=sys.stderr)
 
     if args.write:
         try:

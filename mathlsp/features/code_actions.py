@@ -116,6 +116,11 @@ def offers_for(state: NoteState, diagnostics: Sequence[types.Diagnostic]) -> lis
             args = {"offset": state.offset(d.range.start)}
             title = "Mark the claim [~] (an unconfirmed reference cannot support [V])"
             offers.append(Offer(title, QUICKFIX, "downgrade", args, [d], True))
+        elif data.get("relevel") and isinstance(data.get("line"), int):
+            # A schema section written at another heading level (LIT004, JRN003).
+            args = {"line": data["line"], "level": int(data["relevel"])}
+            title = f"Make it a `{'#' * args['level']}` heading (a schema section)"
+            offers.append(Offer(title, QUICKFIX, "relevel", args, [d], True))
         elif code == "LIT004" and data.get("section"):
             section = str(data["section"])
             title = f"Add the '## {section}' section"

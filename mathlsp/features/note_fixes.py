@@ -118,6 +118,10 @@ def _section(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
     return fixes.insert_section(lit, str(args["section"])) if lit else []
 
 
+def _relevel(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
+    return fixes.relevel_heading(state.doc, int(args["line"]), int(args["level"]))
+
+
 def _reattempt(state: NoteState, args: dict[str, Any]) -> list[fixes.Edit]:
     journal = _journal(state)
     if journal is None:
@@ -198,6 +202,7 @@ FIXES: dict[str, FixFn] = {
     "downgrade": _single(_downgrade),
     "replace": _single(_replace),
     "section": _single(_section),
+    "relevel": _single(_relevel),
     "reattempt": _single(_reattempt),
     "insight": _single(_insight),
     "strategy": _single(_strategy),

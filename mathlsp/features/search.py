@@ -141,6 +141,10 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
             f"… and {len(lines) - MAX_LISTED} more (all in the output log)",
         ]
     listing = "\n".join(lines) or "(only PROBLEM.md references)"
+    from mathlsp.ide.unread import unread_note, unread_references
+
+    if (note := unread_note(unread_references(problem))) is not None:
+        listing += f"\n{note}"
     if not await confirm(server, f"Search the literature with these queries?\n{listing}"):
         show(server, "mathlsp: search cancelled; nothing was changed", types.MessageType.Info)
         return None
@@ -296,7 +300,8 @@ def code_actions(
     if name == "LITERATURE.md" and server is not None and wanted(types.CodeActionKind.Source):
         actions.extend(set_aside_actions(server, state))
     if name in ("PROBLEM.md", "LITERATURE.md") and wanted(types.CodeActionKind.Source):
-        title = "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch)"
+        # Every discovery backend a mathematics problem asks (PubMed only for biomedical ones).
+        title = "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch, zbMATH Open)"
         actions.append(
             types.CodeAction(
                 title=title,

@@ -212,6 +212,17 @@ def insert_section(doc: LiteratureDoc, title: str) -> list[Edit]:
     return ensure_sections(doc, [key])
 
 
+def relevel_heading(doc: MarkdownDoc, line: int, level: int) -> list[Edit]:
+    """The heading on LINE at LEVEL: only its `#` marks change, never its text. No edit when the
+    line is no longer a heading (the text moved on) or already has the level."""
+    heading = next((h for h in doc.lines.headings if h.line == line), None)
+    if heading is None or heading.level == level or not 1 <= level <= 6:
+        return []
+    text = doc.text[heading.span.start : heading.span.end]
+    start = heading.span.start + text.index("#")  # after up to three spaces of indent
+    return [Edit(Span(start, start + heading.level), "#" * level)]
+
+
 # -- journal entries (JRN009, JRN010) ---------------------------------------------------------
 def _entry(doc: JournalDoc, entry_id: str) -> JournalEntry | None:
     return doc.by_id.get(entry_id.strip().upper())

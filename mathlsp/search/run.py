@@ -244,16 +244,15 @@ class SearchResult:
 
 # -- what LITERATURE.md already lists -----------------------------------------------------------
 class Listed:
-    """Papers already in LITERATURE.md (Confirmed or Unconfirmed): by arXiv id, DOI, and
-    normalised title + year; identifiers named in an entry's Reason or Source count too (an
-    Unconfirmed entry often names the id that failed)."""
+    """Papers already in LITERATURE.md: by arXiv id, DOI, and normalised title + year;
+    identifiers named in an entry's Reason or Source count too (an Unconfirmed entry often names
+    the id that failed). Entries standing outside Confirmed and Unconfirmed References count as
+    well: a LITERATURE.md written under `# Confirmed References` still lists its papers."""
 
     def __init__(self, doc: LiteratureDoc | None) -> None:
         self.ids: dict[str, str] = {}
         self.titles: dict[tuple[str, int | None], str] = {}
         for entry in doc.entries if doc is not None else ():
-            if entry.section not in ("confirmed", "unconfirmed"):
-                continue
             for key in _entry_ids(entry):
                 self.ids.setdefault(key, entry.id)
             title = normalize_title(entry.title)

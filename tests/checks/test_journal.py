@@ -145,6 +145,9 @@ def test_sections_missing_misordered_duplicated(check) -> None:
     }
     text = JOURNAL + "\n## Computations\n"
     assert codes(check(J, text)) == ["JRN005"]
+    (relevel,) = only(check(J, edit(JOURNAL, "## Computations", "### computations")), "JRN003")
+    assert relevel.message.startswith("'### computations' is a level-3 heading, so JOURNAL.md")
+    assert relevel.data == {"relevel": 2, "line": span(relevel)[0]}
     text = edit(JOURNAL, "## Computations\n\n## Notes\n", "## Notes\n")
     text = text + "\n## Computations\n"
     assert codes(check(J, text)) == ["JRN004"]

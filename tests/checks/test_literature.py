@@ -111,6 +111,21 @@ def test_missing_section(check) -> None:
     assert span(found[0])[:2] == (8, 0)  # on the `#` title
 
 
+def test_section_at_another_heading_level_is_named_at_its_heading(check) -> None:
+    # Written by someone else: `# Confirmed References`. Saying the section is missing (on the
+    # title line, with a fix adding an empty second one) would leave its entries unread.
+    text = edit(LITERATURE, "## Confirmed References", "# Confirmed references")
+    found = only(check(L, text), "LIT004")
+    assert len(found) == 1
+    assert found[0].message == (
+        "'# Confirmed references' is a level-1 heading, so LITERATURE.md has no "
+        "'## Confirmed References' section and what stands under it is not read as one: make it "
+        "`## Confirmed references`"
+    )
+    assert span(found[0]) == (16, 0, 16, len("# Confirmed references"))
+    assert found[0].data == {"relevel": 2, "line": 16}
+
+
 def test_section_out_of_order(check) -> None:
     start = LITERATURE.index("## Synthesis")
     end = LITERATURE.index("## Unconfirmed References")
@@ -166,6 +181,18 @@ def test_reset_numbering(check) -> None:
     assert len(found) == 1
     assert "restarts at REF-001 after REF-003" in found[0].message
     assert "continue from REF-004" in found[0].message
+
+
+def test_an_id_used_once_out_of_order_is_not_a_restart(check) -> None:
+    # Written by someone else, by importance: REF-003, then REF-001, REF-002 (used once each).
+    start = LITERATURE.index("### REF-001")
+    end = LITERATURE.index("## Synthesis")
+    refs = ref_entry(3, "Three") + LITERATURE[start:end]
+    found = only(check(L, LITERATURE[:start] + refs + LITERATURE[end:]), "LIT008")
+    assert [f.message for f in found] == [
+        "REF-001 comes after REF-003: keep entries in increasing order "
+        "(the next free id is REF-004)"
+    ]
 
 
 def test_ref_and_uref_numbered_independently(check) -> None:

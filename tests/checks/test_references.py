@@ -203,6 +203,17 @@ def test_missing_fields_listed_in_one_finding(check) -> None:
     assert span(found[0]) == (18, 4, 18, 11)
 
 
+def test_fields_written_without_bold_are_named_not_called_missing(check) -> None:
+    text = edit(LITERATURE, "- **Abstract:** We prove", "* Abstract: We prove")
+    text = edit(text, "- **Confidence:** [V]\n", "")
+    (found,) = only(check(L, text), "REF007")
+    assert found.message == (
+        "REF-001: `Abstract:` is written without bold, so not read as a field: write "
+        "`- **Abstract:** …`; it also lacks Confidence"
+    )
+    assert found.data == {"id": "REF-001", "missing": ["Abstract", "Confidence"]}
+
+
 def test_identifiers_are_optional(check) -> None:
     text = edit(LITERATURE, "- **arXiv ID:** 1901.01234\n", "")
     text = edit(text, "- **DOI:** 10.1007/s00020-019-2500-1\n", "")

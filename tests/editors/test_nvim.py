@@ -148,3 +148,32 @@ def test_bib_diagnostics_and_hover(nvim_run):
     text = "\n".join(bib["hover"])
     assert "The entropy formula for the Ricci flow" in text, bib["hover"]
     assert "Verified" in text and "We present a monotonic expression for the Ricci flow" in text
+
+
+@pytest.mark.parametrize("series", ["0.7", "0.8+"])
+def test_init_from_an_empty_folder(series, tmp_path, fake_scholar_env):
+    """The tutorial's editor day starts with `:MathInit` in an empty folder, where no note has
+    started a server: the plug-in starts one for the working directory."""
+    exe = find_nvim(series)
+    if exe is None:
+        pytest.skip(f"Neovim {series} is not installed: {INSTALL_HINT}")
+    folder = tmp_path / "empty"
+    folder.mkdir()
+    env = server_env(tmp_path, fake_scholar_env)
+    out = tmp_path / "out.json"
+    env.update(
+        MATHLSP_E2E_OUT=str(out), MATHLSP_E2E_REPO=str(REPO), MATHLSP_E2E_CMD=json.dumps(SERVER_CMD)
+    )
+    script = Path(__file__).with_name("nvim_init.lua")
+    argv = [exe, "--headless", "-u", "NONE", "-i", "NONE", "-n", "-c", f"luafile {script}"]
+    run = run_editor(argv, env=env, cwd=folder, timeout=90)
+    assert out.exists(), f"nvim wrote no result (exit {run.returncode}): {run.stderr[-2000:]}"
+    result = json.loads(out.read_text(encoding="utf-8"))
+    assert "error" not in result, result["error"]
+    messages = [n["message"] for n in result["notifications"]]
+    assert not any("no mathlsp server is running" in m for m in messages), messages
+    problem = folder / ".math" / "problems" / "islands" / "PROBLEM.md"
+    assert problem.exists() and (folder / ".math" / "config.json").exists()
+    assert result["opened"] and result["buffer"] == str(problem)
+    assert result["attached"] and result["clients"] == 1  # the note joined the same server
+    assert "PRB001" in result["codes"]

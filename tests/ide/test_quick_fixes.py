@@ -296,6 +296,19 @@ def test_insert_missing_section_in_schema_order(tmp_path: Path):
     assert fixes.insert_section(LiteratureDoc(new), "No Such Section") == []
 
 
+def test_relevel_a_section_heading_keeps_its_text(tmp_path: Path):
+    text = LIT.replace("## Confirmed References", "  #### Confirmed references ##").replace(
+        "\n", "\r\n"
+    )
+    (lit004,) = [f for f in findings(tmp_path, "LITERATURE.md", text) if f.code == "LIT004"]
+    line = lit004.data["line"]
+    new = apply_edits(text, fixes.relevel_heading(LiteratureDoc(text), line, 2))
+    assert new.split("\r\n")[line] == "  ## Confirmed references ##"
+    assert "LIT004" not in codes_of(findings(tmp_path, "LITERATURE.md", new))
+    assert fixes.relevel_heading(LiteratureDoc(new), line, 2) == []  # already `##`
+    assert fixes.relevel_heading(LiteratureDoc(new), line + 1, 2) == []  # not a heading
+
+
 # -- journal -----------------------------------------------------------------------------------
 def test_record_reattempt_after_tags_silences_the_nudge(tmp_path: Path):
     jrn009 = [f for f in findings(tmp_path, "JOURNAL.md", JOURNAL) if f.code == "JRN009"]

@@ -262,6 +262,19 @@ async def test_insert_missing_section(client, problem: Problem):
     assert "LIT004" not in codes(await settled(client, uri))
 
 
+async def test_section_at_another_level_is_relevelled_not_duplicated(client, problem: Problem):
+    # A LITERATURE.md written by someone else, CRLF and all: `# Confirmed References`.
+    text = LITERATURE.replace("## Confirmed References", "# Confirmed References")
+    problem.write("LITERATURE.md", text.replace("\n", "\r\n"))
+    uri = open_note(client, problem, "LITERATURE.md")
+    [diag] = await diagnostics_with(client, uri, "LIT004")
+    offered = [a.title for a in await actions_for(client, uri, [diag])]
+    assert not any(t.startswith("Add the '## Confirmed References'") for t in offered)
+    await apply(client, named(await actions_for(client, uri, [diag]), "Make it a `##` heading"))
+    assert buffer(client, uri) == LITERATURE.replace("\n", "\r\n")
+    assert "LIT004" not in codes(await settled(client, uri))
+
+
 JOURNAL_DEAD_END = """\
 ---
 problem: neumann-series

@@ -160,6 +160,10 @@ async def test_search_shows_queries_then_writes_verified_results(
     root: Path = client.root  # type: ignore[attr-defined]
     uri = open_file(client, root / "PROBLEM.md")
     action = await search_action(client, uri)
+    # The title names the sources a search asks: zbMATH Open too.
+    assert action.title == (
+        "Search literature (arXiv, Semantic Scholar, OpenAlex, TheoremSearch, zbMATH Open)"
+    )
     result = await run(client, action.command)
     # The queries were shown before anything was sent.
     (asked,) = client.asked  # type: ignore[attr-defined]
@@ -194,6 +198,22 @@ async def test_cancel_at_the_confirmation_changes_nothing(client: LanguageClient
     assert not (root / "LITERATURE.md").exists() and not (root / "JOURNAL.md").exists()
     assert fake.controls.requests() == []  # not one query was sent
     assert any("search cancelled" in m.message for m in client.messages)
+
+
+async def test_the_confirmation_names_a_reference_it_cannot_read(
+    client: LanguageClient, fake
+) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    client.choice = "Cancel"  # type: ignore[attr-defined]
+    sloppy = "Goldston, Pintz, Yildirim, Primes in tuples I, Annals 2009"
+    (root / "PROBLEM.md").write_text(PROBLEM + f"\n## References\n\n- {sloppy}\n", "utf-8")
+    uri = open_file(client, root / "PROBLEM.md")
+    await run(client, (await search_action(client, uri)).command)
+    (asked,) = client.asked  # type: ignore[attr-defined]
+    assert asked.message.endswith(
+        "\nNot read in PROBLEM.md References: “Goldston, Pintz, Yildirim, Primes in tuples I, "
+        "An…” — write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`"
+    )
 
 
 async def test_draft_problem_gets_the_not_ready_message(client: LanguageClient, fake) -> None:

@@ -484,6 +484,49 @@ async def test_verify_all_stamps_confirmed_entries_and_reports_the_rest(
     assert len(fake.controls.requests()) == before
 
 
+async def test_entries_outside_the_verified_sections_are_named_not_silently_left(
+    client: LanguageClient, problem: Problem, fake: FakeScholar
+):
+    # Written by someone else: `# Confirmed References` (level 1), so its entries stand in no
+    # section verification reads. Saying "Verified 0 references" alone, or that REF-001 "is not
+    # an entry", would be untrue.
+    problem.write(
+        "LITERATURE.md", LITERATURE.replace("## Confirmed References", "# Confirmed References")
+    )
+    uri, result = await verify_all(client, problem)
+    assert result == []
+    await wait_until(lambda: any("not verified: REF-001" in m for m in messages(client)))
+    [summary] = [m for m in messages(client) if "not verified: REF-001" in m]
+    assert "REF-001, REF-002, REF-003, REF-004, REF-005 stand outside" in summary
+    assert await execute(client, "mathlsp.verifyReference", uri, "REF-002") is None
+    await wait_until(
+        lambda: any("REF-002 is not verified: it stands" in m for m in messages(client))
+    )
+    assert not any("is not an entry" in m for m in messages(client))
+    assert client.apply_requests == []  # type: ignore[attr-defined]
+    # Neither Verify nor Move is offered on such an entry; run anyway, Move says why not.
+    heading = (
+        buffer(client, uri)
+        .splitlines()
+        .index(
+            next(
+                line for line in buffer(client, uri).splitlines() if line.startswith("### REF-002")
+            )
+        )
+    )
+    at = types.Position(line=heading, character=6)
+    titles = [a.title for a in await actions_at(client, uri, types.Range(start=at, end=at), [])]
+    assert not any(t.startswith(("Verify REF-002", "Move REF-002")) for t in titles), titles
+    assert await execute(client, "mathlsp.moveToUnconfirmed", uri, "REF-002") is None
+    await wait_until(
+        lambda: any(
+            "REF-002 stands outside '## Confirmed References'" in m for m in messages(client)
+        )
+    )
+    assert not any("failed" in m for m in messages(client))
+    assert client.apply_requests == []  # type: ignore[attr-defined]
+
+
 async def test_verifying_an_unchanged_file_again_sends_no_edit(
     client: LanguageClient, problem: Problem, fake: FakeScholar
 ):

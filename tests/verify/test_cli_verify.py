@@ -68,7 +68,8 @@ def test_json_is_exactly_the_documented_shape(folder: Path, fake_env, capsys) ->
     code = main(["verify", str(folder), "--format", "json"])
     report = json.loads(capsys.readouterr().out)
     assert code == 1  # REF-003 stands in Confirmed References and fails
-    assert set(report) == {"references", "problem_references", "summary"}
+    assert set(report) == {"references", "problem_references", "outside_sections", "summary"}
+    assert report["outside_sections"] == []
     assert report["summary"] == {"confirmed": 2, "unconfirmed": 1, "pending": 0}
     for ref in report["references"]:
         assert set(ref) == {
@@ -302,3 +303,31 @@ def test_a_year_one_off_is_confirmed_with_a_note(folder: Path, fake_env, capsys)
     assert main(["verify", str(lit)]) == 0
     line = capsys.readouterr().out.splitlines()[0]
     assert line.startswith("REF-001   confirmed") and "— note: year 2003 in the entry" in line
+
+
+def test_entries_outside_the_sections_are_named_not_silently_left(
+    folder: Path, fake_env, capsys
+) -> None:
+    # Written by someone else: `# Confirmed References`, so no entry stands in a section that
+    # verification reads. "0 confirmed, 0 unconfirmed" alone would read as nothing to verify.
+    lit = folder / "LITERATURE.md"
+    lit.write_text(
+        lit.read_text(encoding="utf-8").replace(
+            "## Confirmed References", "# Confirmed References"
+        ),
+        encoding="utf-8",
+    )
+    assert main(["verify", str(folder)]) == 0
+    err = capsys.readouterr().err
+    assert "0 confirmed, 0 unconfirmed" in err
+    assert (
+        "not verified: REF-001, REF-002, REF-003 stand outside the '## Confirmed References' and "
+        "'## Unconfirmed References' sections, the only ones verification reads; `mathlsp check` "
+        "(LIT004, LIT009) says where to move them"
+    ) in err
+    main(["verify", str(folder), "--format", "json"])
+    assert json.loads(capsys.readouterr().out)["outside_sections"] == [
+        "REF-001",
+        "REF-002",
+        "REF-003",
+    ]

@@ -17,6 +17,7 @@ from mathlsp.features.verification.service import (
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import parse_identifier
+from mathlsp.verify.scope import VERIFIED_SECTIONS
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -62,7 +63,9 @@ def code_actions(
     if isinstance(doc, LiteratureDoc):
         start, end = state.offset(params.range.start), state.offset(params.range.end)
         entry = doc.entry_at(start) or doc.entry_at(end)
-        if entry is not None and wanted(quickfix):
+        # An entry outside Confirmed/Unconfirmed References can be neither verified nor moved
+        # from there (LIT009 says where it belongs): offering either would do nothing.
+        if entry is not None and entry.section in VERIFIED_SECTIONS and wanted(quickfix):
             related = (
                 [
                     d

@@ -117,6 +117,7 @@ async def _stamp(
 
 async def verify_command(server: MathLanguageServer, args: Sequence[Any], only: str | None) -> Any:
     from mathlsp.verify.pipeline import claim_key
+    from mathlsp.verify.scope import in_scope, outside_note
 
     uri = _arg(args, 0, "uri")
     lit_path, doc = _literature(server, uri)
@@ -127,16 +128,21 @@ async def verify_command(server: MathLanguageServer, args: Sequence[Any], only: 
             types.MessageType.Warning,
         )
         return None
-    entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
+    entries = in_scope(doc)
+    note = outside_note(doc)
     if only is not None:
         entries = [e for e in entries if e.id == only]
         if not entries:
-            show(
-                server,
-                f"mathlsp: {only} is not an entry of LITERATURE.md",
-                types.MessageType.Warning,
+            why = (
+                f"{only} is not verified: it stands outside the '## Confirmed References' and "
+                "'## Unconfirmed References' sections, the only ones verification reads (see "
+                "LIT004, LIT009)"
+                if only in doc.by_id
+                else f"{only} is not an entry of LITERATURE.md"
             )
+            show(server, f"mathlsp: {why}", types.MessageType.Warning)
             return None
+        note = None
     keys = {e.id: claim_key(e) for e in entries}
     title = f"Verifying {only}" if only else f"Verifying {len(entries)} references"
     try:
@@ -145,7 +151,10 @@ async def verify_command(server: MathLanguageServer, args: Sequence[Any], only: 
         show(server, "mathlsp: verification cancelled; nothing was changed", types.MessageType.Info)
         return None
     await _stamp(server, lit_path, checks, keys)
-    show(server, f"mathlsp: {_summary(checks)}", types.MessageType.Info)
+    summary = _summary(checks) + (f"; {note}" if note else "")
+    show(
+        server, f"mathlsp: {summary}", types.MessageType.Warning if note else types.MessageType.Info
+    )
     return [c.to_json() for c in checks]
 
 
@@ -158,6 +167,14 @@ async def move_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
     entry = doc.by_id.get(str(ref)) if doc is not None else None
     if doc is None or entry is None or entry.kind != "REF":
         show(server, f"mathlsp: no confirmed reference {ref} to move", types.MessageType.Warning)
+        return None
+    if entry.section != "confirmed":
+        show(
+            server,
+            f"mathlsp: {entry.id} stands outside '## Confirmed References', so there is nothing "
+            "to move it from: put it under that section first (LIT004, LIT009)",
+            types.MessageType.Warning,
+        )
         return None
     cached = server.verification.verifier.check(entry)
     reasons = cached.reasons if cached is not None and not cached.confirmed else ("moved by hand",)

@@ -220,6 +220,34 @@ function M.start(bufnr)
   return id
 end
 
+--- Start a server for the folder `root` without attaching a buffer, and wait until it has
+--- initialised: `:MathInit` in a folder with no `.math/` yet, where no note starts one.
+function M.start_root(root)
+  local exe = cmd_list(M.config.cmd)[1]
+  if vim.fn.executable(exe) ~= 1 then
+    notify(("`%s` not found: install the server with `pip install /path/to/mathlsp`"):format(exe), vim.log.levels.ERROR)
+    return nil
+  end
+  local id
+  if vim.fn.has("nvim-0.11") == 1 then
+    id = vim.lsp.start(client_config(root), { attach = false })
+  else
+    id = vim.lsp.start_client(client_config(root))
+    clients_07[root] = id -- reused by M.start for the notes `init` creates (0.7)
+  end
+  local client = id and vim.lsp.get_client_by_id(id)
+  if client == nil then
+    return nil
+  end
+  -- `initialized` is set once the server answered `initialize` (0.7 and 0.11 alike); before that
+  -- 0.11's get_clients() does not list the client, so M.execute would find none.
+  if not vim.wait(10000, function() return client.initialized == true end, 20) then
+    notify("the server did not start within 10 s (see :LspLog)", vim.log.levels.ERROR)
+    return nil
+  end
+  return client
+end
+
 --- The mathlsp client attached to `bufnr` (or any running one).
 function M.client(bufnr)
   bufnr = (bufnr == nil or bufnr == 0) and vim.api.nvim_get_current_buf() or bufnr
@@ -313,7 +341,23 @@ local function create_commands()
     end)
   end, { nargs = 0, desc = "mathlsp: regenerate DASHBOARD.md and open it" })
   cmd("MathInit", function(o)
-    M.execute("mathlsp.init", o.args ~= "" and { o.args } or {})
+    -- In a new, empty folder no note has started a server: start one for the working directory,
+    -- where `init` creates `.math/` (as `mathlsp init` does from the terminal).
+    if M.client(0) == nil and M.start_root(vim.fn.getcwd()) == nil then
+      return
+    end
+    M.execute("mathlsp.init", o.args ~= "" and { o.args } or {}, function(err, result)
+      if err or type(result) ~= "table" or not result.applied or type(result.problem) ~= "string" then
+        return
+      end
+      -- Neovim 0.7 has no window/showDocument: open the new PROBLEM.md here unless it is open.
+      local path = vim.uri_to_fname(result.problem)
+      vim.schedule(function()
+        if vim.api.nvim_buf_get_name(0) ~= path and vim.loop.fs_stat(path) then
+          vim.cmd((vim.bo.modified and "split " or "edit ") .. vim.fn.fnameescape(path))
+        end
+      end)
+    end)
   end, { nargs = "?", desc = "mathlsp: create a problem folder (SLUG)" })
 end
 

@@ -1,0 +1,77 @@
+"""`mathlsp search` says which PROBLEM.md References it cannot read, instead of leaving them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mathlsp.cli import main
+from mathlsp.cli.search import print_below
+from mathlsp.ide.unread import unread_lines, unread_note, unread_references
+from mathlsp.notes.problem import ProblemDoc
+
+PROBLEM = """\
+---
+title: "Intermittency islands of the stochastic heat equation with Lévy noise"
+status: defined
+domain: probability
+type: proof
+tags: [stochastic-heat-equation, levy-noise, intermittency]
+---
+# Problem
+
+Count the intermittency islands of the stochastic heat equation with Lévy noise in $d \\ge 2$.
+
+## References
+
+- doi:10.1214/18-AOP1297
+- {sloppy}
+- {initials}
+- Chong, Kevei, *A landscape of peaks*, 2023
+- arXiv:2301.9999x
+"""
+SLOPPY = (
+    "Conus, Joseph, Khoshnevisan, Correlation-length bounds and estimates for intermittent "
+    "islands, EJP 2012"
+)
+INITIALS = (
+    "D. Conus, M. Joseph, D. Khoshnevisan, Correlation-length bounds, and estimates for "
+    "intermittent islands in parabolic SPDEs, EJP 17 (2012)"
+)
+PROBLEM = PROBLEM.replace("{sloppy}", SLOPPY).replace("{initials}", INITIALS)
+
+
+def test_only_the_item_naming_neither_identifier_nor_title_is_unread() -> None:
+    # The initials-and-surname form and the marked title are read; a malformed identifier is
+    # check's REF005, not this.
+    assert unread_references(ProblemDoc(PROBLEM)) == [SLOPPY]
+    assert unread_lines([]) == [] and unread_note([]) is None
+    assert unread_note([SLOPPY, "Conus et al. 2012"]) == (
+        "Not read in PROBLEM.md References: “Conus, Joseph, Khoshnevisan, Correlation-length b…” "
+        "and 1 more — write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`"
+    )
+
+
+def test_dry_run_names_the_unread_reference(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "islands"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(PROBLEM, encoding="utf-8")
+    assert main(["search", str(folder), "--dry-run"]) == 0
+    out = capsys.readouterr().out
+    assert (
+        "  PROBLEM.md references not read (no arXiv id, DOI or title mathlsp can tell apart), so "
+        "neither looked up nor searched for:\n"
+        "    - Conus, Joseph, Khoshnevisan, Correlation-length bounds and estimates …\n"
+        "    write `doi:…` or `arXiv:…`, or mark the title: `Authors, *Title*, year`\n"
+    ) in out
+
+
+def test_below_the_line_says_how_many_of_how_many(capsys: pytest.CaptureFixture[str]) -> None:
+    item = {"title": "T", "year": 2020, "arxiv_id": None, "doi": "10.1/x", "relevance": "R"}
+    print_below([item, item], 108)
+    assert capsys.readouterr().out.startswith("Below the line (the 2 closest of 108; not written")
+    print_below([item, item], 2)
+    assert capsys.readouterr().out.startswith("Below the line (2; not written")
