@@ -41,7 +41,7 @@ from mathlsp.search.rank import MAX_CANDIDATES  # noqa: E402
 
 Row = dict[str, Any]
 L2 = 1.0
-SPLITS = ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+SPLITS = ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 CUTS = [i / 100 for i in range(5, 96)]
 
 
