@@ -1,6 +1,6 @@
 """Train and validate the learned decision above the line (`mathlsp/search/learned.py`).
 
-    python benchmarks/train_ranker.py ROWS.jsonl.gz [--write] [--problems] [--by-problem]
+    python benchmarks/train_ranker.py ROWS.jsonl.gz [--write] [--problems] [--by-problem] [--l2 L]
 
 ROWS is `ranker_rows.py`'s dump of the studied splits' candidate pools. The script:
 
@@ -36,12 +36,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mathlsp.search.learned import FEATURES, probability, vector  # noqa: E402
+from mathlsp.search.learned import FEATURES, LEXICAL_FEATURES, probability  # noqa: E402
 from mathlsp.search.rank import MAX_CANDIDATES  # noqa: E402
 
 Row = dict[str, Any]
 L2 = 1.0
-SPLITS = ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5")
+SPLITS = ("tune", "held-out", "fresh", "fresh2", "fresh3", "fresh4", "fresh5", "fresh6")
 CUTS = [i / 100 for i in range(5, 96)]
 
 
@@ -91,21 +91,28 @@ def figures(lists: Sequence[tuple[list[Row], int]]) -> dict[str, float]:
     return {"P": p, "R": r, "P5": a5 / n5 if n5 else 0.0, "F1": f1, "hits": hits, "n": n}
 
 
-def training_rows(rows: Sequence[Row]) -> tuple[list[list[float]], list[int]]:
+def training_rows(
+    rows: Sequence[Row], names: Sequence[str] = FEATURES
+) -> tuple[list[list[float]], list[int]]:
     xs, ys = [], []
     for r in rows:
         if r["reference"] or not r["eligible"] or r["label"] is None:
             continue
-        xs.append(vector(r["features"]))
+        xs.append([float(r["features"].get(f, 0.0)) for f in names])
         ys.append(r["label"])
     return xs, ys
 
 
 def fit(
-    rows: Sequence[Sequence[float]], labels: Sequence[int], l2: float = L2, iterations: int = 50
+    rows: Sequence[Sequence[float]],
+    labels: Sequence[int],
+    l2: float = L2,
+    iterations: int = 50,
+    names: Sequence[str] = FEATURES,
 ) -> dict[str, float]:
-    """L2-regularised logistic regression by Newton's method (intercept not penalised)."""
-    k = len(FEATURES) + 1
+    """L2-regularised logistic regression by Newton's method (intercept not penalised); one
+    coefficient per feature of `names`, in that order."""
+    k = len(names) + 1
     w = [0.0] * k
     xs = [[1.0, *r] for r in rows]
     for _ in range(iterations):
@@ -129,7 +136,7 @@ def fit(
         w = [a - b for a, b in zip(w, step, strict=True)]
         if max(abs(s) for s in step) < 1e-10:
             break
-    return {"intercept": w[0], **dict(zip(FEATURES, w[1:], strict=True))}
+    return {"intercept": w[0], **dict(zip(names, w[1:], strict=True))}
 
 
 def solve(a: list[list[float]], b: list[float]) -> list[float]:
@@ -180,9 +187,11 @@ def choose_cut(pools: dict[tuple[str, str], list[Row]], weights: dict[str, float
     return max(enough, key=lambda t: (round(by_cut[t]["P"], 9), -t))
 
 
-def train(rows: Sequence[Row]) -> tuple[dict[str, float], float]:
-    xs, ys = training_rows(rows)
-    weights = fit(xs, ys)
+def train(
+    rows: Sequence[Row], names: Sequence[str] = FEATURES, l2: float = L2
+) -> tuple[dict[str, float], float]:
+    xs, ys = training_rows(rows, names)
+    weights = fit(xs, ys, l2=l2, names=names)
     return weights, choose_cut(problems(rows), weights)
 
 
@@ -190,25 +199,36 @@ def fmt(f: dict[str, float]) -> str:
     return f"{f['P']:.2f} / {f['R']:.2f} / {f['P5']:.2f} ({f['hits']}/{f['n']})"
 
 
-def validate(rows: Sequence[Row], per_problem: bool = False) -> None:
-    print("| held-out split | lexical P / R / P@5 | learned P / R / P@5 | cut |")
-    print("| --- | --- | --- | --- |")
-    all_lex: list[tuple[list[Row], int]] = []
-    all_mod: list[tuple[list[Row], int]] = []
+def validate(rows: Sequence[Row], per_problem: bool = False, l2: float = L2) -> None:
+    """Leave-one-split-out: the lexical rule, the model over the lexical features alone (stop
+    38's decision, `LEXICAL_FEATURES`), and the model over every feature, each split decided by
+    models fitted, and cuts chosen, on the other splits."""
+    print("| held-out split | lexical | learned, lexical features | learned, all features | cuts |")
+    print("| --- | --- | --- | --- | --- |")
+    pooled: list[list[tuple[list[Row], int]]] = [[], [], []]
     for split in SPLITS:
         test = [r for r in rows if r["split"] == split]
         if not test:
             continue
-        weights, cut = train([r for r in rows if r["split"] != split and r["split"] in SPLITS])
+        train_rows = [r for r in rows if r["split"] != split and r["split"] in SPLITS]
+        base, base_cut = train(train_rows, LEXICAL_FEATURES, l2)
+        full, full_cut = train(train_rows, FEATURES, l2)
         pools = problems(test)
-        lex, mod = lexical_lists(pools), model_lists(pools, weights, cut)
-        all_lex += lex
-        all_mod += mod
-        print(f"| {split} | {fmt(figures(lex))} | {fmt(figures(mod))} | {cut:.2f} |", flush=True)
+        lists = [
+            lexical_lists(pools),
+            model_lists(pools, base, base_cut),
+            model_lists(pools, full, full_cut),
+        ]
+        for acc, got in zip(pooled, lists, strict=True):
+            acc += got
+        cells = " | ".join(fmt(figures(x)) for x in lists)
+        print(f"| {split} | {cells} | {base_cut:.2f}, {full_cut:.2f} |", flush=True)
         if per_problem:
-            for (_, slug), a, b in zip(pools, lex, mod, strict=True):
-                print(f"|   {slug} | {fmt(figures([a]))} | {fmt(figures([b]))} | |")
-    print(f"| **pooled** | {fmt(figures(all_lex))} | {fmt(figures(all_mod))} | |")
+            for i, slug in enumerate(slug for _, slug in pools):
+                cells = " | ".join(fmt(figures([x[i]])) for x in lists)
+                print(f"|   {slug} | {cells} | |")
+    print(f"| **pooled** | {' | '.join(fmt(figures(x)) for x in pooled)} | |")
+    print("pooled F1: " + ", ".join(f"{figures(x)['F1']:.3f}" for x in pooled))
 
 
 def validate_by_problem(rows: Sequence[Row]) -> None:
@@ -243,12 +263,13 @@ def write(weights: dict[str, float], cut: float, n: int) -> None:
 
 def main(argv: Sequence[str]) -> int:
     rows = load(Path(argv[0]))
-    validate(rows, per_problem="--problems" in argv)
+    l2 = float(argv[argv.index("--l2") + 1]) if "--l2" in argv else L2
+    validate(rows, per_problem="--problems" in argv, l2=l2)
     if "--by-problem" in argv:
         validate_by_problem(rows)
     if "--write" in argv:
         studied = [r for r in rows if r["split"] in SPLITS]
-        weights, cut = train(studied)
+        weights, cut = train(studied, FEATURES, l2)
         write(weights, cut, len(training_rows(studied)[1]))
         for k, v in weights.items():
             print(f"{k:20s} {v:+.3f}")

@@ -15,8 +15,10 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
-#: The model's inputs, each 0–1 or a small log count; the order of the shipped coefficients.
-FEATURES = (
+from mathlsp.search.pool_features import FEATURES as POOL_FEATURES
+
+#: What the lexical ranking knows of each candidate alone (stop 38's model read only these).
+LEXICAL_FEATURES = (
     "lexical",  # the lexical rule admits it
     "evidence",  # log(1 + evidence)
     "evidence_share",  # evidence / the best evidence in the pool
@@ -39,6 +41,9 @@ FEATURES = (
     "best_rank",  # 1 / (1 + its best position in any answer)
     "theoremsearch_only",  # only TheoremSearch returned it
 )
+#: The model's inputs, each 0–1 or a small log count; the order of the shipped coefficients:
+#: the lexical features, then what the pool says of the candidate (`pool_features.py`).
+FEATURES = (*LEXICAL_FEATURES, *POOL_FEATURES)
 
 
 def probability(x: Mapping[str, float], weights: Mapping[str, float]) -> float:

@@ -40,6 +40,7 @@ from functools import lru_cache
 
 from mathlsp.search.learned import probability
 from mathlsp.search.merge import REFERENCE, Candidate
+from mathlsp.search.pool_features import Item, pool_features
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
@@ -480,7 +481,22 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
     best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
+    for a, x in zip(out, pool_features([_item(a) for a in out]), strict=True):
+        a.features.update(x)
     return out
+
+
+def _item(a: Assessed) -> Item:
+    c = a.candidate
+    title, text = _parts(c)
+    return Item(
+        words=tuple(w for w in (*title, *text) if w not in _BLAND and len(w) > 2),
+        evidence=a.value,
+        reference=c.problem_reference is not None,
+        lexical=a.lexical,
+        queries=frozenset((h.backend, h.query) for h in c.hits if h.backend != REFERENCE),
+        said=frozenset(m.term.text for m in a.found if m.term.kind != "author"),
+    )
 
 
 def eligible(candidate: Candidate, found: Sequence[Match], lexical: bool) -> bool:

@@ -1,0 +1,149 @@
+"""What a candidate's pool says about it: pseudo-relevance features for the learned decision.
+
+Pure. The lexical rule judges each paper alone, on the problem's phrases. A specialist also
+reads a paper against the others the search found: a paper whose words are those of the pool's
+strongest, most specific candidates (and of the works PROBLEM.md names) is on the problem; a
+paper that shares only the field's phrases with them, and otherwise talks of something else, is
+a neighbour. These features measure that from what the search holds at decision time — the
+candidates' titles and abstracts, their lexical evidence, the discovery queries — never from a
+judged set:
+
+- `exemplar_sim`: cosine (TF-IDF over the pool's words) between the paper and the centroid of
+  the pool's exemplars: the works PROBLEM.md names, then the highest evidence, `EXEMPLARS` in
+  all, the paper itself left out;
+- `sim_rank`: the paper's `exemplar_sim` as a quantile of the pool's;
+- `evidence_rank`: its evidence as a quantile of the pool's (1: the strongest);
+- `query_precision`: over the discovery queries that returned it, the largest share of that
+  query's answer the lexical rule admits (a query on the problem's own object returns mostly
+  admitted papers; one on the field's name, mostly not); `query_others` the same without the
+  paper itself (half a paper of prior each way, so a query that returned it alone says 0.5);
+- `same_match`: log(1 + other candidates that say exactly the same set of the problem's
+  phrases): a paper whose evidence many others share says only the field.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+#: How many of the pool's strongest candidates stand for the problem.
+EXEMPLARS = 5
+
+FEATURES = (
+    "exemplar_sim",
+    "sim_rank",
+    "evidence_rank",
+    "query_precision",
+    "query_others",
+    "same_match",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    """One candidate as these features see it."""
+
+    words: tuple[str, ...]  # content stems of title and abstract
+    evidence: float
+    reference: bool  # PROBLEM.md names it
+    lexical: bool
+    queries: frozenset[tuple[str, str]]  # (backend, query) pairs that returned it
+    said: frozenset[str]  # the problem's terms it says (their texts)
+
+
+def _vectors(items: Sequence[Item]) -> list[dict[str, float]]:
+    """Unit TF-IDF vectors (log term frequency, IDF over the pool)."""
+    n = len(items)
+    df: Counter[str] = Counter()
+    for it in items:
+        df.update(set(it.words))
+    out = []
+    for it in items:
+        tf = Counter(it.words)
+        v = {w: (1 + math.log(c)) * math.log((n + 1) / df[w]) for w, c in tf.items()}
+        norm = math.sqrt(sum(x * x for x in v.values()))
+        out.append({w: x / norm for w, x in v.items()} if norm > 0 else {})
+    return out
+
+
+def _cos(a: dict[str, float], b: dict[str, float]) -> float:
+    if len(a) > len(b):
+        a, b = b, a
+    return sum(x * b.get(w, 0.0) for w, x in a.items())
+
+
+def _quantiles(values: Sequence[float]) -> list[float]:
+    """Each value's share of the pool strictly below it, ties counted half (1: the top)."""
+    n = len(values)
+    if n <= 1:
+        return [1.0] * n
+    ordered = sorted(values)
+    out = []
+    for v in values:
+        lo = _bisect(ordered, v, strict=True)
+        hi = _bisect(ordered, v, strict=False)
+        out.append((lo + (hi - lo - 1) / 2) / (n - 1))
+    return out
+
+
+def _bisect(ordered: Sequence[float], v: float, strict: bool) -> int:
+    lo, hi = 0, len(ordered)
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if ordered[mid] < v or (not strict and ordered[mid] == v):
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
+    """`FEATURES` for each item of one pool, in order."""
+    if not items:
+        return []
+    vecs = _vectors(items)
+    # The works PROBLEM.md names, then the strongest candidates by evidence; ties by position
+    # (deterministic).
+    strongest = sorted(
+        (i for i, it in enumerate(items) if it.reference or it.evidence > 0),
+        key=lambda i: (not items[i].reference, -items[i].evidence, i),
+    )[: EXEMPLARS + 1]
+    admitted: Counter[tuple[str, str]] = Counter()
+    returned: Counter[tuple[str, str]] = Counter()
+    for it in items:
+        for q in it.queries:
+            returned[q] += 1
+            admitted[q] += it.lexical
+    same = Counter(it.said for it in items)
+    sims = []
+    out = []
+    for i, it in enumerate(items):
+        # The paper itself is never its own exemplar.
+        group = [j for j in strongest if j != i][:EXEMPLARS]
+        centroid: dict[str, float] = {}
+        for j in group:
+            for w, x in vecs[j].items():
+                centroid[w] = centroid.get(w, 0.0) + x / len(group)
+        norm = math.sqrt(sum(x * x for x in centroid.values()))
+        sim = _cos(vecs[i], centroid) / norm if norm > 0 else 0.0
+        sims.append(sim)
+        precision = max((admitted[q] / returned[q] for q in it.queries), default=0.0)
+        others = max(
+            ((admitted[q] - it.lexical + 0.5) / ((returned[q] - 1) + 1) for q in it.queries),
+            default=0.0,
+        )
+        out.append(
+            {
+                "exemplar_sim": sim,
+                "query_precision": precision,
+                "query_others": others,
+                "same_match": math.log1p(same[it.said] - 1) if it.said else 0.0,
+            }
+        )
+    for x, q in zip(out, _quantiles(sims), strict=True):
+        x["sim_rank"] = q
+    for x, q in zip(out, _quantiles([it.evidence for it in items]), strict=True):
+        x["evidence_rank"] = q
+    return out

@@ -1,0 +1,103 @@
+"""The pool's view of a candidate (`pool_features`): pure, unit-tested without a server."""
+
+from __future__ import annotations
+
+import math
+
+from mathlsp.search.pool_features import EXEMPLARS, FEATURES, Item, pool_features
+
+
+def item(
+    words: str,
+    evidence: float = 0.0,
+    lexical: bool = False,
+    queries: tuple[str, ...] = ("q",),
+    said: tuple[str, ...] = (),
+    reference: bool = False,
+) -> Item:
+    return Item(
+        words=tuple(words.split()),
+        evidence=evidence,
+        reference=reference,
+        lexical=lexical,
+        queries=frozenset(("arxiv", q) for q in queries),
+        said=frozenset(said),
+    )
+
+
+def test_every_feature_for_every_item_in_order() -> None:
+    items = [item("periplectic superalgebra", 2.0), item("queer superalgebra", 1.0)]
+    out = pool_features(items)
+    assert len(out) == 2
+    assert all(set(x) == set(FEATURES) for x in out)
+    assert pool_features([]) == []
+
+
+def test_a_paper_on_the_strongest_papers_words_is_closer_than_a_neighbour() -> None:
+    on = "periplectic superalgebra category blocks"
+    items = [item(on, 3.0 - i / 10) for i in range(EXEMPLARS)]
+    items.append(item("periplectic superalgebra translation functors", 0.5))
+    items.append(item("queer superalgebra whittaker modules capelli", 0.5))
+    out = pool_features(items)
+    assert out[-2]["exemplar_sim"] > out[-1]["exemplar_sim"]
+    assert out[-2]["sim_rank"] > out[-1]["sim_rank"]
+    # The exemplars' own similarity leaves each out of its own centroid, yet they agree.
+    assert out[0]["exemplar_sim"] > 0.9
+
+
+def test_a_work_problem_md_names_is_an_exemplar_before_any_evidence() -> None:
+    items = [item("hurwitz numbers monodromy", 0.0, reference=True)]
+    items += [item(f"prime geodesics genus{i}", 2.0) for i in range(EXEMPLARS)]
+    items.append(item("hurwitz numbers monodromy graphs", 0.1))
+    items.append(item("prime geodesics surfaces", 0.1))
+    out = pool_features(items)
+    # Four strongest + the reference: the Hurwitz paper shares the reference's words.
+    assert out[-2]["exemplar_sim"] > 0
+
+
+def test_query_precision_is_the_admitted_share_of_its_best_query() -> None:
+    items = [
+        item("a", lexical=True, queries=("own",)),
+        item("b", lexical=True, queries=("own", "field")),
+        item("c", lexical=False, queries=("own", "field")),
+        item("d", lexical=False, queries=("field",)),
+        item("e", lexical=False, queries=("field",)),
+    ]
+    out = pool_features(items)
+    assert math.isclose(out[0]["query_precision"], 2 / 3)
+    assert math.isclose(out[3]["query_precision"], 1 / 4)
+    # Without itself: paper a's query holds one other admitted paper of two others.
+    assert math.isclose(out[0]["query_others"], (1 + 0.5) / (2 + 1))
+    assert math.isclose(out[2]["query_others"], (2 + 0.5) / (2 + 1))
+    # A candidate no discovery query returned (a reference) says nothing.
+    assert pool_features([item("x", queries=())])[0]["query_precision"] == 0.0
+
+
+def test_same_match_counts_the_others_saying_exactly_the_same_phrases() -> None:
+    items = [
+        item("a", said=("continued fractions", "partial quotients")),
+        item("b", said=("continued fractions", "partial quotients")),
+        item("c", said=("continued fractions", "partial quotients")),
+        item("d", said=("p-adic littlewood",)),
+        item("e"),
+    ]
+    out = pool_features(items)
+    assert math.isclose(out[0]["same_match"], math.log1p(2))
+    assert out[3]["same_match"] == 0.0
+    assert out[4]["same_match"] == 0.0
+
+
+def test_evidence_rank_is_a_quantile_with_ties_halved() -> None:
+    items = [item("a", 3.0), item("b", 1.0), item("c", 1.0), item("d", 0.0)]
+    ranks = [x["evidence_rank"] for x in pool_features(items)]
+    assert ranks == [1.0, 0.5, 0.5, 0.0]
+    assert pool_features([item("a", 1.0)])[0]["evidence_rank"] == 1.0
+
+
+def test_deterministic_and_order_free_in_its_values() -> None:
+    items = [item(f"w{i} shared", float(i % 3), lexical=i % 2 == 0) for i in range(12)]
+    assert pool_features(items) == pool_features(items)
+    flipped = pool_features(items[::-1])[::-1]
+    for a, b in zip(pool_features(items), flipped, strict=True):
+        for f in ("query_precision", "query_others", "same_match", "evidence_rank"):
+            assert math.isclose(a[f], b[f])
