@@ -567,8 +567,12 @@ def _ranked(
 ) -> tuple[list[Candidate], list[Candidate]]:
     above: list[Candidate] = []
     rest: list[Candidate] = []
-    for a in assess(candidates, terms):
+    assessed = assess(candidates, terms)
+    for a in assessed:
         (above if decide(a) else rest).append(a.candidate)
+    if LEARNED and (lone := _lone_strongest(assessed, above)) is not None:
+        above.append(lone)
+        rest.remove(lone)
 
     def order(c: Candidate) -> tuple[float, float, str]:
         return (-c.score, -c.relevance, c.title.lower())
@@ -580,6 +584,21 @@ def _ranked(
     others = [c for c in above if c.problem_reference is None]
     kept = sorted(refs + others[:room], key=order)
     return kept, sorted(others[room:] + rest, key=order)
+
+
+def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) -> Candidate | None:
+    """The strongest paper the lexical rule admits, when the model kept no discovered paper.
+
+    The model reads each paper against its pool (`pool_features`), so the one paper on the
+    problem among a pool of its field's reads as the outlier and falls below the cut. A list
+    follows the evidence: what is specific to the problem, said by a paper the hard rules allow,
+    is not left out for want of company."""
+    if any(c.problem_reference is None for c in above):
+        return None
+    admitted = [a.candidate for a in assessed if a.lexical and a.eligible and not a.named_author]
+    if not admitted:
+        return None
+    return min(admitted, key=lambda c: (-c.score, -c.relevance, c.title.lower()))
 
 
 def below_the_line(dropped: Sequence[Candidate], limit: int = MAX_BELOW) -> list[Candidate]:

@@ -295,10 +295,10 @@ def test_a_tag_alone_an_author_alone_or_a_similarity_alone_never_admits() -> Non
     assert {id(c) for c in dropped} == {id(tag_only), id(author_only), id(similar)}
 
 
-def test_rarity_among_what_was_retrieved_weighs_a_match(lexical: None) -> None:
-    # The lexical rule's rarity weighting. (Its pool — nine copies of one field paper and one
-    # query that returned all ten first — is unlike a real pool; there the learned decision's
-    # pool features read the lone paper as the outlier, see docs/search.md.)
+def test_rarity_among_what_was_retrieved_weighs_a_match() -> None:
+    # The learned decision reads the lone paper as its pool's outlier (nine copies of one field
+    # paper, one query that returned all ten); the lexical rule's rarity still keeps it, as the
+    # strongest paper the lexical rule admits when the model keeps none.
     # Both are what the problem's title says ("Zero density and the prime numbers").
     terms = [
         Term("prime number", "keyword", 1.0, "prime number", subject=True),
@@ -509,7 +509,7 @@ def test_a_cited_author_who_wrote_much_of_the_pool_is_not_a_feature() -> None:
     assert by_prolific in below_the_line(dropped)  # shown, never written
 
 
-def test_a_named_result_after_the_problems_title_is_on_subject(lexical: None) -> None:
+def test_a_named_result_after_the_problems_title_is_on_subject() -> None:
     """ "Lehmer's conjecture" in a title is the subject of "Lehmer's problem"; a conjecture named
     after someone else ("Thompson's conjecture") shares only the head noun."""
     terms = [
@@ -549,7 +549,7 @@ def test_a_named_result_after_the_problems_title_is_on_subject(lexical: None) ->
     assert thompson not in kept
 
 
-def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper(lexical: None) -> None:
+def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper() -> None:
     terms = [
         Term("kpz equation", "tag", 1.0, "kpz-equation", echoed=True, subject=True),
         Term("narrow wedge", "tag", 1.0, "narrow-wedge", echoed=True),
