@@ -572,7 +572,7 @@ def _ranked(
         (above if decide(a) else rest).append(a.candidate)
     if LEARNED and (lone := _lone_strongest(assessed, above)) is not None:
         above.append(lone)
-        rest.remove(lone)
+        rest = [c for c in rest if c is not lone]
 
     def order(c: Candidate) -> tuple[float, float, str]:
         return (-c.score, -c.relevance, c.title.lower())
@@ -595,7 +595,12 @@ def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) ->
     is not left out for want of company."""
     if any(c.problem_reference is None for c in above):
         return None
-    admitted = [a.candidate for a in assessed if a.lexical and a.eligible and not a.named_author]
+    kept = {id(c) for c in above}
+    admitted = [
+        a.candidate
+        for a in assessed
+        if a.lexical and a.eligible and not a.named_author and id(a.candidate) not in kept
+    ]
     if not admitted:
         return None
     return min(admitted, key=lambda c: (-c.score, -c.relevance, c.title.lower()))
