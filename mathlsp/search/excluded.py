@@ -16,9 +16,7 @@ import re
 # "not only", "not just", "not necessarily", "not merely": the subject widened, not fenced off.
 _WIDENING = r"(?:only|just|merely|necessarily|always)\b"
 # A parenthesis opening with "not": "(Not the white-noise case …)", "(not in law)".
-_PARENTHESIS = re.compile(
-    rf"\(\s*not\s+(?!{_WIDENING})(?:[^()]|\([^()]*\))*\)", re.IGNORECASE
-)
+_PARENTHESIS = re.compile(rf"\(\s*not\s+(?!{_WIDENING})(?:[^()]|\([^()]*\))*\)", re.IGNORECASE)
 # A sentence opening with "Not" and a word (at a line's start or after a full stop; never
 # "Int. Math. Res. Not."): up to its full stop before a space, or to the paragraph's end.
 _SENTENCE = re.compile(
