@@ -9,11 +9,6 @@ problem does not, are asked once more (`FEEDBACK_QUERIES` OpenAlex queries, any 
 its relevance order puts the works saying most of them first; up to `MORE_FEEDBACK_QUERIES` more
 while the requests discovery and following left unspent last). What comes back faces the same
 relevance line as everything else: a feedback phrase is a lead, never a term of relevance.
-
-Phrases that keep one of the problem's own words and add the field's ("fisher kpp equations" for
-a note on "KPP fronts", "parabolic elliptic keller segel" for one on "Keller–Segel") come before
-phrases foreign to it ("1d focusing stochastic", a strong paper's other subject): the first are
-the field's name for the problem's object, the second what else that paper is about.
 """
 
 from __future__ import annotations
@@ -116,25 +111,15 @@ def feedback_phrases(
     names) that the problem does not, nor any query already asked; most papers first, then the
     longer, each as one of them writes it."""
     said = stems(problem_text)
-    said_set = set(said)
     asked_stems = [tuple(stems(a)) for a in asked]
     counts: dict[tuple[str, ...], int] = {}
     spelled: dict[tuple[str, ...], str] = {}
-    first: dict[tuple[str, ...], int] = {}  # the strongest paper saying it
-    for i, c in enumerate(strong):
+    for c in strong:
         for s, (n, text) in _phrases_of(c).items():
             counts[s] = counts.get(s, 0) + n
             spelled.setdefault(s, text)
-            first.setdefault(s, i)
     chosen: list[tuple[str, ...]] = []
-
-    def anchored(s: tuple[str, ...]) -> bool:
-        return any(w in said_set for w in s)
-
-    order = sorted(
-        counts.items(),
-        key=lambda kv: (not anchored(kv[0]), -kv[1], first[kv[0]], -len(kv[0]), spelled[kv[0]]),
-    )
+    order = sorted(counts.items(), key=lambda kv: (-kv[1], -len(kv[0]), spelled[kv[0]]))
     for s, n in order:
         if n < MIN_SAID_BY:
             continue

@@ -131,18 +131,6 @@ async def test_feedback_queries_are_sent_recorded_and_within_the_budget(
     assert journal is not None and f"`openalex: {sent[0].query}`" in journal.text
 
 
-def test_a_phrase_keeping_one_of_the_problems_words_comes_before_a_foreign_one() -> None:
-    # Both said by one title each (a title counts as two papers' say): the one anchored in the
-    # problem's words ("porous") is the field's name for its object, the other that paper's
-    # other subject.
-    strong = [
-        paper("Focusing cubic Schrodinger dynamics and decay", terms=3),
-        paper("Nonlocal porous equations: existence and decay", terms=2),
-    ]
-    phrases = feedback_phrases(strong, PROBLEM)
-    assert phrases.index("nonlocal porous equations") < phrases.index("focusing cubic schrodinger")
-
-
 class _Outcome:
     def __init__(self, records: list[PaperRecord]) -> None:
         self.records, self.error = records, None
