@@ -308,7 +308,9 @@ def cited_authors(text: str) -> list[tuple[str, ...]]:
     found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]
     venues = venue_words(text) | _JOURNAL_WORDS
     for raw in found:
-        names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
+        # An en dash joins people ("Nualart–Pardoux 1992"); a hyphen is one surname's
+        # ("Heath-Brown", "Donati-Martin").
+        names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b|[–—])\s*", raw) if p.strip()]
         # A journal's abbreviation ("(CMP 2015)", "(Invent. Math. 2018)") is no one.
         group = tuple(
             dict.fromkeys(
