@@ -6,7 +6,8 @@ phrase of the note finds those papers. The papers the first round found that mat
 best — those PROBLEM.md names, and those saying two or more of its specific terms — say how the
 field writes it. The phrases two or more of them say in their titles or abstracts, and the
 problem does not, are asked once more (`FEEDBACK_QUERIES` OpenAlex queries, any of the phrases:
-its relevance order puts the works saying most of them first). What comes back faces the same
+its relevance order puts the works saying most of them first; up to `MORE_FEEDBACK_QUERIES` more
+while the requests discovery and following left unspent last). What comes back faces the same
 relevance line as everything else: a feedback phrase is a lead, never a term of relevance.
 """
 
@@ -20,7 +21,7 @@ from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.merge import Candidate, Found, Hit
 from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part
 from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
-from mathlsp.sources.budget import BudgetSpent
+from mathlsp.sources.budget import BudgetSpent, current_budget
 from mathlsp.verify.normalize import normalize_title
 
 #: The strongest papers read (PROBLEM.md's own first, then by evidence).
@@ -30,6 +31,9 @@ MIN_SAID_BY = 2
 #: Phrases per query, and queries (each one request to OpenAlex, the fastest service).
 PHRASES_PER_QUERY = 2
 FEEDBACK_QUERIES = 2
+#: Queries beyond those, sent only while the phases before left requests unspent (a problem
+#: whose queries found little is the one whose field names its objects otherwise).
+MORE_FEEDBACK_QUERIES = 2
 #: Requests they may take from verification's reserve (one batch per backend, 3–4 of its 5 on
 #: the benchmark's problems): discovery's and following's shares stay as they were.
 FEEDBACK_RESERVE = FEEDBACK_QUERIES
@@ -140,7 +144,7 @@ def feedback_queries(
         return [], report
     report.strong = [c.title for c in strong]
     phrases = feedback_phrases(strong, problem_text, (q.query for q in plan.queries))
-    phrases = phrases[: PHRASES_PER_QUERY * FEEDBACK_QUERIES]
+    phrases = phrases[: PHRASES_PER_QUERY * (FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES)]
     report.phrases = phrases
     out: list[PlannedQuery] = []
     for i in range(0, len(phrases), PHRASES_PER_QUERY):
@@ -176,7 +180,11 @@ async def ask_feedback(
     """Send the feedback queries; the records they return, as discovery's hits."""
     queries, _ = feedback_queries(plan, candidates, problem_words(problem))
     found: list[Found] = []
-    for q in queries:
+    budget = current_budget()
+    for n, q in enumerate(queries):
+        # Past the first queries, only requests the phases before left unspent are asked with.
+        if n >= FEEDBACK_QUERIES and budget is not None and budget.remaining <= 0:
+            break
         progress(q.backend, f"feedback query: {q.query}")
         outcome = await sources.search(q.backend, q.query, per_query)
         if isinstance(outcome.error, BudgetSpent):

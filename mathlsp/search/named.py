@@ -16,7 +16,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
-from mathlsp.search.queries import cited_authors, reference_seed
+from mathlsp.search.queries import (
+    attributed_authors,
+    cited_authors,
+    noun_part,
+    reference_seed,
+    venue_words,
+)
 from mathlsp.search.text import key_phrases, plain_text, query_words
 from mathlsp.sources.openalex_query import AUTHOR_FILTER
 from mathlsp.sources.record import PaperRecord
@@ -110,7 +116,12 @@ def openalex_query(work: NamedWork) -> str:
     within one in its year filter, the key phrases of the description OR'ed (they rank; its
     `search=` would want every word of a whole Known Result sentence). Without an author, the
     title's words as written (a References line names its title)."""
-    phrases = key_phrases(work.description, limit=3)
+    # The people the line cites are who, not what ("chenal millet", "lee szczarba"), and a
+    # phrase cut around a verb is asked as its noun phrase ("added large deviations").
+    people = {n for g in (*cited_authors(work.text), *attributed_authors(work.text)) for n in g}
+    venues = venue_words(work.text)  # "(Invent. Math. 1976)" cites a journal, not a subject
+    cut = (noun_part(p) for p in key_phrases(work.description, limit=3, names=people))
+    phrases = [p for p in cut if p and not venues & set(p.split())]
     if not work.authors:
         return " ".join(query_words(work.description).split()[:12])
     parts = [f'{AUTHOR_FILTER}:"{work.authors[0]}"']

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.citation import parse_citation
+from mathlsp.search.excluded import without_exclusions
 from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.text import (
@@ -307,7 +308,9 @@ def cited_authors(text: str) -> list[tuple[str, ...]]:
     found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]
     venues = venue_words(text) | _JOURNAL_WORDS
     for raw in found:
-        names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b)\s*", raw) if p.strip()]
+        # An en dash joins people ("Nualart–Pardoux 1992"); a hyphen is one surname's
+        # ("Heath-Brown", "Donati-Martin").
+        names = [_surname(p) for p in re.split(r"\s*(?:,|;|&|\band\b|[–—])\s*", raw) if p.strip()]
         # A journal's abbreviation ("(CMP 2015)", "(Invent. Math. 2018)") is no one.
         group = tuple(
             dict.fromkeys(
@@ -597,6 +600,16 @@ _PARTICIPLES = frozenset(
 )
 
 
+# Endings of adverbs ("interested mostly", "grimmelt recently"), none of a noun or adjective of
+# the mathematics ("family", "lonely", "early", "anomaly" end otherwise).
+_ADVERB_ENDINGS = ("tly", "lly", "ously", "ively", "mly", "ghly", "sely", "tely", "rely", "gely")
+
+
+def _is_adverb(token: str) -> bool:
+    ws = words(token)
+    return bool(ws) and len(ws[-1]) > 5 and ws[-1].endswith(_ADVERB_ENDINGS)
+
+
 def _is_verb(token: str, last: bool) -> bool:
     ws = words(token)
     if not ws:
@@ -618,9 +631,16 @@ def noun_part(phrase: str) -> str:
     "serre duality", "treated non-compact domains" → "non-compact domains"); "" when no run of
     two words is left ("theory builds"). A phrase without a verb is itself."""
     tokens = phrase.split()
+    verbs = [_is_verb(t, last=i == len(tokens) - 1) for i, t in enumerate(tokens)]
+    # An adverb before an adjective is part of the name ("algebraically closed field", "totally
+    # real"); one that ends the phrase or goes with a verb ("interested mostly", "grimmelt
+    # recently surveyed") says how, never what.
+    for i in range(len(tokens) - 1, -1, -1):
+        after = i + 1 == len(tokens) or verbs[i + 1]
+        verbs[i] = verbs[i] or (after and _is_adverb(tokens[i]))
     runs: list[list[str]] = [[]]
-    for i, t in enumerate(tokens):
-        if _is_verb(t, last=i == len(tokens) - 1):
+    for t, verb in zip(tokens, verbs, strict=True):
+        if verb:
             runs.append([])
         else:
             runs[-1].append(t)
@@ -750,6 +770,9 @@ def _material(
         labelled = split_statement(problem.statement)
     known_texts = [k.text for k in problem.known_results] or labelled.known
     statement_text = labelled.statement if labelled.known else problem.statement
+    # "(Not the white-noise case, which is the stochastic heat equation.)": a neighbour fenced
+    # off, whose words would ask for the literature the note excludes.
+    statement_text = without_exclusions(statement_text)
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""

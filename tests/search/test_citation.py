@@ -89,3 +89,25 @@ def test_the_papers_a_plain_references_list_names_are_looked_up() -> None:
     ]
     seed = reference_seed("M. Hairer, A theory of regularity structures, Invent. Math. 198 (2014)")
     assert seed.title == "A theory of regularity structures" and seed.authors == ("Hairer",)
+
+
+def test_a_known_item_look_up_asks_the_work_by_its_people_and_subject_not_by_names() -> None:
+    from mathlsp.search.named import openalex_query
+    from mathlsp.search.queries import cited_authors
+
+    # An en dash joins two people; a hyphen is one surname.
+    assert cited_authors("with additive noise (Nualart–Pardoux 1992)") == [("Nualart", "Pardoux")]
+    assert cited_authors("(Donati-Martin–Pardoux 1993)") == [("Donati-Martin", "Pardoux")]
+    doc = problem(
+        "---\ntitle: Reflected heat equation\nstatus: defined\ndomain: probability\n---\n"
+        "# Problem\n\nUniqueness of the reflected equation.\n\n## Known Results\n\n"
+        "- Existence and uniqueness with additive noise (Nualart–Pardoux 1992); Xu–Zhang "
+        "later added large deviations.\n"
+        "- Freidlin (1988), Sowers, Chenal–Millet: uniform LDP for parabolic SPDEs.\n"
+        "- The top cohomology vanishes (Lee–Szczarba, Invent. Math. 1976).\n"
+    )
+    queries = [openalex_query(w) for w in named_works(doc)]
+    assert queries[0].startswith('raw_author_name.search:"Nualart" publication_year:1991-1993')
+    assert '"large deviations"' in queries[0] and "added" not in queries[0]
+    assert "millet" not in queries[1].lower()  # people cited are who, not what
+    assert all("invent" not in q.lower() and "math" not in q.lower() for q in queries)

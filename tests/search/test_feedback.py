@@ -6,16 +6,20 @@ from pathlib import Path
 
 from mathlsp.search.feedback import (
     FEEDBACK_QUERIES,
+    MORE_FEEDBACK_QUERIES,
+    ask_feedback,
     feedback_phrases,
     feedback_queries,
+    problem_words,
     strong_papers,
 )
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
 from mathlsp.search.queries import Term, build_queries
 from mathlsp.search.rank import Match
-from mathlsp.search.run import MAX_REQUESTS, run_search
+from mathlsp.search.run import MAX_REQUESTS, BackendReport, run_search
 from mathlsp.search.write import plan_writes
 from mathlsp.sources import Sources
+from mathlsp.sources.budget import RequestBudget, current_budget, spending
 from mathlsp.sources.record import Author, PaperRecord
 from tests.search.conftest import GRAPHS, problem
 
@@ -104,7 +108,7 @@ def test_feedback_is_two_openalex_queries_of_any_phrase() -> None:
         ),
     ]
     queries, report = feedback_queries(plan, strong, "Ramanujan graphs and Alon's conjecture")
-    assert 1 <= len(queries) <= FEEDBACK_QUERIES
+    assert 1 <= len(queries) <= FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES
     assert all(q.backend == "openalex" and q.purpose.startswith("feedback") for q in queries)
     assert '"random lift"' in queries[0].query or '"spectral gap"' in queries[0].query
     assert report.ran and len(report.strong) == 2
@@ -125,3 +129,45 @@ async def test_feedback_queries_are_sent_recorded_and_within_the_budget(
     # Recorded like any query that ran, so that the next search asks something else.
     journal = plan_writes(result).journal
     assert journal is not None and f"`openalex: {sent[0].query}`" in journal.text
+
+
+class _Outcome:
+    def __init__(self, records: list[PaperRecord]) -> None:
+        self.records, self.error = records, None
+
+
+class _Sources:
+    """Answers every search with one record, spending one request of the current budget."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    async def search(self, backend: str, query: str, limit: int) -> _Outcome:
+        budget = current_budget()
+        assert budget is not None and budget.try_spend(backend)
+        self.asked.append(query)
+        return _Outcome([PaperRecord(backend=backend, title=f"Answer to {query}")])
+
+
+async def test_more_feedback_queries_only_from_requests_left_unspent() -> None:
+    plan = build_queries(problem(GRAPHS))
+    strong = [
+        paper(f"Alpha{i} beta{i} gamma{i} and delta{i} epsilon{i} zeta{i}", terms=2)
+        for i in range(6)
+    ]
+    doc = problem(GRAPHS)
+    queries, _ = feedback_queries(plan, strong, problem_words(doc))
+    assert len(queries) == FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES
+
+    async def asked_with(room: int) -> int:
+        sources = _Sources()
+        budget = RequestBudget(total=100, ceiling=room)
+        report = BackendReport("openalex")
+        with spending(budget):
+            await ask_feedback(plan, strong, doc, sources, report, lambda *_: None, 5)
+        return len(sources.asked)
+
+    # Room for the first queries only (verification's reserve): no more than those.
+    assert await asked_with(FEEDBACK_QUERIES) == FEEDBACK_QUERIES
+    # Requests the phases before left unspent: the further queries go out.
+    assert await asked_with(10) == FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES

@@ -638,3 +638,30 @@ def test_a_long_phrase_is_asked_with_its_head_as_titles_say_it() -> None:
 
     asked = [t.phrases for t in topics(_material(doc, [], None)) if t.purpose == "key object"]
     assert ("general heterogeneous media", "heterogeneous media") in asked
+
+
+def test_an_adverb_ending_a_phrase_or_going_with_its_verb_is_no_part_of_it() -> None:
+    from mathlsp.search.queries import noun_part
+
+    assert noun_part("interested mostly") == ""
+    assert noun_part("grimmelt recently surveyed") == ""
+    assert noun_part("one-point functions intrinsically") == "one-point functions"
+    # Before an adjective it is part of the name.
+    assert noun_part("absolutely continuous spectrum") == "absolutely continuous spectrum"
+    assert noun_part("algebraically closed field") == "algebraically closed field"
+    assert noun_part("lonely runner conjecture") == "lonely runner conjecture"
+
+
+def test_what_the_statement_says_it_is_not_about_is_never_asked() -> None:
+    text = (
+        "---\ntitle: Heat equation with random potential\nstatus: defined\ndomain: probability\n"
+        "tags: [random-potential, intermittency]\n---\n# Problem\n\n"
+        "Asymptotics of the total mass for an i.i.d. time-independent potential on the lattice. "
+        "(Not the white-noise-in-time case, which is the stochastic heat equation.)\n\n"
+        "Not the quantitative Lyapunov exponents of directed polymers.\n"
+    )
+    plan = build_queries(problem(text))
+    asked = " ".join(q.query.lower() for q in [*plan.queries, *plan.spare])
+    assert "stochastic heat" not in asked and "directed polymers" not in asked
+    assert "time-independent potential" in asked or "independent potential" in asked
+    assert not any("stochastic heat" in t.text for t in plan.terms)
