@@ -5,7 +5,8 @@ A Known Result written the way mathematicians write them — "the regularity lem
 authors, a title and a year without an identifier names one paper, often one that predates arXiv.
 Each is parsed into what it names (surnames, year, title or description) and looked up with the
 sources' bibliographic search (Crossref's `query.bibliographic`, then OpenAlex's search); a hit
-counts only when an author surname agrees and the year is within one. What is found is verified
+counts only when an author surname agrees (two, when the line cites two or more people) and the
+year is within one. What is found is verified
 like any other candidate; what is not is reported by name.
 """
 
@@ -24,7 +25,7 @@ from mathlsp.search.queries import (
     venue_words,
 )
 from mathlsp.search.text import key_phrases, plain_text, query_words
-from mathlsp.sources.openalex_query import AUTHOR_FILTER
+from mathlsp.sources.openalex_query import AUTHOR_FILTER, split_filters
 from mathlsp.sources.record import PaperRecord
 from mathlsp.verify.matcher import match_title
 from mathlsp.verify.normalize import fold
@@ -85,12 +86,15 @@ def named_works(problem: ProblemDoc) -> list[NamedWork]:
 
 
 def is_the_work(work: NamedWork, record: PaperRecord) -> bool:
-    """An author surname agrees and the year is within one (when the line gives a year)."""
+    """An author surname agrees — two of them when the line cites two or more people ("Lee–
+    Szczarba" names a paper by both, not any paper by either) — and the year is within one
+    (when the line gives a year)."""
     theirs = {fold(a.family).replace("-", " ") for a in record.authors if a.family}
     mine = {fold(a).replace("-", " ") for a in work.authors}
     if not mine:  # a title alone: Crossref answers every query with *something*
         return match_title(work.description, record.title).ok
-    if not any(m in t or t in m for m in mine for t in theirs):
+    agree = sum(any(m in t or t in m for t in theirs) for m in mine)
+    if agree < min(2, len(mine)):
         return False
     return work.year is None or record.year is None or abs(work.year - record.year) <= 1
 
@@ -102,7 +106,9 @@ async def resolve(work: NamedWork, sources: Any) -> PaperRecord | None:
         if is_the_work(work, record):
             return record
     query = openalex_query(work)
-    if not query:
+    # One surname and a year, nothing of what the work is about ("Ash (1984)"): any paper of
+    # theirs that year would pass as the work the problem names, and be written as such.
+    if not query or (len(work.authors) < 2 and not split_filters(query)[1]):
         return None
     outcome = await sources.search("openalex", query, 5)
     for record in outcome.records if outcome.error is None else ():
