@@ -37,7 +37,7 @@ from mathlsp.search.queries import (
     prior_queries,
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
-from mathlsp.search.same_words import WITNESS, arxiv_words, plain_words
+from mathlsp.search.same_words import WITNESS, arxiv_words, plain_words, said_none_of
 from mathlsp.search.spare import SpareClaims, cost
 from mathlsp.search.superset import SAMPLE_QUERIES, SUPERSET, absent
 from mathlsp.sources.base import LookupStatus
@@ -614,13 +614,21 @@ async def _discover(
         if text
     }
 
+    # Semantic Scholar's own empty answers, in its lane's order: a later query of it needing all
+    # the words of one of them is not sent (`same_words.said_none_of`).
+    witness_empty: list[frozenset[str]] = []
+
     def heard_words(query: str, empty: bool) -> None:
+        if empty:
+            witness_empty.append(plain_words(query))
         words = plain_words(query)
         if words in due:
             none_for[words] = none_for.get(words, True) and empty
             due[words].set()
 
     async def found_none(q: PlannedQuery) -> bool:
+        if q.backend == WITNESS:
+            return said_none_of(q.query, witness_empty)
         words = arxiv_words(q.query) if q.backend == "arxiv" else None
         event = due.get(words) if words is not None else None
         if event is None:
@@ -682,7 +690,7 @@ async def _discover(
                 sent_q = _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan)
                 if await found_none(sent_q):
                     report.unsent.append(sent_q)
-                    report.held = _also(report.held, _NO_WORDS)
+                    report.held = _also(report.held, _OWN if backend == WITNESS else _NO_WORDS)
                 else:
                     await one(index, sent_q)
             if q.authors and backend in ("semantic_scholar", "openalex"):
@@ -860,6 +868,7 @@ def _paper_key(record: Any) -> str:
 
 
 _NO_WORDS = "Semantic Scholar found no paper saying all of their words"
+_OWN = "each needs every word of one of its queries that found nothing"
 
 
 def _also(held: str | None, why: str) -> str:
