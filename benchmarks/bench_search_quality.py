@@ -63,6 +63,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import httpx
 
 from mathlsp.cache import Cache
+from mathlsp.search import run as search_run
 from mathlsp.search.merge import Candidate
 from mathlsp.search.named import named_works, openalex_query
 from mathlsp.search.run import SearchResult, run_search
@@ -86,6 +87,9 @@ BACKENDS = (
     "theoremsearch",
     "zbmath",
 )
+#: How long a lane waits for another's answers under `--fast` (seconds; a search's own bound is
+#: 3 s): in effect, for as long as it takes.
+FAST_WAIT_S = 600.0
 FAST = {
     "min_interval_s": dict.fromkeys(BACKENDS, 0.0),
     "base_delay_s": 0.01,
@@ -457,6 +461,12 @@ async def run_all(
     problems: Sequence[tuple[Judged, str]], *, fast: bool, jobs: int, without: Sequence[str] = ()
 ) -> list[Outcome]:
     gate = asyncio.Semaphore(max(1, jobs))
+    if fast:
+        # With no rate limits a lane waits for the others' answers without a bound: under other
+        # runs' load the fake may take seconds to answer, and a wait cut short by the clock
+        # (OpenAlex's sample, Semantic Scholar's words) would make the figures depend on load.
+        for wait in ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S"):
+            setattr(search_run, wait, FAST_WAIT_S)
     with tempfile.TemporaryDirectory() as tmp:
 
         async def one(i: int, judged: Judged, corpus: str) -> Outcome:

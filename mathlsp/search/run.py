@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import datetime as dt
+import functools
 from collections import Counter
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
@@ -36,7 +37,8 @@ from mathlsp.search.queries import (
     prior_queries,
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
-from mathlsp.search.same_words import WITNESS, arxiv_words, plain_words
+from mathlsp.search.same_words import WITNESS, arxiv_words, plain_words, said_none_of
+from mathlsp.search.spare import SpareClaims, cost
 from mathlsp.search.superset import SAMPLE_QUERIES, SUPERSET, absent
 from mathlsp.sources.base import LookupStatus
 from mathlsp.sources.budget import BudgetSpent, RequestBudget, spending
@@ -580,6 +582,8 @@ async def _discover(
     spares: dict[str, list[PlannedQuery]] = {}
     for q in plan.spare:
         spares.setdefault(q.backend, []).append(q)
+    claims = SpareClaims.of(plan.spare)
+    claims.decline(q for q in plan.spare if q.backend not in lanes)
     # Requests the first queries may still need (one each, two if it can be broadened): spare
     # queries wait until the budget has room beyond them.
     owed = {b: sum(1 + bool(q.broader) for _, q in items) for b, items in lanes.items()}
@@ -609,13 +613,21 @@ async def _discover(
         if text
     }
 
+    # Semantic Scholar's own empty answers, in its lane's order: a later query of it needing all
+    # the words of one of them is not sent (`same_words.said_none_of`).
+    witness_empty: list[frozenset[str]] = []
+
     def heard_words(query: str, empty: bool) -> None:
+        if empty:
+            witness_empty.append(plain_words(query))
         words = plain_words(query)
         if words in due:
             none_for[words] = none_for.get(words, True) and empty
             due[words].set()
 
     async def found_none(q: PlannedQuery) -> bool:
+        if q.backend == WITNESS:
+            return said_none_of(q.query, witness_empty)
         words = arxiv_words(q.query) if q.backend == "arxiv" else None
         event = due.get(words) if words is not None else None
         if event is None:
@@ -677,7 +689,7 @@ async def _discover(
                 sent_q = _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan)
                 if await found_none(sent_q):
                     report.unsent.append(sent_q)
-                    report.held = _also(report.held, _NO_WORDS)
+                    report.held = _also(report.held, _OWN if backend == WITNESS else _NO_WORDS)
                 else:
                     await one(index, sent_q)
             if q.authors and backend in ("semantic_scholar", "openalex"):
@@ -690,21 +702,35 @@ async def _discover(
                 event.set()
         await settle(backend, owed.get(backend, 0))
         extra = spares.get(backend, [])
+        await spend_spare(backend, extra)
+        async with changed:
+            claims.decline(extra)  # what it did not send: the queries after them wait no more
+            changed.notify_all()
+
+    def room() -> int:
+        return result.budget.remaining - sum(owed.values())
+
+    def decidable(q: PlannedQuery) -> bool:
+        """Whether spare query `q` can be decided: granted now, or never, because nothing the
+        others may still need, nor any spare query decided before it, can free more room."""
+        return claims.may_grant(q, room()) or (claims.first(q) and not any(owed.values()))
+
+    async def spend_spare(backend: str, extra: list[PlannedQuery]) -> None:
+        report = reports[backend]
         if narrow.get(backend):
             return
         if report.dry or not report.answered or len(report.empty) == report.asked:
             return  # a backend that found nothing gets no more of the budget
         for q in extra:
+            if sent[backend] >= allowance[backend]:
+                return  # its rate limit leaves no time for more
             async with changed:
-                # Wait while the others' first queries may still need what is left.
-                await changed.wait_for(
-                    lambda: result.budget.remaining > sum(owed.values()) or not any(owed.values())
-                )
-                if result.budget.remaining <= sum(owed.values()):
+                await changed.wait_for(functools.partial(decidable, q))
+                if not claims.may_grant(q, room()):
                     return
-                if sent[backend] >= allowance[backend]:
-                    return  # its rate limit leaves no time for more
-                owed[backend] = 1 + bool(q.broader)  # claimed before another lane can
+                claims.grant(q)
+                owed[backend] = cost(q)  # claimed before another lane can
+                changed.notify_all()
             report.queries.append(q)
             report.spare.append(q)
             plan.queries.append(q)
@@ -841,6 +867,7 @@ def _paper_key(record: Any) -> str:
 
 
 _NO_WORDS = "Semantic Scholar found no paper saying all of their words"
+_OWN = "each needs every word of one of its queries that found nothing"
 
 
 def _also(held: str | None, why: str) -> str:

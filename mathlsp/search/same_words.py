@@ -45,3 +45,10 @@ def arxiv_words(query: str) -> frozenset[str] | None:
             return None
         words |= _words(m.group(1) or m.group(2))
     return frozenset(words) or None
+
+
+def said_none_of(query: str, empty: list[frozenset[str]]) -> bool:
+    """Whether a Semantic Scholar `query` needs every word of one of its own earlier queries that
+    came back empty (`empty`, by `plain_words`): all words required, it can only be empty too."""
+    words = plain_words(query)
+    return any(e <= words for e in empty)

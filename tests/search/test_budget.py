@@ -379,3 +379,44 @@ def test_each_reason_a_backend_held_queries_is_said_once() -> None:
     assert run_module._also(None, words) == words
     assert run_module._also(words, paced) == f"{words}; {paced}"
     assert run_module._also(f"{words}; {paced}", words) == f"{words}; {paced}"
+
+
+@needs_corpus
+async def test_the_spare_queries_do_not_depend_on_which_lane_answers_first(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # Erdős–Straus leaves a few requests to spare. OpenAlex slower than Semantic Scholar, then the
+    # other way round: the same spare queries go out (the lanes used to claim them as they
+    # finished, and the slower lane got none).
+    async def spare(slow: str) -> tuple[dict[str, list[str]], list[str]]:
+        haystack.controls.reset()
+        for backend in ("openalex", "semantic_scholar"):
+            haystack.controls.set_latency(0.25 if backend == slow else 0.0, backend)
+        try:
+            (tmp_path / slow).mkdir()
+            result = await _search(haystack, tmp_path / slow, "es", _judged("erdos-straus"))
+        finally:
+            haystack.controls.set_latency(0.0, slow)
+        sent = {b: [q.query for q in r.spare] for b, r in result.backends.items() if r.spare}
+        return sent, [f"{q.backend}: {q.query}" for q in result.plan.queries]
+
+    slow_openalex, slow_s2 = await spare("openalex"), await spare("semantic_scholar")
+    assert slow_openalex[0] and slow_openalex == slow_s2
+
+
+@needs_corpus
+async def test_semantic_scholar_sends_no_query_needing_the_words_of_its_own_empty_answer(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # Hamilton–Jacobi homogenization: "viscous hjb" comes back empty, so the cited authors'
+    # queries on it ("Souganidis viscous hjb") are not sent: every word required, they can only be
+    # empty too.
+    haystack.controls.reset()
+    slug = "hamilton-jacobi-random-homogenization"
+    s2 = (await _search(haystack, tmp_path, "hj", _judged(slug))).backends["semantic_scholar"]
+    nothing = [plain_words(q.query) for q in s2.empty]
+    assert s2.unsent and run_module._OWN in (s2.held or "")
+    assert all(any(e <= plain_words(q.query) for e in nothing) for q in s2.unsent)
+    sent = [r.query["query"][0] for r in haystack.controls.requests("semantic_scholar")
+            if r.query.get("query")]  # fmt: skip
+    assert not {q.query for q in s2.unsent} & set(sent)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from mathlsp.search.queries import build_queries
-from mathlsp.search.same_words import arxiv_words, plain_words
+from mathlsp.search.same_words import arxiv_words, plain_words, said_none_of
 from tests.search.conftest import GRAPHS, problem
 
 
@@ -41,3 +41,11 @@ def test_each_single_phrase_arxiv_topic_has_its_semantic_scholar_twin() -> None:
     judged = [q for q in queries if q.backend == "arxiv" and arxiv_words(q.query)]
     assert judged
     assert all(arxiv_words(q.query) in s2 for q in judged if q.purpose == "key object")
+
+
+def test_semantic_scholar_asks_nothing_needing_every_word_of_an_empty_answer() -> None:
+    # All words required: a query needing every word of an empty one (and more) is empty too.
+    empty = [plain_words("full brunet derrida correction")]
+    assert said_none_of("Brunet Derrida correction full velocity", empty)
+    assert not said_none_of("brunet derrida correction", empty)
+    assert not said_none_of("full brunet derrida correction", [])
