@@ -298,6 +298,16 @@ local function ref_under_cursor()
   return word:match("U?REF%-%d+")
 end
 
+-- Open `path` in this window (a split when the buffer has unsaved changes) unless it is the
+-- current buffer: Neovim 0.7 has no window/showDocument, so the server only says where it wrote.
+local function show(path)
+  vim.schedule(function()
+    if vim.api.nvim_buf_get_name(0) ~= path and vim.loop.fs_stat(path) then
+      vim.cmd((vim.bo.modified and "split " or "edit ") .. vim.fn.fnameescape(path))
+    end
+  end)
+end
+
 local function create_commands()
   local cmd = vim.api.nvim_create_user_command
   cmd("MathSearch", function(o)
@@ -326,18 +336,10 @@ local function create_commands()
   end, { nargs = 0, desc = "mathlsp: verify all references" })
   cmd("MathResume", function()
     M.execute("mathlsp.resume", { current_uri() }, function(err, result)
-      -- Neovim 0.7 has no window/showDocument: the server only says where it wrote the
-      -- dashboard, so open it here unless the server already showed it.
       if err or type(result) ~= "table" or type(result.dashboard) ~= "string" then
         return
       end
-      local path = vim.uri_to_fname(result.dashboard)
-      vim.schedule(function()
-        if vim.api.nvim_buf_get_name(0) ~= path and vim.loop.fs_stat(path) then
-          -- A modified note stays as it is: the dashboard gets its own window then.
-          vim.cmd((vim.bo.modified and "split " or "edit ") .. vim.fn.fnameescape(path))
-        end
-      end)
+      show(vim.uri_to_fname(result.dashboard))
     end)
   end, { nargs = 0, desc = "mathlsp: regenerate DASHBOARD.md and open it" })
   cmd("MathInit", function(o)
@@ -350,13 +352,7 @@ local function create_commands()
       if err or type(result) ~= "table" or not result.applied or type(result.problem) ~= "string" then
         return
       end
-      -- Neovim 0.7 has no window/showDocument: open the new PROBLEM.md here unless it is open.
-      local path = vim.uri_to_fname(result.problem)
-      vim.schedule(function()
-        if vim.api.nvim_buf_get_name(0) ~= path and vim.loop.fs_stat(path) then
-          vim.cmd((vim.bo.modified and "split " or "edit ") .. vim.fn.fnameescape(path))
-        end
-      end)
+      show(vim.uri_to_fname(result.problem))
     end)
   end, { nargs = "?", desc = "mathlsp: create a problem folder (SLUG)" })
 end
