@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from mathlsp.checks.base import CheckContext, define, entry_rule
 from mathlsp.checks.findings import Finding, Severity
-from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.notes.literature import VERIFIED_SECTIONS, ReferenceEntry
 from mathlsp.sources.labels import label
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ def verifier_for(ctx: CheckContext) -> OfflineVerifier | None:
 def verified_records(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
     # Entry rules return their findings (see `references.verification_stamps`).
     verifier = verifier_for(ctx)
-    if verifier is None or entry.section not in ("confirmed", "unconfirmed"):
+    if verifier is None or entry.section not in VERIFIED_SECTIONS:
         return ()
     result = verifier.check(entry)
     return list(findings_for(ctx, entry, result)) if result is not None else ()

@@ -128,6 +128,7 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
     from mathlsp.sources import SourceSettings, load_project_config, open_sources
     from mathlsp.verify.memo import OfflineVerifier
     from mathlsp.verify.pipeline import verify_entries
+    from mathlsp.verify.scope import in_scope
 
     cache = Cache()
     literature = sorted({folder / "LITERATURE.md" for folder, _ in targets})
@@ -144,7 +145,7 @@ def _verify_online(targets: list[tuple[Path, list[Path]]]) -> object:
                 print(getattr(ev, "message", str(ev)), file=sys.stderr)
 
             async with open_sources(settings, cache=cache, on_event=event) as sources:
-                entries = [e for e in doc.entries if e.section in ("confirmed", "unconfirmed")]
+                entries = in_scope(doc)
                 print(f"verifying {len(entries)} references of {_display(path)}", file=sys.stderr)
                 checks = await verify_entries(entries, sources)
                 results.extend(zip(entries, checks, strict=True))

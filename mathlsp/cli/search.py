@@ -156,7 +156,7 @@ def _dry_run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
 async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
     from mathlsp.cache import Cache
     from mathlsp.cli import InputError
-    from mathlsp.search.run import load_problem, run_search
+    from mathlsp.search.run import run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
     from mathlsp.sources import open_sources
     from mathlsp.sources.labels import label
@@ -217,7 +217,7 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         _print(result, writes, written, args.write)
         from mathlsp.ide.unread import unread_lines, unread_references
 
-        for line in unread_lines(unread_references(load_problem(folder))):
+        for line in unread_lines(unread_references(result.problem)):
             print(line)
         print_below(set_aside, len(result.dropped))
     if result.all_down:

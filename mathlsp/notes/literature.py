@@ -42,6 +42,9 @@ T = TypeVar("T")
 
 # The four sections, in the order the schema requires.
 SECTION_ORDER = ("search_history", "confirmed", "synthesis", "unconfirmed")
+#: The sections whose entries are verified and stamped (an entry elsewhere has none to be
+#: stamped in or moved from).
+VERIFIED_SECTIONS = ("confirmed", "unconfirmed")
 SECTION_TITLES = {
     "search_history": "Search History",
     "confirmed": "Confirmed References",
@@ -967,7 +970,7 @@ def _scope(
     if (
         now.heading.line != was.heading.line
         or now.heading.line >= first
-        or now.section not in ("confirmed", "unconfirmed")
+        or now.section not in VERIFIED_SECTIONS
     ):
         return scope
     return EditScope(
@@ -1073,7 +1076,7 @@ def _typed(
         return None
     now = ReferenceEntry(core, h, view.section)
     signatures = None
-    if view.section in ("confirmed", "unconfirmed"):
+    if view.section in VERIFIED_SECTIONS:
         signatures = (entry_signature(lines, view), entry_signature(doc.lines, now))
     rewritten = (first, first + len(new_texts) - 1)
     retitled = None

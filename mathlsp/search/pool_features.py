@@ -24,6 +24,7 @@ judged set:
 from __future__ import annotations
 
 import math
+from bisect import bisect_left, bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -82,21 +83,9 @@ def _quantiles(values: Sequence[float]) -> list[float]:
     ordered = sorted(values)
     out = []
     for v in values:
-        lo = _bisect(ordered, v, strict=True)
-        hi = _bisect(ordered, v, strict=False)
+        lo, hi = bisect_left(ordered, v), bisect_right(ordered, v)
         out.append((lo + (hi - lo - 1) / 2) / (n - 1))
     return out
-
-
-def _bisect(ordered: Sequence[float], v: float, strict: bool) -> int:
-    lo, hi = 0, len(ordered)
-    while lo < hi:
-        mid = (lo + hi) // 2
-        if ordered[mid] < v or (not strict and ordered[mid] == v):
-            lo = mid + 1
-        else:
-            hi = mid
-    return lo
 
 
 def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:

@@ -574,16 +574,18 @@ def _ranked(
         above.append(lone)
         rest = [c for c in rest if c is not lone]
 
-    def order(c: Candidate) -> tuple[float, float, str]:
-        return (-c.score, -c.relevance, c.title.lower())
-
-    above.sort(key=order)
-    rest.sort(key=order)
+    above.sort(key=_order)
+    rest.sort(key=_order)
     refs = [c for c in above if c.problem_reference is not None]
     room = max(0, limit - len(refs))
     others = [c for c in above if c.problem_reference is None]
-    kept = sorted(refs + others[:room], key=order)
-    return kept, sorted(others[room:] + rest, key=order)
+    kept = sorted(refs + others[:room], key=_order)
+    return kept, sorted(others[room:] + rest, key=_order)
+
+
+def _order(c: Candidate) -> tuple[float, float, str]:
+    """Best first: score, then relevance, then title (deterministic)."""
+    return (-c.score, -c.relevance, c.title.lower())
 
 
 def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) -> Candidate | None:
@@ -603,7 +605,7 @@ def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) ->
     ]
     if not admitted:
         return None
-    return min(admitted, key=lambda c: (-c.score, -c.relevance, c.title.lower()))
+    return min(admitted, key=_order)
 
 
 def below_the_line(dropped: Sequence[Candidate], limit: int = MAX_BELOW) -> list[Candidate]:

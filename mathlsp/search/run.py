@@ -586,7 +586,7 @@ async def _discover(
     claims.decline(q for q in plan.spare if q.backend not in lanes)
     # Requests the first queries may still need (one each, two if it can be broadened): spare
     # queries wait until the budget has room beyond them.
-    owed = {b: sum(1 + bool(q.broader) for _, q in items) for b, items in lanes.items()}
+    owed = {b: sum(cost(q) for _, q in items) for b, items in lanes.items()}
     changed = asyncio.Condition()
     # arXiv's author + topic query waits (at most AUTHOR_WAIT_S) for Semantic Scholar's and
     # OpenAlex's first-round queries about the same author: what they answered decides its shape
@@ -618,9 +618,9 @@ async def _discover(
     witness_empty: list[frozenset[str]] = []
 
     def heard_words(query: str, empty: bool) -> None:
-        if empty:
-            witness_empty.append(plain_words(query))
         words = plain_words(query)
+        if empty:
+            witness_empty.append(words)
         if words in due:
             none_for[words] = none_for.get(words, True) and empty
             due[words].set()

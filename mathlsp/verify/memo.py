@@ -15,7 +15,7 @@ import itertools
 import threading
 from typing import Any
 
-from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.notes.literature import VERIFIED_SECTIONS, ReferenceEntry
 from mathlsp.verify.pipeline import (
     ReferenceCheck,
     cached_evidence,
@@ -74,9 +74,7 @@ class OfflineVerifier:
             with self._lock:
                 pending = self._pending.get(claim_key(entry))
             if pending is not None:
-                section = (
-                    entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
-                )
+                section = entry.section if entry.section in VERIFIED_SECTIONS else "other"
                 result = dataclasses.replace(pending, entry_id=entry.id, section=section)
         with self._lock:
             if len(self._memo) > _MAX:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathlsp.notes.journal_render import iso
-from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.notes.literature import VERIFIED_SECTIONS, ReferenceEntry
 from mathlsp.personnames import comma_list
 from mathlsp.sources.base import LookupResult, LookupStatus
 from mathlsp.sources.labels import label
@@ -129,7 +129,7 @@ class Subject:
 
 # -- claims -----------------------------------------------------------------------------------
 def subject_of(entry: ReferenceEntry) -> Subject:
-    section = entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
+    section = entry.section if entry.section in VERIFIED_SECTIONS else "other"
     return Subject(entry.id, claim_of(entry), tuple(identifiers_of(entry)), section)
 
 
@@ -636,7 +636,7 @@ async def verify_subjects(
 
 def check_from_json(entry: ReferenceEntry, data: dict[str, Any]) -> ReferenceCheck:
     """A stored verification result (see `ReferenceCheck.to_json`) for the same claim."""
-    section = entry.section if entry.section in ("confirmed", "unconfirmed") else "other"
+    section = entry.section if entry.section in VERIFIED_SECTIONS else "other"
     return ReferenceCheck(
         entry.id,
         section,

@@ -9,9 +9,7 @@ reads as if there were nothing to verify, while `check` calls each of them unver
 
 from __future__ import annotations
 
-from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
-
-VERIFIED_SECTIONS = ("confirmed", "unconfirmed")
+from mathlsp.notes.literature import VERIFIED_SECTIONS, LiteratureDoc, ReferenceEntry
 
 
 def in_scope(doc: LiteratureDoc) -> list[ReferenceEntry]:

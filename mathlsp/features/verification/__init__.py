@@ -42,7 +42,7 @@ from mathlsp.features.verification.service import (
     on_saved_or_opened,
 )
 from mathlsp.features.workspace_state import uri_to_path
-from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.literature import VERIFIED_SECTIONS, LiteratureDoc
 
 __all__ = [
     "APPLY_METADATA",
@@ -119,7 +119,7 @@ def register(server: MathLanguageServer) -> None:
         graph = synthesis.citation_graph(server, doc)
         lenses = []
         for entry in doc.entries:
-            if entry.section not in ("confirmed", "unconfirmed"):
+            if entry.section not in VERIFIED_SECTIONS:
                 continue
             status, action = lens_title(entry, verifier.check(entry), now)
             status += synthesis.lens_suffix(graph, entry)  # "cited by N of your references"

@@ -14,10 +14,9 @@ from mathlsp.features.verification.service import (
     VERIFY_ALL,
     VERIFY_REFERENCE,
 )
-from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.literature import VERIFIED_SECTIONS, LiteratureDoc
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import parse_identifier
-from mathlsp.verify.scope import VERIFIED_SECTIONS
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer

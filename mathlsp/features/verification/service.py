@@ -15,7 +15,7 @@ from lsprotocol import types
 
 from mathlsp.features.progress import WorkCancelled, work_done_progress
 from mathlsp.features.workspace_state import uri_to_path
-from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.literature import VERIFIED_SECTIONS, LiteratureDoc, ReferenceEntry
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -205,7 +205,7 @@ def changed_entries(service: VerificationService, doc: LiteratureDoc) -> list[Re
     return [
         e
         for e in doc.entries
-        if e.section in ("confirmed", "unconfirmed") and service.verifier.check(e) is None
+        if e.section in VERIFIED_SECTIONS and service.verifier.check(e) is None
     ]
 
 
