@@ -12,7 +12,8 @@ merge, relevance ranking and cut-off, verification) against the fake scholarly s
   stochastic PDE, stochastic fluid equations, set theory and stochastic filtering; nine `fresh`
   ones in seven areas, ten `fresh2` ones in nine areas, ten `fresh3` ones in eight areas, nineteen
   `fresh4` ones in ten areas, thirteen `fresh5` ones in ten areas, twelve `fresh6` ones in eight
-  areas and twelve `fresh7` ones in seven areas, since studied; and a blind `fresh8` split)
+  areas and twelve `fresh7` ones in seven areas, since studied; and twelve blind `fresh8` ones in
+  seven areas)
   against the haystack of 16,373 real records in shared/corpus/math-papers.jsonl.gz, thousands of
   them in each problem's field.
   The fake serves it through an inverted index with each API's query language and BM25 ranking

@@ -87,6 +87,7 @@ BLIND_SPLITS = [
     ("fresh5", 12, 7, True),
     ("fresh6", 12, 7, True),
     ("fresh7", 12, 7, True),
+    ("fresh8", 12, 7, True),
 ]
 
 
