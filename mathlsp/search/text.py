@@ -483,6 +483,43 @@ _ADJECTIVAL = frozenset(
 )
 
 
+# Nouns that end like adverbs: "-ly" is otherwise how English makes an adverb.
+_LY_NOUNS = frozenset("family anomaly assembly monopoly butterfly supply italy poly reply".split())
+
+
+def _adverb(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ly") and word not in _LY_NOUNS
+
+
+def is_prose(text: str) -> bool:
+    """Whether a key phrase reads as a sentence's words rather than an object's name, by its
+    grammar alone (so it can be asked of any phrase, without the problem): it holds an adverb
+    ("exponentially fast", "except possibly"), a verb a clause runs on ("theory relates"), or
+    ends on — or opens with — a verb that reports what someone did ("Schoenfeld gave", "Lacey
+    Thiele argument extends", "treated Galerkin approximations"; "extended Riemann hypothesis"
+    is an adjective). A phrase ending in another participle ("graph coloring", "weighted") is
+    not prose by this rule: many are objects."""
+    ws = words(text)
+    if not ws:
+        return False
+    if any(_adverb(w) or w in CLAUSE_VERBS for w in ws):
+        return True
+    if ws[-1] in REPORTING:
+        return True
+    return len(ws) > 1 and ws[0] in REPORTING and ws[0] not in _ADJECTIVAL
+
+
+def read_off_formula(source: str, phrase: str) -> bool:
+    """Whether `phrase` is a concept `plain_text` reads off a formula of `source` ("partial
+    derivative" from `$\\partial_t u$`, "euclidean space" from `$\\mathbb{R}^d$`) that the prose
+    itself never says: the notation of the statement, not an object the problem is about."""
+    key = " ".join(words(phrase))
+    if key not in _CONCEPT_WORDS:
+        return False
+    prose = " ".join(words(strip_latex(_MATH.sub(" . ", source))))
+    return f" {key} " not in f" {prose} "
+
+
 def names_an_object(text: str, people: Collection[str] = ()) -> bool:
     """Whether a key phrase of the problem names a mathematical object (worth a Synthesis gap),
     not prose: a phrase with a person the problem names in it ("Tao bounded", "Le Doussal",
@@ -498,7 +535,7 @@ def names_an_object(text: str, people: Collection[str] = ()) -> bool:
     if any(w in names for w in ws) or " ".join(ws) in names:
         return False
     last = ws[-1]
-    if last in REPORTING or last.endswith(("ed", "ing", "ly")):
+    if last in REPORTING or last.endswith(("ed", "ing")) or is_prose(text):
         return False
     if (ws[0] in REPORTING and ws[0] not in _ADJECTIVAL) or any(w in CLAUSE_VERBS for w in ws):
         return False
@@ -522,9 +559,14 @@ def mentions(parts: Sequence[Sequence[str]], needle: Sequence[str]) -> bool:
 
 
 def contains_phrase(haystack: Sequence[str], needle: Sequence[str]) -> bool:
-    """`needle` (stems) as a contiguous run of `haystack` (stems)."""
+    """`needle` (stems) as a contiguous run of `haystack` (stems), or its words closed up into
+    one ("flipclasses" says "flip classes", "eigenvalue" says "eigen value")."""
     n = len(needle)
-    if n == 0 or n > len(haystack):
+    if n == 0:
+        return False
+    if n > 1 and "".join(needle) in haystack:
+        return True
+    if n > len(haystack):
         return False
     first = needle[0]
     return any(

@@ -131,6 +131,19 @@ def _holds_phrase(candidate: Candidate, needle: Sequence[str]) -> bool:
     return any(contains_phrase(stems(text), needle) for text in texts)
 
 
+def how_rare(match: Any) -> str:
+    """How many of the papers the search found say the phrase — the rarity the ranking weighs,
+    in words: a phrase few of them say is the problem's own, one most say is the field's."""
+    said_by, pool = getattr(match, "said_by", 0), getattr(match, "pool", 0)
+    if said_by <= 0 or pool <= 1:
+        return ""
+    if said_by == 1:
+        return f" (no other of the {pool} papers found says it)"
+    if said_by >= pool:
+        return f" (all {pool} papers found say it)"
+    return f" (said by {said_by} of the {pool} papers found)"
+
+
 def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     """What the paper says that is specific to the problem — measured, not judged: the terms
     its title or abstract says (as phrases), rarest first, with where; a cited author only
@@ -143,16 +156,23 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
             parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
         else:
             parts.append("listed in PROBLEM.md References")
-    found = [m for m in candidate.found if m.term.kind != "author"]
+    from mathlsp.search.text import is_prose
+
+    # A phrase of the statement that reads as prose ("Schoenfeld gave") is never a reason.
+    found = [
+        m
+        for m in candidate.found
+        if m.term.kind != "author" and not (m.term.kind == "keyword" and is_prose(m.term.text))
+    ]
     found.sort(key=lambda m: (not m.place.startswith("title"), -m.value))
 
     def shown(m: Any) -> str:
         t = m.term
         if t.kind == "tag":
-            return f"the tag {t.label}"
+            return f"the tag {t.label}{how_rare(m)}"
         if t.kind == "query":
-            return f'your query "{t.label}"'
-        return f'"{t.label}"'
+            return f'your query "{t.label}"{how_rare(m)}'
+        return f'"{t.label}"{how_rare(m)}'
 
     # Each claim is what the text holds: a phrase the title says, the words of one the title
     # has apart ("Small gaps between primes" and the tag prime-gaps), a phrase the abstract says
@@ -186,7 +206,7 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
         parts.append("by " + _join(authors) + " (cited in the problem)")
     if not parts:
         parts.append(
-            "returned by the search; its title and abstract say none of the problem's terms"
+            "returned by the search; its title and abstract say none of the problem's objects"
         )
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."

@@ -26,7 +26,15 @@ from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.safetext import neutralize_markup
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.text import core, has_all, mentions, names_an_object, stems, written_as_names
+from mathlsp.search.text import (
+    core,
+    has_all,
+    mentions,
+    names_an_object,
+    read_off_formula,
+    stems,
+    written_as_names,
+)
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.synthesis.graph import CitationGraph, reading_order
 from mathlsp.synthesis.review import normalize
@@ -124,8 +132,9 @@ def unique_theorems(theorems: Iterable[QuotedTheorem]) -> list[QuotedTheorem]:
 def gap_terms(problem: ProblemDoc | None, terms: Sequence[Term]) -> list[Term]:
     """The terms a Synthesis gap may name: the problem's specific objects — its tags, named
     results, and key phrases that name an object rather than run on in prose ("Tao bounded",
-    "better constant", "recursions relating" are not objects) or name people ("Caselli–Marietti"
-    in a list of who proved what)."""
+    "better constant", "recursions relating", "exponentially fast" are not objects), name
+    people ("Caselli–Marietti" in a list of who proved what) or spell out the notation of a
+    formula ("partial derivative" from `$\\partial_t u$`, which the prose never says)."""
     if problem is None:
         return []
     people = [t.text for t in build_queries(problem).terms if t.kind == "author"]
@@ -133,7 +142,11 @@ def gap_terms(problem: ProblemDoc | None, terms: Sequence[Term]) -> list[Term]:
         t
         for t in terms
         if t.kind != "keyword"
-        or (names_an_object(t.text, people) and not written_as_names(problem.text, t.text))
+        or (
+            names_an_object(t.text, people)
+            and not written_as_names(problem.text, t.text)
+            and not read_off_formula(problem.text, t.text)
+        )
     ]
 
 

@@ -444,3 +444,32 @@ def test_the_relevance_line_claims_only_what_the_text_holds() -> None:
     assert "its abstract says the tag sieve-methods" in line
     assert 'its abstract mentions "maynard sieve" in passing' in line
     assert 'a quoted statement says "admissible tuples"' in line
+
+
+def test_the_relevance_line_says_how_rare_each_phrase_is_and_never_names_prose() -> None:
+    from mathlsp.search.queries import Term
+    from mathlsp.search.write import relevance_text
+
+    terms = [
+        Term("zero density", "keyword", 1.0, "zero density"),
+        Term("riemann zeta", "keyword", 1.0, "Riemann zeta"),
+        Term("schoenfeld gave", "keyword", 1.0, "Schoenfeld gave"),
+    ]
+
+    def paper(n: int, title: str, abstract: str) -> Found:
+        record = PaperRecord(
+            backend="arxiv", title=title, arxiv_id=f"2407.{n:05d}", abstract=abstract
+        )
+        return Found(record, Hit("arxiv", "q", n))
+
+    found = [paper(1, "Explicit zero density for the Riemann zeta function", "Schoenfeld gave.")]
+    found += [paper(n, f"On the Riemann zeta function {n}", "Moments.") for n in range(2, 25)]
+    pool = merge_records(found)
+    rank_candidates(pool, terms)
+    target = next(c for c in pool if c.title.startswith("Explicit"))
+    line = relevance_text(target)
+    assert '"zero density" (no other of the 24 papers found says it)' in line
+    assert '"Riemann zeta" (all 24 papers found say it)' in line
+    assert "schoenfeld" not in line.lower()  # prose is never a reason
+    other = next(c for c in pool if c.title.endswith(" 7"))
+    assert '"Riemann zeta" (all 24 papers found say it)' in relevance_text(other)
