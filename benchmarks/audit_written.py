@@ -139,22 +139,31 @@ def prose_reason(phrase: str, problem: ProblemDoc, people: set[str]) -> str | No
     for a, b in itertools.pairwise(ws):
         if a in people and b in _REPORTED:
             return "a person and what they did"
-    if any(w in people for w in ws) and all(
-        w in people or w in _WORK or w in STOPWORDS for w in ws
-    ):
+    # A named result ("Zagier's theorem", "Kemnitz's conjecture") is an object; a bare name or a
+    # name with "argument", "method" is not.
+    if any(w in people for w in ws) and all(w in people or w in _WORK for w in ws):
         return "people and their work"
     last = ws[-1]
     if last.endswith("ed") and last not in _ED_ADJECTIVES:
         return "ends on a verb"
-    if last.endswith("ing") and last not in _ING_NOUNS:
+    # "recursions relating": a participle after a plural noun runs on; "power saving", "small
+    # cap decoupling" are nouns, so an -ing head is prose only there.
+    if (
+        last.endswith("ing")
+        and last not in _ING_NOUNS
+        and len(ws) > 1
+        and ws[-2].endswith("s")
+        and not ws[-2].endswith("ss")
+    ):
         return "ends on a participle"
-    if any(w.endswith("ly") and w not in _LY_NOUNS and len(w) > 4 for w in ws):
+    # Not "spatially homogeneous noise": there the adverb is part of the object's name.
+    if any(w.endswith("ly") and w not in _LY_NOUNS and len(w) > 4 for w in ws[-2:]):
         return "an adverb"
     if len(ws) > 1 and ws[0] in _REPORTED and ws[0] not in _ED_ADJECTIVES:
         return "opens with a verb"
     key = " ".join(ws)
     for pattern, concept in _MATH_CONCEPTS:
-        if key == concept:
+        if key == concept and concept not in _NAMED_CONCEPTS:
             prose = plain_text(_TEX.sub(" ", problem.text)).lower()
             if concept not in prose and pattern.search(problem.text):
                 return "TeX spelled as English"
@@ -167,6 +176,9 @@ def prose_reason(phrase: str, problem: ProblemDoc, people: set[str]) -> str | No
     return None
 
 
+# Concepts read off notation that name an object rather than notation ("GL_n" is the general
+# linear group a problem is about; `\\partial_t` is how it writes an equation).
+_NAMED_CONCEPTS = frozenset(["general linear group", "special linear group", "zeta function"])
 _TEX = re.compile(r"\$\$.*?\$\$|\$[^$]*\$", re.DOTALL)
 _GENERIC_NOUNS = frozenset(
     "function functions space spaces bound bounds estimate estimates norm norms set sets "

@@ -493,16 +493,18 @@ def _adverb(word: str) -> bool:
 
 def is_prose(text: str) -> bool:
     """Whether a key phrase reads as a sentence's words rather than an object's name, by its
-    grammar alone (so it can be asked of any phrase, without the problem): it holds an adverb
-    ("exponentially fast", "except possibly"), a verb a clause runs on ("theory relates"), or
-    ends on — or opens with — a verb that reports what someone did ("Schoenfeld gave", "Lacey
-    Thiele argument extends", "treated Galerkin approximations"; "extended Riemann hypothesis"
-    is an adjective). A phrase ending in another participle ("graph coloring", "weighted") is
-    not prose by this rule: many are objects."""
+    grammar alone (so it can be asked of any phrase, without the problem): it ends on an adverb
+    or an adverb and one word ("exponentially fast", "except possibly"), holds a verb a clause
+    runs on ("theory relates"), or ends on — or opens with — a verb that reports what someone
+    did ("Schoenfeld gave", "Lacey Thiele argument extends", "treated Galerkin approximations";
+    "extended Riemann hypothesis" is an adjective). A phrase ending in another participle
+    ("graph coloring", "weighted") is not prose by this rule: many are objects."""
     ws = words(text)
     if not ws:
         return False
-    if any(_adverb(w) or w in CLAUSE_VERBS for w in ws):
+    # An adverb before an adjective and its noun is part of the object ("spatially homogeneous
+    # noise", "locally compact group"); among the last two words it modifies nothing there.
+    if any(_adverb(w) for w in ws[-2:]) or any(w in CLAUSE_VERBS for w in ws):
         return True
     if ws[-1] in REPORTING:
         return True
@@ -559,20 +561,25 @@ def mentions(parts: Sequence[Sequence[str]], needle: Sequence[str]) -> bool:
 
 
 def contains_phrase(haystack: Sequence[str], needle: Sequence[str]) -> bool:
-    """`needle` (stems) as a contiguous run of `haystack` (stems), or its words closed up into
-    one ("flipclasses" says "flip classes", "eigenvalue" says "eigen value")."""
-    n = len(needle)
-    if n == 0:
+    """`needle` (stems) as a contiguous run of `haystack` (stems), spaces and hyphens aside:
+    the run's words closed up equal the needle's closed up, from a word's start to a word's end
+    ("flipclasses" says "flip classes", "nonempty product-one" says "non empty product one",
+    "eigen values" says "eigenvalues")."""
+    target = "".join(needle)
+    if not target:
         return False
-    if n > 1 and "".join(needle) in haystack:
-        return True
-    if n > len(haystack):
-        return False
-    first = needle[0]
-    return any(
-        haystack[i] == first and list(haystack[i : i + n]) == list(needle)
-        for i in range(len(haystack) - n + 1)
-    )
+    size, n = len(target), len(haystack)
+    for i in range(n):
+        w = haystack[i]
+        if not w or not target.startswith(w):
+            continue
+        run, j = w, i + 1
+        while len(run) < size and j < n:
+            run += haystack[j]
+            j += 1
+        if run == target:
+            return True
+    return False
 
 
 def has_all(haystack: Iterable[str], needle: Iterable[str]) -> bool:

@@ -31,6 +31,7 @@ from mathlsp.search.text import (
     has_all,
     mentions,
     names_an_object,
+    plain_text,
     read_off_formula,
     stems,
     written_as_names,
@@ -189,6 +190,9 @@ def shared_terms(
     texts = [entry.title, entry.fields.value("abstract")]
     texts += [f"{t.name} {t.body}" for t in theorems if t.ref == entry.id]
     parts = [stems(x) for x in texts]
+    # Its formulas read as the problem's are (`$\\mathfrak{dmr}_0$` is "dmr0", `$\\mathrm{GL}_3$`
+    # "GL3" and "general linear group"): a paper that writes the object in notation says it.
+    parts += [stems(plain_text(x)) for x in texts if "$" in x or "\\" in x]
     # After the normalisation relevance uses (`core`: "zero density estimate" is said by
     # "Explicit zero density for …"), as a phrase, or every word of it within one text ("gaps
     # between primes" has the tag `prime-gaps`), in either of the term's spellings ("the

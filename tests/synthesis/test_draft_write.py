@@ -4,7 +4,13 @@ from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.notes.render import apply_edits
 from mathlsp.sources.theoremsearch import TheoremHit
-from mathlsp.synthesis.draft import Evidence, draft, key_result_quotes, theorems_from_hits
+from mathlsp.synthesis.draft import (
+    Evidence,
+    draft,
+    key_result_quotes,
+    problem_terms,
+    theorems_from_hits,
+)
 from mathlsp.synthesis.graph import build_graph
 from mathlsp.synthesis.review import accept_edits, draft_lines, line_hash, mark, unreviewed
 from mathlsp.synthesis.run import offline_evidence
@@ -352,6 +358,8 @@ def test_prose_by_its_grammar() -> None:
         "family of curves",
         "anomaly cancellation",
         "weighted projective space",
+        "spatially homogeneous noise",
+        "locally compact groups",
     ):
         assert not is_prose(thing), thing
     assert read_off_formula("for $u \\in \\mathbb{R}^d$", "euclidean space")
@@ -360,3 +368,31 @@ def test_prose_by_its_grammar() -> None:
     assert contains_phrase(stems("via flipclasses"), stems("flip classes"))
     assert contains_phrase(stems("every eigenvalue"), stems("eigen values"))
     assert not contains_phrase(stems("flip the classes"), stems("flip classes"))
+
+
+def test_a_phrase_is_said_whatever_its_spaces_and_hyphens() -> None:
+    from mathlsp.search.text import contains_phrase, stems
+
+    said = stems("every nonempty product-one sequence over a group")
+    assert contains_phrase(said, stems("non-empty product one sequence"))
+    assert contains_phrase(said, stems("product one"))
+    assert not contains_phrase(said, stems("empty product"))  # not from a word's start
+    assert not contains_phrase(stems("the therapist"), stems("rapist"))
+    assert contains_phrase(stems("eigen values of graphs"), stems("eigenvalues"))
+
+
+def test_a_reference_that_writes_the_object_in_notation_closes_the_gap() -> None:
+    from tests.synthesis.fixtures import entry
+
+    problem = FILTER.replace("the Zakai equation.", "the Lie algebra $\\mathfrak{dmr}_0$.")
+    confirmed = entry(
+        1,
+        "Reduced coaction Lie algebra $\\mathfrak{dmr}_0$",
+        "- **arXiv ID:** 1708.06120\n",
+        "We study it.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    terms = [t.text for t in problem_terms(ProblemDoc(problem))]
+    assert any("dmr0" in t for t in terms)
+    gaps = [d.text for d in draft(evidence(text, problem, graph=False)) if d.subsection == "gaps"]
+    assert "dmr0" not in " ".join(gaps).lower()
