@@ -265,7 +265,7 @@ def audit(items: Sequence[Written]) -> Audit:
             out.lines += 1
             if (why := vagueness(c)) is not None:
                 out.vague.append((w.slug, c.title, f"[{why}] {line}"))
-            if not re.search(r"\b(?:of the \d+|retrieved|rare|every|most|few|only)\b", line):
+            if "papers found" not in line:
                 out.no_rarity += 1
             # The line PROBLEM.md's own reference is quoted by is not a reason: skip it.
             named = re.sub(r"names in [^(]*\(\"[^\"]*\"\)", "", line)
@@ -322,20 +322,22 @@ def searched(splits: Sequence[str], jobs: int) -> list[Written]:
 def print_audit(items: Sequence[Written]) -> None:
     splits = [s for s in STUDIED if any(w.split == s for w in items)]
     print(
-        f"{'split':<9} {'probs':>5} {'lines':>5} {'vague':>5} {'no-rar':>6} {'prose-r':>7} "
-        f"{'gaps':>5} {'prose-g':>7} {'false-g':>7} {'gaps/pb':>7}"
+        f"{'split':<9} {'probs':>5} {'lines':>5} {'tags':>5} {'no-spec':>7} {'no-rar':>6} "
+        f"{'prose-r':>7} {'gaps':>5} {'prose-g':>7} {'false-g':>7} {'gaps/pb':>7}"
     )
     total = Audit()
     for s in [*splits, "all"]:
         a = audit([w for w in items if s == "all" or w.split == s])
+        tags = sum(line.startswith("[tags only]") for _, _, line in a.vague)
+        per = len(a.gaps) / max(a.problems, 1)
         print(
-            f"{s:<9} {a.problems:>5} {a.lines:>5} {len(a.vague):>5} {a.no_rarity:>6} "
-            f"{len(a.prose_reasons):>7} {len(a.gaps):>5} {len(a.prose_gaps):>7} "
-            f"{len(a.false_gaps):>7} {len(a.gaps) / max(a.problems, 1):>7.1f}"
+            f"{s:<9} {a.problems:>5} {a.lines:>5} {tags:>5} {len(a.vague) - tags:>7} "
+            f"{a.no_rarity:>6} {len(a.prose_reasons):>7} {len(a.gaps):>5} "
+            f"{len(a.prose_gaps):>7} {len(a.false_gaps):>7} {per:>7.1f}"
         )
         total = a
     print("\nVague Relevance lines:")
-    for slug, title, line in total.vague[:40]:
+    for slug, title, line in [v for v in total.vague if not v[2].startswith("[tags only]")]:
         print(f"- {slug}: {title[:60]} — {line}")
     print("\nProse named as a reason (distinct):")
     for (slug, p), n in Counter(total.prose_reasons).most_common(40):

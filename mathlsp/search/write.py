@@ -204,6 +204,13 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     authors = [m.term.label for m in candidate.found if m.term.kind == "author"]
     if authors and found:
         parts.append("by " + _join(authors) + " (cited in the problem)")
+    elif authors and not parts:
+        # The route for a person the statement names ("the Kermack–McKendrick model"): say so,
+        # not that the search returned it for nothing.
+        parts.append(
+            "by " + _join(authors) + ", whom PROBLEM.md names; its title and abstract say none "
+            "of the problem's phrases"
+        )
     if not parts:
         parts.append(
             "returned by the search; its title and abstract say none of the problem's objects"

@@ -12,7 +12,7 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import apply_edits
 from mathlsp.search.merge import Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import DISCOVERY, QUOTA, build_queries, prior_queries
+from mathlsp.search.queries import DISCOVERY, QUOTA, Term, build_queries, prior_queries
 from mathlsp.search.rank import rank_candidates
 from mathlsp.search.run import BackendReport, SearchResult
 from mathlsp.search.write import NO_ABSTRACT, NONE_QUOTED, SearchWriteError, plan_writes, text_edits
@@ -473,3 +473,29 @@ def test_the_relevance_line_says_how_rare_each_phrase_is_and_never_names_prose()
     assert "schoenfeld" not in line.lower()  # prose is never a reason
     other = next(c for c in pool if c.title.endswith(" 7"))
     assert '"Riemann zeta" (all 24 papers found say it)' in relevance_text(other)
+
+
+def test_a_paper_admitted_by_the_person_the_statement_names_says_so() -> None:
+    from mathlsp.search.rank import Match
+    from mathlsp.search.write import relevance_text
+
+    c = merge_records(
+        [
+            Found(
+                PaperRecord(
+                    backend="arxiv",
+                    title="A contribution to the mathematical theory of epidemics",
+                    arxiv_id="2407.00009",
+                    authors=(Author("W. O. Kermack"), Author("A. G. McKendrick")),
+                ),
+                Hit("arxiv", "q", 0),
+            )
+        ]
+    )[0]
+    c.found = [
+        Match(Term("kermack", "author", 1.0, "Kermack"), "title", 1.0),
+        Match(Term("mckendrick", "author", 1.0, "McKendrick"), "title", 1.0),
+    ]
+    line = relevance_text(c)
+    assert line.startswith("By Kermack and McKendrick, whom PROBLEM.md names;")
+    assert "returned by the search" not in line.lower()
