@@ -59,18 +59,17 @@ def describe_following(data: dict[str, Any]) -> list[str]:
         return []
     only = data["only_by_following"]
     written = data["written"]
-    added = (
-        f"{_n(len(written), 'of the written papers', 'of the written papers')} "
-        f"({len(only)} no query had found)"
-        if written
-        else "none of the written papers"
-    )
-    lines = [
+    line = (
         f"Followed the references of {_n(len(seeds), 'paper')} ({_n(data['requests'], 'request')}):"
         f" {_n(data['cited'], 'cited work')}, {data['looked_up']} new to this search looked up,"
-        f" {data['found']} found; they reached {added}, and"
-        f" {data['below_the_line']} of those only they found fell below the line"
-    ]
+        f" {data['found']} found"
+    )
+    if data["found"] or written:
+        line += (
+            f"; of the written papers {len(written)} came from them, {len(only)} from them alone;"
+            f" {data['below_the_line']} found only this way fell below the line"
+        )
+    lines = [line]
     lines += [f"  expanded: {_short(t)}" for t in seeds]
     lines += [f"  added: {_short(t)}" for t in only]
     return lines

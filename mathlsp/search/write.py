@@ -131,17 +131,22 @@ def _holds_phrase(candidate: Candidate, needle: Sequence[str]) -> bool:
     return any(contains_phrase(stems(text), needle) for text in texts)
 
 
-def how_rare(match: Any) -> str:
+def how_rare(match: Any, first: bool = True) -> str:
     """How many of the papers the search found say the phrase — the rarity the ranking weighs,
-    in words: a phrase few of them say is the problem's own, one most say is the field's."""
+    in words: a phrase few of them say is the problem's own, one most say is the field's. The
+    first phrase of a line says of what ("of the 140 papers found"), the others only the count."""
     said_by, pool = getattr(match, "said_by", 0), getattr(match, "pool", 0)
     if said_by <= 0 or pool <= 1:
         return ""
+    if first:
+        if said_by == 1:
+            return f" (the only one of the {pool} papers found to say it)"
+        if said_by >= pool:
+            return f" (said by all {pool} papers found)"
+        return f" (said by {said_by} of the {pool} papers found)"
     if said_by == 1:
-        return f" (no other of the {pool} papers found says it)"
-    if said_by >= pool:
-        return f" (all {pool} papers found say it)"
-    return f" (said by {said_by} of the {pool} papers found)"
+        return " (only this one)"
+    return f" (all {pool})" if said_by >= pool else f" ({said_by} of {pool})"
 
 
 def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
@@ -166,13 +171,18 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     ]
     found.sort(key=lambda m: (not m.place.startswith("title"), -m.value))
 
+    told: list[bool] = []  # whether a phrase's count has been given in full yet
+
     def shown(m: Any) -> str:
         t = m.term
+        rare = how_rare(m, first=not told)
+        if rare:
+            told.append(True)
         if t.kind == "tag":
-            return f"the tag {t.label}{how_rare(m)}"
+            return f"the tag {t.label}{rare}"
         if t.kind == "query":
-            return f'your query "{t.label}"{how_rare(m)}'
-        return f'"{t.label}"{how_rare(m)}'
+            return f'your query "{t.label}"{rare}'
+        return f'"{t.label}"{rare}'
 
     # Each claim is what the text holds: a phrase the title says, the words of one the title
     # has apart ("Small gaps between primes" and the tag prime-gaps), a phrase the abstract says

@@ -376,6 +376,6 @@ def test_the_report_says_what_following_the_references_did(
     code, out, _ = search(capsys, str(graphs_dir))
     assert code == 0
     (line,) = [x for x in out.splitlines() if x.startswith("Followed the references of")]
-    assert re.search(r"\(\d+ requests?\)", line) and "they reached" in line
+    assert re.search(r"\(\d+ requests?\): \d+ cited works?, \d+ new to this search", line)
     expanded = [x for x in out.splitlines() if x.startswith("  expanded: ")]
     assert len(expanded) == len(followed["seeds"])

@@ -36,8 +36,8 @@ def test_the_report_names_the_seeds_the_cost_and_what_was_added() -> None:
     lines = describe_following(data)
     assert lines[0] == (
         "Followed the references of 2 papers (3 requests): 40 cited works, 12 new to this "
-        "search looked up, 9 found; they reached 2 of the written papers (1 no query had "
-        "found), and 1 of those only they found fell below the line"
+        "search looked up, 9 found; of the written papers 2 came from them, 1 from them alone; "
+        "1 found only this way fell below the line"
     )
     assert lines[1:] == [
         "  expanded: Seed one",

@@ -468,11 +468,11 @@ def test_the_relevance_line_says_how_rare_each_phrase_is_and_never_names_prose()
     rank_candidates(pool, terms)
     target = next(c for c in pool if c.title.startswith("Explicit"))
     line = relevance_text(target)
-    assert '"zero density" (no other of the 24 papers found says it)' in line
-    assert '"Riemann zeta" (all 24 papers found say it)' in line
+    assert '"zero density" (the only one of the 24 papers found to say it)' in line
+    assert '"Riemann zeta" (all 24)' in line
     assert "schoenfeld" not in line.lower()  # prose is never a reason
     other = next(c for c in pool if c.title.endswith(" 7"))
-    assert '"Riemann zeta" (all 24 papers found say it)' in relevance_text(other)
+    assert '"Riemann zeta" (said by all 24 papers found)' in relevance_text(other)
 
 
 def test_a_paper_admitted_by_the_person_the_statement_names_says_so() -> None:
