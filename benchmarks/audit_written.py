@@ -39,7 +39,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks.bench_search_quality import STUDIED, large_problems, run_all
+from benchmarks.bench_search_quality import (
+    STUDIED,
+    corpus_key,
+    id_map,
+    large_problems,
+    run_all,
+)
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.search.merge import Candidate
@@ -369,6 +375,35 @@ def print_sample(items: Sequence[Written], n: int, seed: int) -> None:
         print(f"- [{w.split}/{w.slug}] {c.title[:90]}\n    {relevance_text(c)}")
 
 
+def print_figures(items: Sequence[Written]) -> None:
+    """Pooled precision, recall and P@5 per split of the written lists, as the bench counts them
+    (borderline papers left out of precision): a change to what is said must not move them."""
+    from tests.fakescholar.haystack import load as load_haystack
+
+    by_id = id_map(load_haystack())
+    judged = {j.slug: j for j in large_problems()}
+    print(f"\n{'split':<9} {'precision':>16} {'recall':>16} {'P@5':>14}")
+    for s in [*STUDIED, "all"]:
+        part = [w for w in items if s == "all" or w.split == s]
+        if not part:
+            continue
+        hits = counted = gold = at5 = at5_n = 0
+        for w in part:
+            j = judged[w.slug]
+            keys = [corpus_key(c, by_id) or f"?{c.title}" for c in w.confirmed]
+            kept = [k for k in keys if k not in j.borderline]
+            hits += sum(k in j.gold for k in kept)
+            counted += len(kept)
+            gold += len(j.gold)
+            at5 += sum(k in j.gold for k in kept[:5])
+            at5_n += min(5, len(kept))
+        print(
+            f"{s:<9} {hits / max(counted, 1):>6.2f} ({hits:>3}/{counted:>3}) "
+            f"{hits / max(gold, 1):>6.2f} ({hits:>3}/{gold:>3}) "
+            f"{at5 / max(at5_n, 1):>5.2f} ({at5:>3}/{at5_n:>3})"
+        )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--split", nargs="*", default=list(STUDIED), choices=STUDIED)
@@ -377,6 +412,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--load", metavar="FILE", help="re-audit a dump with the current code")
     parser.add_argument("--sample", type=int, default=0, help="N gaps and 2N lines to read")
     parser.add_argument("--seed", type=int, default=26)
+    parser.add_argument("--figures", action="store_true", help="P/R/P@5 of the written lists")
     args = parser.parse_args(argv)
     if args.load:
         items: list[Written] = pickle.loads(Path(args.load).read_bytes())
@@ -389,6 +425,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 Path(args.dump).write_bytes(pickle.dumps(items))
             print(f"searched {split}: {len(items)} problems so far", file=sys.stderr)
     print_audit(items)
+    if args.figures:
+        print_figures(items)
     if args.sample:
         print_sample(items, args.sample, args.seed)
     return 0

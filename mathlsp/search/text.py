@@ -8,6 +8,7 @@ walk", "Markov basis" and "spectral gap" out of a problem statement.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
@@ -497,7 +498,8 @@ def is_prose(text: str) -> bool:
     or an adverb and one word ("exponentially fast", "except possibly"), holds a verb a clause
     runs on ("theory relates"), or ends on — or opens with — a verb that reports what someone
     did ("Schoenfeld gave", "Lacey Thiele argument extends", "treated Galerkin approximations";
-    "extended Riemann hypothesis" is an adjective). A phrase ending in another participle
+    "extended Riemann hypothesis" is an adjective), or cites ("Aten et al"). A phrase ending in
+    another participle
     ("graph coloring", "weighted") is not prose by this rule: many are objects."""
     ws = words(text)
     if not ws:
@@ -507,6 +509,9 @@ def is_prose(text: str) -> bool:
     if any(_adverb(w) for w in ws[-2:]) or any(w in CLAUSE_VERBS for w in ws):
         return True
     if ws[-1] in REPORTING:
+        return True
+    # "Aten et al": a citation, not an object.
+    if any(a == "et" and b == "al" for a, b in itertools.pairwise(ws)):
         return True
     return len(ws) > 1 and ws[0] in REPORTING and ws[0] not in _ADJECTIVAL
 

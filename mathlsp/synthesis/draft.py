@@ -202,10 +202,17 @@ def shared_terms(
         for t in terms
         if any(
             mentions(parts, needle) or any(has_all(p, core(needle)) for p in parts)
-            for needle in (t.stems, t.alias_stems)
-            if needle
+            for needle in _spellings(t)
         )
     ]
+
+
+def _spellings(term: Term) -> list[tuple[str, ...]]:
+    """A term's stems in both its spellings, and each with its last word made a noun by "-ity"
+    ("partition regular" is said by *Partition regularity of homogeneous quadratics*): a gap
+    is a subject no confirmed paper is about, not a word form none of them uses."""
+    out = [tuple(n) for n in (term.stems, term.alias_stems) if n]
+    return out + [(*n[:-1], n[-1] + "ity") for n in out if len(n) > 1 and len(n[-1]) > 3]
 
 
 def relevance(shared: Sequence[Term], terms: Sequence[Term]) -> float:

@@ -396,3 +396,25 @@ def test_a_reference_that_writes_the_object_in_notation_closes_the_gap() -> None
     assert any("dmr0" in t for t in terms)
     gaps = [d.text for d in draft(evidence(text, problem, graph=False)) if d.subsection == "gaps"]
     assert "dmr0" not in " ".join(gaps).lower()
+
+
+def test_no_gap_for_a_citation_or_a_word_form() -> None:
+    from mathlsp.search.text import is_prose
+    from tests.synthesis.fixtures import entry
+
+    assert is_prose("aten et al")
+    problem = FILTER.replace("the Zakai equation.", "the Zakai equation (Aten et al.).").replace(
+        "tags: [nonlinear-filtering]", "tags: [nonlinear-filtering, partition-regular]"
+    )
+    confirmed = entry(
+        1,
+        "Partition regularity of homogeneous quadratics",
+        "- **arXiv ID:** 1708.06121\n",
+        "We study it.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    terms = [t.text for t in problem_terms(ProblemDoc(problem))]
+    assert "partition regular" in terms and "aten et al" in terms
+    gaps = [d.text for d in draft(evidence(text, problem, graph=False)) if d.subsection == "gaps"]
+    joined = " ".join(gaps).lower()
+    assert "partition regular" not in joined and "et al" not in joined
