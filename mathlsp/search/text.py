@@ -492,6 +492,15 @@ def _adverb(word: str) -> bool:
     return len(word) > 4 and word.endswith("ly") and word not in _LY_NOUNS
 
 
+_DISCOURSE_HEADS = frozenset(
+    "story picture notes note statement statements version versions route tools facts "
+    "ground".split()
+)
+_DISCOURSE_WORDS = frozenset(
+    "my our your analogous corresponding alternative instead along beyond whole".split()
+)
+
+
 def is_prose(text: str) -> bool:
     """Whether a key phrase reads as a sentence's words rather than an object's name, by its
     grammar alone (so it can be asked of any phrase, without the problem): it ends on an adverb
@@ -509,6 +518,14 @@ def is_prose(text: str) -> bool:
     if any(_adverb(w) for w in ws[-2:]) or any(w in CLAUSE_VERBS for w in ws):
         return True
     if ws[-1] in REPORTING:
+        return True
+    # What a note says about its own text, not about mathematics: a head noun of discourse ("the
+    # whole story", "analogous statements", "an entropy version") or a modifier pointing at the
+    # writer or elsewhere ("my notes", "pressure instead", "along progressions"); and a DOI's
+    # digits ("s10240 018 0101 z").
+    if ws[-1] in _DISCOURSE_HEADS or any(w in _DISCOURSE_WORDS for w in ws):
+        return True
+    if sum(sum(c.isdigit() for c in w) >= 3 for w in ws) >= 2:
         return True
     # "Aten et al": a citation, not an object.
     if any(a == "et" and b == "al" for a, b in itertools.pairwise(ws)):

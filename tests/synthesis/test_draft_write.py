@@ -349,6 +349,11 @@ def test_prose_by_its_grammar() -> None:
         "except possibly",
         "theory relates lyapunov exponents",
         "treated galerkin approximations",
+        "my notes",
+        "whole story",
+        "analogous statements",
+        "pressure instead",
+        "s10240 018 0101 z",
     ):
         assert is_prose(prose), prose
     for thing in (
@@ -360,6 +365,8 @@ def test_prose_by_its_grammar() -> None:
         "weighted projective space",
         "spatially homogeneous noise",
         "locally compact groups",
+        "euclidean phi 4 3 measure",
+        "suitable extender models",
     ):
         assert not is_prose(thing), thing
     assert read_off_formula("for $u \\in \\mathbb{R}^d$", "euclidean space")
