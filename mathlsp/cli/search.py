@@ -401,6 +401,8 @@ def print_below(items: list[dict[str, Any]], dropped: int) -> None:
         )
         print(f"  - {item['title']} ({item['year'] or 'n.d.'}){' · ' + ids if ids else ''}")
         print(f"    {item['relevance']}")
+        if item.get("why"):
+            print(f"    Set aside: {item['why']}.")
 
 
 def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:

@@ -200,7 +200,7 @@ def test_json_output(
     assert isinstance(data["below_the_line"], list)
     written = {c["title"] for c in data["candidates"]}
     for item in data["below_the_line"]:
-        assert item["title"] not in written and item["relevance"]
+        assert item["title"] not in written and item["relevance"] and item["why"]
 
 
 def test_below_the_line_is_remembered_for_the_editor(
@@ -379,3 +379,7 @@ def test_the_report_says_what_following_the_references_did(
     assert re.search(r"\(\d+ requests?\): \d+ cited works?, \d+ new to this search", line)
     expanded = [x for x in out.splitlines() if x.startswith("  expanded: ")]
     assert len(expanded) == len(followed["seeds"])
+    # Each paper below the line says what it matched and why it was set aside.
+    shown = [x for x in out.splitlines() if x.startswith("    Set aside: ")]
+    below = [x for x in out.splitlines() if x.startswith("Below the line (")]
+    assert bool(shown) == bool(below)
