@@ -12,6 +12,7 @@ import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
 
 from mathlsp.search.unicode_math import tex_of_unicode
 from mathlsp.verify.normalize import fold, strip_latex
@@ -590,18 +591,33 @@ def contains_phrase(haystack: Sequence[str], needle: Sequence[str]) -> bool:
     target = "".join(needle)
     if not target:
         return False
-    size, n = len(target), len(haystack)
-    for i in range(n):
-        w = haystack[i]
-        if not w or not target.startswith(w):
+    words = haystack if isinstance(haystack, tuple) else tuple(haystack)
+    size, n = len(target), len(words)
+    # Only words starting with the target's first letter can start the run (the ranking asks
+    # this of every term and every candidate: thousands of calls on one pool).
+    for i in _starts(words).get(target[0], ()):
+        w = words[i]
+        if not target.startswith(w):
             continue
         run, j = w, i + 1
         while len(run) < size and j < n:
-            run += haystack[j]
+            run += words[j]
             j += 1
         if run == target:
             return True
     return False
+
+
+# Small: the ranking asks about one candidate's title and abstract many times in a row, and a
+# server must not keep a pool's abstracts alive.
+@lru_cache(maxsize=256)
+def _starts(words: tuple[str, ...]) -> dict[str, list[int]]:
+    """Where the words starting with each letter are."""
+    out: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        if w:
+            out.setdefault(w[0], []).append(i)
+    return out
 
 
 def has_all(haystack: Iterable[str], needle: Iterable[str]) -> bool:

@@ -425,3 +425,30 @@ def test_no_gap_for_a_citation_or_a_word_form() -> None:
     gaps = [d.text for d in draft(evidence(text, problem, graph=False)) if d.subsection == "gaps"]
     joined = " ".join(gaps).lower()
     assert "partition regular" not in joined and "et al" not in joined
+
+
+def test_a_closed_up_phrase_is_found_exactly_where_the_words_closed_up_match() -> None:
+    """`contains_phrase` (indexed by initial letter) against the rule read plainly: some run of
+    words, starting at a word, closed up equals the needle closed up."""
+    import random
+
+    from mathlsp.search.text import contains_phrase
+
+    def plainly(haystack: list[str], needle: list[str]) -> bool:
+        target = "".join(needle)
+        for i in range(len(haystack)):
+            run = ""
+            for w in haystack[i:]:
+                run += w
+                if run == target and haystack[i]:
+                    return True
+                if len(run) >= len(target):
+                    break
+        return False
+
+    rng = random.Random(26)
+    words = ["a", "b", "ab", "ba", "c", "abc", ""]
+    for _ in range(5000):
+        haystack = [rng.choice(words) for _ in range(rng.randint(0, 6))]
+        needle = [rng.choice(words) for _ in range(rng.randint(0, 3))]
+        assert contains_phrase(haystack, needle) == plainly(haystack, needle), (haystack, needle)
