@@ -352,15 +352,12 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(f"  - {c.title}: {reason}")
         for u in unresolved:
             print(f"  - {id_text(u.identifier)} (PROBLEM.md): {u.reason}")
-    followed = result.followed
-    if followed.ran:
-        print(
-            f"Followed the references of {len(followed.seeds)} papers: {followed.cited} cited "
-            f"works, {followed.looked_up} new to this search looked up, {followed.found} found "
-            "(they face the same relevance line)"
-        )
-        for e in followed.errors:
-            print(f"  ! {e}")
+    from mathlsp.search.follow_report import describe_following, followed
+
+    for line in describe_following(followed(result)):
+        print(line)
+    for e in result.followed.errors:
+        print(f"  ! {e}")
     if result.named_found or result.named_unfound:
         print(f"Works PROBLEM.md names: {len(result.named_found)} found")
         for label_ in result.named_unfound:
@@ -404,9 +401,12 @@ def print_below(items: list[dict[str, Any]], dropped: int) -> None:
         )
         print(f"  - {item['title']} ({item['year'] or 'n.d.'}){' · ' + ids if ids else ''}")
         print(f"    {item['relevance']}")
+        if item.get("why"):
+            print(f"    Set aside: {item['why']}.")
 
 
 def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
+    from mathlsp.search.follow_report import followed
     from mathlsp.search.queries import id_text
 
     candidates = []
@@ -474,13 +474,7 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
         "named_works": {"found": result.named_found, "not_found": result.named_unfound},
-        "followed_references": {
-            "seeds": result.followed.seeds,
-            "cited": result.followed.cited,
-            "looked_up": result.followed.looked_up,
-            "found": result.followed.found,
-            "errors": result.followed.errors,
-        },
+        "followed_references": followed(result),
         # Below the relevance cut-off: never written, listed here with what they matched.
         "set_aside": [
             {

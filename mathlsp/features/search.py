@@ -84,6 +84,17 @@ def summary(result: Any, writes: Any) -> str:
     top = confirmed[:3]
     if top:
         text += ". Top: " + "; ".join(f"{c.title} ({c.year or 'n.d.'})" for c in top)
+    if result.dropped:
+        # Shown, never written: the source action in LITERATURE.md adds one as a UREF.
+        text += (
+            f". Below the line: {len(result.dropped)} (LITERATURE.md's source actions add one,"
+            " unconfirmed)"
+        )
+    from mathlsp.search.follow_report import describe_following, followed
+
+    following = describe_following(followed(result))
+    if following:
+        text += ". " + following[0]
     if result.down:
         text += ". Down: " + ", ".join(label(b) for b in result.down)
     return text

@@ -21,7 +21,7 @@ from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import NewReference, apply_edits, insert_references, update_frontmatter
 from mathlsp.search.merge import Candidate
-from mathlsp.search.rank import below_the_line
+from mathlsp.search.rank import FIELD_PAIR, below_the_line
 from mathlsp.verify.normalize import normalize_title
 
 KEY = "search-below:"  # cache key prefix, then the problem folder's resolved path
@@ -29,6 +29,26 @@ KEY = "search-below:"  # cache key prefix, then the problem folder's resolved pa
 
 def cache_key(problem_dir: Path) -> str:
     return KEY + str(problem_dir.resolve())
+
+
+def why_set_aside(candidate: Candidate) -> str:
+    """Why the paper is below the line, from what it matched (`rank.Match`), in the terms the
+    ranking uses: nothing specific (tags said only in an abstract, single words, passing
+    mentions), only the field's phrases (said by a good part of the papers found), or a match
+    the ranking weighed below the papers written."""
+    said = [m for m in candidate.found if m.term.kind != "author"]
+    if not said:
+        return "it says none of the problem's phrases"
+    specific = [m for m in said if m.specific and m.place != "passing"]
+    if not specific:
+        if all(m.place == "passing" for m in said):
+            return "it says the problem's phrases only in passing, late in its abstract"
+        if all(m.term.kind == "tag" for m in said):
+            return "it says only tags of the problem, and a tag alone never admits a paper"
+        return "it says nothing specific to the problem: single words or tags only"
+    if all(m.rarity < FIELD_PAIR for m in specific):
+        return "what it says, a good part of the papers found say too: the field's words"
+    return "the ranking weighed its match below those written"
 
 
 def entry(candidate: Candidate, relevance: str) -> dict[str, Any]:
@@ -42,6 +62,7 @@ def entry(candidate: Candidate, relevance: str) -> dict[str, Any]:
         "source": candidate.source_label,
         "evidence": candidate.evidence,
         "relevance": relevance,
+        "why": why_set_aside(candidate),
     }
 
 
@@ -78,9 +99,11 @@ def _searched_on(item: Mapping[str, Any], when: dt.datetime) -> str:
 def reference(item: Mapping[str, Any], number: int, when: dt.datetime) -> NewReference:
     """The UREF entry for a set-aside paper the user chose to add."""
     what = str(item.get("relevance") or "").rstrip(".")
+    why = str(item.get("why") or "")
     reason = (
         f"set aside by the search of {_searched_on(item, when)} (below the relevance line"
-        + (f": {what[0].lower() + what[1:]}" if what else "")
+        + (f", because {why}" if why else "")
+        + (f"; {what[0].lower() + what[1:]}" if what else "")
         + "); added by hand — not verified: verify it before citing it"
     )
     year = item.get("year")

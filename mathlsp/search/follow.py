@@ -20,6 +20,8 @@ from mathlsp.sources.record import Identifier, IdKind, parse_identifier
 
 MAX_SEEDS = 4
 MAX_FOLLOWED = 25
+#: The query a followed work's hit carries: how the report tells what following added.
+FOLLOWED_QUERY = "references of the strongest papers"
 _PREFERRED = (IdKind.ARXIV, IdKind.DOI, IdKind.S2)
 
 
@@ -32,6 +34,7 @@ class FollowReport:
     looked_up: int = 0  # of those, looked up (new to the search)
     found: int = 0  # … and returned by a source
     errors: list[str] = field(default_factory=list)
+    requests: int = 0  # HTTP requests following spent (set by the search, from its budget)
 
     @property
     def ran(self) -> bool:
@@ -96,8 +99,6 @@ async def follow(candidates: Sequence[Candidate], sources: Any) -> tuple[list[Fo
     for rank, r in enumerate(results):
         record = getattr(r, "record", None)
         if record is not None:
-            found.append(
-                Found(record, Hit("semantic_scholar", "references of the strongest papers", rank))
-            )
+            found.append(Found(record, Hit("semantic_scholar", FOLLOWED_QUERY, rank)))
     report.found = len(found)
     return found, report

@@ -107,6 +107,9 @@ class Match:
     term: Term
     place: str  # "title" | "text"
     rarity: float  # 0–1
+    # How many of how many retrieved papers say it: what the Relevance line tells the reader.
+    said_by: int = 0
+    pool: int = 0
 
     @property
     def specific(self) -> bool:
@@ -465,7 +468,10 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
     eponyms = subject_words(terms)
     out: list[Assessed] = []
     for c in candidates:
-        found = [Match(m.term, m.place, rarities.get(m.term, 1.0)) for m in found_by[id(c)]]
+        found = [
+            Match(m.term, m.place, rarities.get(m.term, 1.0), said_by.get(m.term, 0), n)
+            for m in found_by[id(c)]
+        ]
         value = evidence(found)
         c.evidence = round(value, 4)
         c.share, c.matched, c.partly = match_terms(c, terms)

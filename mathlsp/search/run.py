@@ -411,9 +411,11 @@ async def _search(
     if follow_references and not result.all_down:
         # What the named and the strongest papers cite, then the same line for everything.
         progress("references", "following the references of the strongest papers")
+        spent = budget.spent
         cited, result.followed = await follow(
             [*kept, *(c for c, _ in result.already_listed)], sources
         )
+        result.followed.requests = budget.spent - spent
         n_seeds = len(result.followed.seeds)
         progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
     # The field's own words for the problem, read off the strongest papers so far: after the

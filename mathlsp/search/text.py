@@ -8,9 +8,11 @@ walk", "Markov basis" and "spectral gap" out of a problem statement.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections import Counter
 from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
 
 from mathlsp.search.unicode_math import tex_of_unicode
 from mathlsp.verify.normalize import fold, strip_latex
@@ -483,6 +485,66 @@ _ADJECTIVAL = frozenset(
 )
 
 
+# Nouns that end like adverbs: "-ly" is otherwise how English makes an adverb.
+_LY_NOUNS = frozenset("family anomaly assembly monopoly butterfly supply italy poly reply".split())
+
+
+def _adverb(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ly") and word not in _LY_NOUNS
+
+
+_DISCOURSE_HEADS = frozenset(
+    "story picture notes note statement statements version versions route tools facts "
+    "ground".split()
+)
+_DISCOURSE_WORDS = frozenset(
+    "my our your analogous corresponding alternative instead along beyond whole".split()
+)
+
+
+def is_prose(text: str) -> bool:
+    """Whether a key phrase reads as a sentence's words rather than an object's name, by its
+    grammar alone (so it can be asked of any phrase, without the problem): it ends on an adverb
+    or an adverb and one word ("exponentially fast", "except possibly"), holds a verb a clause
+    runs on ("theory relates"), or ends on — or opens with — a verb that reports what someone
+    did ("Schoenfeld gave", "Lacey Thiele argument extends", "treated Galerkin approximations";
+    "extended Riemann hypothesis" is an adjective), or cites ("Aten et al"). A phrase ending in
+    another participle
+    ("graph coloring", "weighted") is not prose by this rule: many are objects."""
+    ws = words(text)
+    if not ws:
+        return False
+    # An adverb before an adjective and its noun is part of the object ("spatially homogeneous
+    # noise", "locally compact group"); among the last two words it modifies nothing there.
+    if any(_adverb(w) for w in ws[-2:]) or any(w in CLAUSE_VERBS for w in ws):
+        return True
+    if ws[-1] in REPORTING:
+        return True
+    # What a note says about its own text, not about mathematics: a head noun of discourse ("the
+    # whole story", "analogous statements", "an entropy version") or a modifier pointing at the
+    # writer or elsewhere ("my notes", "pressure instead", "along progressions"); and a DOI's
+    # digits ("s10240 018 0101 z").
+    if ws[-1] in _DISCOURSE_HEADS or any(w in _DISCOURSE_WORDS for w in ws):
+        return True
+    if sum(sum(c.isdigit() for c in w) >= 3 for w in ws) >= 2:
+        return True
+    # "Aten et al": a citation, not an object.
+    if any(a == "et" and b == "al" for a, b in itertools.pairwise(ws)):
+        return True
+    return len(ws) > 1 and ws[0] in REPORTING and ws[0] not in _ADJECTIVAL
+
+
+def read_off_formula(source: str, phrase: str) -> bool:
+    """Whether `phrase` is a concept `plain_text` reads off a formula of `source` ("partial
+    derivative" from `$\\partial_t u$`, "euclidean space" from `$\\mathbb{R}^d$`) that the prose
+    itself never says: the notation of the statement, not an object the problem is about."""
+    key = " ".join(words(phrase))
+    if key not in _CONCEPT_WORDS:
+        return False
+    prose = " ".join(words(strip_latex(_MATH.sub(" . ", source))))
+    return f" {key} " not in f" {prose} "
+
+
 def names_an_object(text: str, people: Collection[str] = ()) -> bool:
     """Whether a key phrase of the problem names a mathematical object (worth a Synthesis gap),
     not prose: a phrase with a person the problem names in it ("Tao bounded", "Le Doussal",
@@ -498,7 +560,7 @@ def names_an_object(text: str, people: Collection[str] = ()) -> bool:
     if any(w in names for w in ws) or " ".join(ws) in names:
         return False
     last = ws[-1]
-    if last in REPORTING or last.endswith(("ed", "ing", "ly")):
+    if last in REPORTING or last.endswith(("ed", "ing")) or is_prose(text):
         return False
     if (ws[0] in REPORTING and ws[0] not in _ADJECTIVAL) or any(w in CLAUSE_VERBS for w in ws):
         return False
@@ -522,15 +584,40 @@ def mentions(parts: Sequence[Sequence[str]], needle: Sequence[str]) -> bool:
 
 
 def contains_phrase(haystack: Sequence[str], needle: Sequence[str]) -> bool:
-    """`needle` (stems) as a contiguous run of `haystack` (stems)."""
-    n = len(needle)
-    if n == 0 or n > len(haystack):
+    """`needle` (stems) as a contiguous run of `haystack` (stems), spaces and hyphens aside:
+    the run's words closed up equal the needle's closed up, from a word's start to a word's end
+    ("flipclasses" says "flip classes", "nonempty product-one" says "non empty product one",
+    "eigen values" says "eigenvalues")."""
+    target = "".join(needle)
+    if not target:
         return False
-    first = needle[0]
-    return any(
-        haystack[i] == first and list(haystack[i : i + n]) == list(needle)
-        for i in range(len(haystack) - n + 1)
-    )
+    words = haystack if isinstance(haystack, tuple) else tuple(haystack)
+    size, n = len(target), len(words)
+    # Only words starting with the target's first letter can start the run (the ranking asks
+    # this of every term and every candidate: thousands of calls on one pool).
+    for i in _starts(words).get(target[0], ()):
+        w = words[i]
+        if not target.startswith(w):
+            continue
+        run, j = w, i + 1
+        while len(run) < size and j < n:
+            run += words[j]
+            j += 1
+        if run == target:
+            return True
+    return False
+
+
+# Small: the ranking asks about one candidate's title and abstract many times in a row, and a
+# server must not keep a pool's abstracts alive.
+@lru_cache(maxsize=256)
+def _starts(words: tuple[str, ...]) -> dict[str, list[int]]:
+    """Where the words starting with each letter are."""
+    out: dict[str, list[int]] = {}
+    for i, w in enumerate(words):
+        if w:
+            out.setdefault(w[0], []).append(i)
+    return out
 
 
 def has_all(haystack: Iterable[str], needle: Iterable[str]) -> bool:

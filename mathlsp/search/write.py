@@ -131,6 +131,24 @@ def _holds_phrase(candidate: Candidate, needle: Sequence[str]) -> bool:
     return any(contains_phrase(stems(text), needle) for text in texts)
 
 
+def how_rare(match: Any, first: bool = True) -> str:
+    """How many of the papers the search found say the phrase — the rarity the ranking weighs,
+    in words: a phrase few of them say is the problem's own, one most say is the field's. The
+    first phrase of a line says of what ("of the 140 papers found"), the others only the count."""
+    said_by, pool = getattr(match, "said_by", 0), getattr(match, "pool", 0)
+    if said_by <= 0 or pool <= 1:
+        return ""
+    if first:
+        if said_by == 1:
+            return f" (the only one of the {pool} papers found to say it)"
+        if said_by >= pool:
+            return f" (said by all {pool} papers found)"
+        return f" (said by {said_by} of the {pool} papers found)"
+    if said_by == 1:
+        return " (only this one)"
+    return f" (all {pool})" if said_by >= pool else f" ({said_by} of {pool})"
+
+
 def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     """What the paper says that is specific to the problem — measured, not judged: the terms
     its title or abstract says (as phrases), rarest first, with where; a cited author only
@@ -143,16 +161,28 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
             parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
         else:
             parts.append("listed in PROBLEM.md References")
-    found = [m for m in candidate.found if m.term.kind != "author"]
+    from mathlsp.search.text import is_prose
+
+    # A phrase of the statement that reads as prose ("Schoenfeld gave") is never a reason.
+    found = [
+        m
+        for m in candidate.found
+        if m.term.kind != "author" and not (m.term.kind == "keyword" and is_prose(m.term.text))
+    ]
     found.sort(key=lambda m: (not m.place.startswith("title"), -m.value))
+
+    told: list[bool] = []  # whether a phrase's count has been given in full yet
 
     def shown(m: Any) -> str:
         t = m.term
+        rare = how_rare(m, first=not told)
+        if rare:
+            told.append(True)
         if t.kind == "tag":
-            return f"the tag {t.label}"
+            return f"the tag {t.label}{rare}"
         if t.kind == "query":
-            return f'your query "{t.label}"'
-        return f'"{t.label}"'
+            return f'your query "{t.label}"{rare}'
+        return f'"{t.label}"{rare}'
 
     # Each claim is what the text holds: a phrase the title says, the words of one the title
     # has apart ("Small gaps between primes" and the tag prime-gaps), a phrase the abstract says
@@ -184,9 +214,16 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     authors = [m.term.label for m in candidate.found if m.term.kind == "author"]
     if authors and found:
         parts.append("by " + _join(authors) + " (cited in the problem)")
+    elif authors and not parts:
+        # The route for a person the statement names ("the Kermack–McKendrick model"): say so,
+        # not that the search returned it for nothing.
+        parts.append(
+            "by " + _join(authors) + ", whom PROBLEM.md names; its title and abstract say none "
+            "of the problem's phrases"
+        )
     if not parts:
         parts.append(
-            "returned by the search; its title and abstract say none of the problem's terms"
+            "returned by the search; its title and abstract say none of the problem's objects"
         )
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."

@@ -26,7 +26,16 @@ from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.safetext import neutralize_markup
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.text import core, has_all, mentions, names_an_object, stems, written_as_names
+from mathlsp.search.text import (
+    core,
+    has_all,
+    mentions,
+    names_an_object,
+    plain_text,
+    read_off_formula,
+    stems,
+    written_as_names,
+)
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.synthesis.graph import CitationGraph, reading_order
 from mathlsp.synthesis.review import normalize
@@ -124,8 +133,9 @@ def unique_theorems(theorems: Iterable[QuotedTheorem]) -> list[QuotedTheorem]:
 def gap_terms(problem: ProblemDoc | None, terms: Sequence[Term]) -> list[Term]:
     """The terms a Synthesis gap may name: the problem's specific objects — its tags, named
     results, and key phrases that name an object rather than run on in prose ("Tao bounded",
-    "better constant", "recursions relating" are not objects) or name people ("Caselli–Marietti"
-    in a list of who proved what)."""
+    "better constant", "recursions relating", "exponentially fast" are not objects), name
+    people ("Caselli–Marietti" in a list of who proved what) or spell out the notation of a
+    formula ("partial derivative" from `$\\partial_t u$`, which the prose never says)."""
     if problem is None:
         return []
     people = [t.text for t in build_queries(problem).terms if t.kind == "author"]
@@ -133,7 +143,11 @@ def gap_terms(problem: ProblemDoc | None, terms: Sequence[Term]) -> list[Term]:
         t
         for t in terms
         if t.kind != "keyword"
-        or (names_an_object(t.text, people) and not written_as_names(problem.text, t.text))
+        or (
+            names_an_object(t.text, people)
+            and not written_as_names(problem.text, t.text)
+            and not read_off_formula(problem.text, t.text)
+        )
     ]
 
 
@@ -176,6 +190,9 @@ def shared_terms(
     texts = [entry.title, entry.fields.value("abstract")]
     texts += [f"{t.name} {t.body}" for t in theorems if t.ref == entry.id]
     parts = [stems(x) for x in texts]
+    # Its formulas read as the problem's are (`$\\mathfrak{dmr}_0$` is "dmr0", `$\\mathrm{GL}_3$`
+    # "GL3" and "general linear group"): a paper that writes the object in notation says it.
+    parts += [stems(plain_text(x)) for x in texts if "$" in x or "\\" in x]
     # After the normalisation relevance uses (`core`: "zero density estimate" is said by
     # "Explicit zero density for …"), as a phrase, or every word of it within one text ("gaps
     # between primes" has the tag `prime-gaps`), in either of the term's spellings ("the
@@ -185,10 +202,17 @@ def shared_terms(
         for t in terms
         if any(
             mentions(parts, needle) or any(has_all(p, core(needle)) for p in parts)
-            for needle in (t.stems, t.alias_stems)
-            if needle
+            for needle in _spellings(t)
         )
     ]
+
+
+def _spellings(term: Term) -> list[tuple[str, ...]]:
+    """A term's stems in both its spellings, and each with its last word made a noun by "-ity"
+    ("partition regular" is said by *Partition regularity of homogeneous quadratics*): a gap
+    is a subject no confirmed paper is about, not a word form none of them uses."""
+    out = [tuple(n) for n in (term.stems, term.alias_stems) if n]
+    return out + [(*n[:-1], n[-1] + "ity") for n in out if len(n) > 1 and len(n[-1]) > 3]
 
 
 def relevance(shared: Sequence[Term], terms: Sequence[Term]) -> float:

@@ -402,3 +402,44 @@ async def test_a_set_aside_paper_is_offered_and_added_as_unconfirmed(
         )
     )
     assert not [a for a in again or [] if a.title.startswith("Add set-aside paper")]
+
+
+async def test_a_search_in_the_editor_offers_its_set_aside_papers_and_keeps_what_was_typed(
+    client: LanguageClient, fake
+) -> None:
+    """End to end in the editor: the search's message says how many papers fell below the line
+    and what following the references did; LITERATURE.md then offers those papers, and adding
+    one writes a UREF around what the user typed since, never a REF."""
+    root: Path = client.root  # type: ignore[attr-defined]
+    uri = open_file(client, root / "PROBLEM.md")
+    await run(client, (await search_action(client, uri)).command)
+    (message,) = [m.message for m in client.messages if m.message.startswith("mathlsp: Search:")]
+    assert "Below the line: " in message and "Followed the references of " in message
+    assert "request" in message  # what following cost
+    lit_path = root / "LITERATURE.md"
+    lit_uri = open_file(client, lit_path)
+    before = LiteratureDoc(text_of(client, lit_path))
+    typed = client.buffers[lit_uri].text.replace(  # type: ignore[attr-defined]
+        "## Synthesis", "My own note, typed after the search.\n\n## Synthesis"
+    )
+    change_buffer(client, lit_uri, typed)
+    actions = await client.text_document_code_action_async(
+        types.CodeActionParams(
+            text_document=types.TextDocumentIdentifier(uri=lit_uri),
+            range=types.Range(start=types.Position(0, 0), end=types.Position(0, 0)),
+            context=types.CodeActionContext(diagnostics=[], only=[types.CodeActionKind.Source]),
+        )
+    )
+    offered = [as_action(a) for a in actions or [] if a.title.startswith("Add set-aside paper")]
+    assert offered, [a.title for a in actions or []]
+    written = {e.title for e in before.entries}
+    for a in offered:  # only papers the search set aside: none of those it wrote
+        assert a.title.removeprefix("Add set-aside paper (unconfirmed): ") not in written
+    assert await run(client, offered[0].command)
+    text = text_of(client, lit_path)
+    assert "My own note, typed after the search." in text
+    after = LiteratureDoc(text)
+    assert [e.id for e in after.confirmed] == [e.id for e in before.confirmed]
+    (added,) = [e for e in after.unconfirmed if e.id not in {u.id for u in before.unconfirmed}]
+    reason = added.fields.value("reason")
+    assert "below the relevance line" in reason and "not verified" in reason

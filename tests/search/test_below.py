@@ -86,3 +86,30 @@ def test_recall_stamps_each_item_with_the_search_time(tmp_path: Path) -> None:
         (item,) = recall(cache, tmp_path)
     assert item["title"] == ITEM["title"]
     assert reference(item, 1, WHEN).reason.startswith("set aside by the search of 2026-11-20 ")
+
+
+def test_a_set_aside_paper_says_why_it_was_set_aside() -> None:
+    from mathlsp.search.below import entry, why_set_aside
+    from mathlsp.search.merge import Candidate
+    from mathlsp.search.queries import Term
+    from mathlsp.search.rank import Match
+    from mathlsp.sources.record import PaperRecord
+
+    def paper(*found: Match) -> Candidate:
+        c = Candidate([PaperRecord(backend="arxiv", title="A paper", arxiv_id="1708.06118")])
+        c.found = list(found)
+        return c
+
+    tag = Term("prime gaps", "tag", 1.0, "prime-gaps")
+    phrase = Term("zero density", "keyword", 1.0, "zero density")
+    field = Term("riemann zeta", "keyword", 1.0, "Riemann zeta")
+    assert "a tag alone never admits" in why_set_aside(paper(Match(tag, "text", 0.9)))
+    assert "only in passing" in why_set_aside(paper(Match(phrase, "passing", 0.9)))
+    assert "the field's words" in why_set_aside(paper(Match(field, "title", 0.1)))
+    weighed = paper(Match(phrase, "text", 0.9), Match(field, "title", 0.1))
+    assert why_set_aside(weighed) == "the ranking weighed its match below those written"
+    item = entry(weighed, 'Its abstract says "zero density".')
+    assert item["why"] == "the ranking weighed its match below those written"
+    reason = reference(item, 1, WHEN).reason
+    assert "(below the relevance line, because the ranking weighed its match below" in reason
+    assert 'written; its abstract says "zero density")' in reason

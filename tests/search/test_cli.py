@@ -200,7 +200,7 @@ def test_json_output(
     assert isinstance(data["below_the_line"], list)
     written = {c["title"] for c in data["candidates"]}
     for item in data["below_the_line"]:
-        assert item["title"] not in written and item["relevance"]
+        assert item["title"] not in written and item["relevance"] and item["why"]
 
 
 def test_below_the_line_is_remembered_for_the_editor(
@@ -361,3 +361,25 @@ def test_the_report_lists_ten_with_venue_links_and_abstracts(
     assert len(entries) == min(10, len(candidates))  # all of them up to ten, not three
     assert "open access: http" in top
     assert any(c["venue"] and c["venue"] in top for c in candidates)
+
+
+def test_the_report_says_what_following_the_references_did(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    code, out, _ = search(capsys, str(graphs_dir), "--format", "json")
+    assert code == 0
+    followed = json.loads(out)["followed_references"]
+    assert followed["seeds"] and followed["requests"] >= 1  # which papers, at what cost
+    written = {c["title"] for c in json.loads(out)["candidates"]}
+    assert set(followed["only_by_following"]) <= set(followed["written"]) <= written
+    assert isinstance(followed["below_the_line"], int)
+    code, out, _ = search(capsys, str(graphs_dir))
+    assert code == 0
+    (line,) = [x for x in out.splitlines() if x.startswith("Followed the references of")]
+    assert re.search(r"\(\d+ requests?\): \d+ cited works?, \d+ new to this search", line)
+    expanded = [x for x in out.splitlines() if x.startswith("  expanded: ")]
+    assert len(expanded) == len(followed["seeds"])
+    # Each paper below the line says what it matched and why it was set aside.
+    shown = [x for x in out.splitlines() if x.startswith("    Set aside: ")]
+    below = [x for x in out.splitlines() if x.startswith("Below the line (")]
+    assert bool(shown) == bool(below)

@@ -12,7 +12,7 @@ from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.render import apply_edits
 from mathlsp.search.merge import Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import DISCOVERY, QUOTA, build_queries, prior_queries
+from mathlsp.search.queries import DISCOVERY, QUOTA, Term, build_queries, prior_queries
 from mathlsp.search.rank import rank_candidates
 from mathlsp.search.run import BackendReport, SearchResult
 from mathlsp.search.write import NO_ABSTRACT, NONE_QUOTED, SearchWriteError, plan_writes, text_edits
@@ -444,3 +444,58 @@ def test_the_relevance_line_claims_only_what_the_text_holds() -> None:
     assert "its abstract says the tag sieve-methods" in line
     assert 'its abstract mentions "maynard sieve" in passing' in line
     assert 'a quoted statement says "admissible tuples"' in line
+
+
+def test_the_relevance_line_says_how_rare_each_phrase_is_and_never_names_prose() -> None:
+    from mathlsp.search.queries import Term
+    from mathlsp.search.write import relevance_text
+
+    terms = [
+        Term("zero density", "keyword", 1.0, "zero density"),
+        Term("riemann zeta", "keyword", 1.0, "Riemann zeta"),
+        Term("schoenfeld gave", "keyword", 1.0, "Schoenfeld gave"),
+    ]
+
+    def paper(n: int, title: str, abstract: str) -> Found:
+        record = PaperRecord(
+            backend="arxiv", title=title, arxiv_id=f"2407.{n:05d}", abstract=abstract
+        )
+        return Found(record, Hit("arxiv", "q", n))
+
+    found = [paper(1, "Explicit zero density for the Riemann zeta function", "Schoenfeld gave.")]
+    found += [paper(n, f"On the Riemann zeta function {n}", "Moments.") for n in range(2, 25)]
+    pool = merge_records(found)
+    rank_candidates(pool, terms)
+    target = next(c for c in pool if c.title.startswith("Explicit"))
+    line = relevance_text(target)
+    assert '"zero density" (the only one of the 24 papers found to say it)' in line
+    assert '"Riemann zeta" (all 24)' in line
+    assert "schoenfeld" not in line.lower()  # prose is never a reason
+    other = next(c for c in pool if c.title.endswith(" 7"))
+    assert '"Riemann zeta" (said by all 24 papers found)' in relevance_text(other)
+
+
+def test_a_paper_admitted_by_the_person_the_statement_names_says_so() -> None:
+    from mathlsp.search.rank import Match
+    from mathlsp.search.write import relevance_text
+
+    c = merge_records(
+        [
+            Found(
+                PaperRecord(
+                    backend="arxiv",
+                    title="A contribution to the mathematical theory of epidemics",
+                    arxiv_id="2407.00009",
+                    authors=(Author("W. O. Kermack"), Author("A. G. McKendrick")),
+                ),
+                Hit("arxiv", "q", 0),
+            )
+        ]
+    )[0]
+    c.found = [
+        Match(Term("kermack", "author", 1.0, "Kermack"), "title", 1.0),
+        Match(Term("mckendrick", "author", 1.0, "McKendrick"), "title", 1.0),
+    ]
+    line = relevance_text(c)
+    assert line.startswith("By Kermack and McKendrick, whom PROBLEM.md names;")
+    assert "returned by the search" not in line.lower()

@@ -4,7 +4,13 @@ from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.notes.render import apply_edits
 from mathlsp.sources.theoremsearch import TheoremHit
-from mathlsp.synthesis.draft import Evidence, draft, key_result_quotes, theorems_from_hits
+from mathlsp.synthesis.draft import (
+    Evidence,
+    draft,
+    key_result_quotes,
+    problem_terms,
+    theorems_from_hits,
+)
 from mathlsp.synthesis.graph import build_graph
 from mathlsp.synthesis.review import accept_edits, draft_lines, line_hash, mark, unreviewed
 from mathlsp.synthesis.run import offline_evidence
@@ -296,3 +302,153 @@ def test_a_phrase_is_an_object_unless_it_is_prose() -> None:
     assert written_as_names("Caselli–Marietti matchings; Caselli-Marietti", "caselli marietti")
     assert not written_as_names("Heegner points on curves", "heegner points")
     assert not written_as_names("the Heegner points", "galois points")
+
+
+FILTER = """\
+---
+title: "Stability of the nonlinear filter"
+status: defined
+domain: probability
+tags: [nonlinear-filtering]
+---
+# Problem
+
+Show that the filter forgets its initial condition exponentially fast, except possibly on a
+null set, for the heat equation $\\partial_t u = \\Delta u$ observed through flip classes and
+the Zakai equation.
+"""
+
+
+def test_no_gap_for_an_adverb_a_formula_or_a_phrase_closed_up() -> None:
+    from tests.synthesis.fixtures import entry
+
+    confirmed = entry(
+        1,
+        "Exponential stability for nonlinear filtering",
+        "- **arXiv ID:** 1708.06119\n",
+        "We investigate the approach via flipclasses to the heat equation.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    gaps = [d.text for d in draft(evidence(text, FILTER, graph=False)) if d.subsection == "gaps"]
+    joined = " ".join(gaps).lower()
+    assert "zakai equation" in joined  # no confirmed reference says it: a true gap
+    assert "flip classes" not in joined  # said, closed up, as "flipclasses"
+    assert "exponentially fast" not in joined and "except possibly" not in joined  # adverbs
+    # `\partial` and `\Delta` are the statement's notation; the prose never says them.
+    assert "partial derivative" not in joined and "laplacian" not in joined
+
+
+def test_prose_by_its_grammar() -> None:
+    from mathlsp.search.text import contains_phrase, is_prose, read_off_formula, stems
+
+    for prose in (
+        "schoenfeld gave",
+        "trudgian improved",
+        "lacey thiele argument extends",
+        "exponentially fast",
+        "except possibly",
+        "theory relates lyapunov exponents",
+        "treated galerkin approximations",
+        "my notes",
+        "whole story",
+        "analogous statements",
+        "pressure instead",
+        "s10240 018 0101 z",
+    ):
+        assert is_prose(prose), prose
+    for thing in (
+        "zero density",
+        "graph coloring",
+        "extended riemann hypothesis",
+        "family of curves",
+        "anomaly cancellation",
+        "weighted projective space",
+        "spatially homogeneous noise",
+        "locally compact groups",
+        "euclidean phi 4 3 measure",
+        "suitable extender models",
+    ):
+        assert not is_prose(thing), thing
+    assert read_off_formula("for $u \\in \\mathbb{R}^d$", "euclidean space")
+    assert not read_off_formula("in euclidean space $\\mathbb{R}^d$", "euclidean space")
+    assert not read_off_formula("the $\\partial$ operator", "zero density")
+    assert contains_phrase(stems("via flipclasses"), stems("flip classes"))
+    assert contains_phrase(stems("every eigenvalue"), stems("eigen values"))
+    assert not contains_phrase(stems("flip the classes"), stems("flip classes"))
+
+
+def test_a_phrase_is_said_whatever_its_spaces_and_hyphens() -> None:
+    from mathlsp.search.text import contains_phrase, stems
+
+    said = stems("every nonempty product-one sequence over a group")
+    assert contains_phrase(said, stems("non-empty product one sequence"))
+    assert contains_phrase(said, stems("product one"))
+    assert not contains_phrase(said, stems("empty product"))  # not from a word's start
+    assert not contains_phrase(stems("the therapist"), stems("rapist"))
+    assert contains_phrase(stems("eigen values of graphs"), stems("eigenvalues"))
+
+
+def test_a_reference_that_writes_the_object_in_notation_closes_the_gap() -> None:
+    from tests.synthesis.fixtures import entry
+
+    problem = FILTER.replace("the Zakai equation.", "the Lie algebra $\\mathfrak{dmr}_0$.")
+    confirmed = entry(
+        1,
+        "Reduced coaction Lie algebra $\\mathfrak{dmr}_0$",
+        "- **arXiv ID:** 1708.06120\n",
+        "We study it.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    terms = [t.text for t in problem_terms(ProblemDoc(problem))]
+    assert any("dmr0" in t for t in terms)
+    gaps = [d.text for d in draft(evidence(text, problem, graph=False)) if d.subsection == "gaps"]
+    assert "dmr0" not in " ".join(gaps).lower()
+
+
+def test_no_gap_for_a_citation_or_a_word_form() -> None:
+    from mathlsp.search.text import is_prose
+    from tests.synthesis.fixtures import entry
+
+    assert is_prose("aten et al")
+    problem = FILTER.replace("the Zakai equation.", "the Zakai equation (Aten et al.).").replace(
+        "tags: [nonlinear-filtering]", "tags: [nonlinear-filtering, partition-regular]"
+    )
+    confirmed = entry(
+        1,
+        "Partition regularity of homogeneous quadratics",
+        "- **arXiv ID:** 1708.06121\n",
+        "We study it.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    terms = [t.text for t in problem_terms(ProblemDoc(problem))]
+    assert "partition regular" in terms and "aten et al" in terms
+    gaps = [d.text for d in draft(evidence(text, problem, graph=False)) if d.subsection == "gaps"]
+    joined = " ".join(gaps).lower()
+    assert "partition regular" not in joined and "et al" not in joined
+
+
+def test_a_closed_up_phrase_is_found_exactly_where_the_words_closed_up_match() -> None:
+    """`contains_phrase` (indexed by initial letter) against the rule read plainly: some run of
+    words, starting at a word, closed up equals the needle closed up."""
+    import random
+
+    from mathlsp.search.text import contains_phrase
+
+    def plainly(haystack: list[str], needle: list[str]) -> bool:
+        target = "".join(needle)
+        for i in range(len(haystack)):
+            run = ""
+            for w in haystack[i:]:
+                run += w
+                if run == target and haystack[i]:
+                    return True
+                if len(run) >= len(target):
+                    break
+        return False
+
+    rng = random.Random(26)
+    words = ["a", "b", "ab", "ba", "c", "abc", ""]
+    for _ in range(5000):
+        haystack = [rng.choice(words) for _ in range(rng.randint(0, 6))]
+        needle = [rng.choice(words) for _ in range(rng.randint(0, 3))]
+        assert contains_phrase(haystack, needle) == plainly(haystack, needle), (haystack, needle)
