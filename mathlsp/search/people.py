@@ -37,6 +37,7 @@ GIVEN = 2  # the surname and the given names or initials the note writes agree
 _INITIALS = r"(?:[A-Z][a-z]?\.(?:\s*-\s*[A-Z][a-z]?\.)?\s*)+"
 # A whole given name ("Yitang", "Jean-Pierre"), then perhaps middle initials ("Craig A.").
 _WHOLE = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+(?:[A-Z]\.\s*)*"
+_PARTICLE_WORDS = frozenset("van von de der den la le du di da del dos".split())
 _PARTICLES = r"(?:(?:van|von|de|der|den|la|le|du|di|da|del|dos)\s+)*"
 #: Capitalised words that stand before a surname without being a given name: sentence openers,
 #: what a result is called, and the like ("Following Zhang", "Theorem Zhang").
@@ -92,14 +93,16 @@ def given_names(name: str, text: str, others: Iterable[str] = ()) -> str:
     return " ".join(m["given"].split()).rstrip(",") if m else ""
 
 
-def _keys(name: str) -> set[str]:
-    """A surname's folded forms: whole, joined ("heath brown", "heathbrown") and its last word
-    (the note's "Poussin" is the record's "de la Vallée Poussin")."""
-    whole = surname(name) or fold(name)
-    out = {whole, whole.replace(" ", "")}
-    words = whole.split()
-    if len(words) > 1:
-        out.add(words[-1])
+def _keys(family: str) -> set[str]:
+    """A surname's folded forms: whole, joined ("heath brown", "heathbrown"), without its
+    particles, and, for a name of several words, its last (the note's "Poussin" is the record's
+    "de la Vallée Poussin")."""
+    words = fold(family).replace("-", " ").replace("'", "").split()
+    bare = [w for w in words if w not in _PARTICLE_WORDS] or words
+    out = {" ".join(words), "".join(words), " ".join(bare), "".join(bare)}
+    # A hyphen joins a double surname: Williams-Tracy is not Tracy.
+    if len(bare) > 1 and "-" not in family:
+        out.add(bare[-1])
     return {k for k in out if k}
 
 
@@ -115,7 +118,7 @@ def _same(a: str, b: str) -> bool:
 def same_person_surname(mine: str, author: Author) -> bool:
     """The cited surname `mine` is the author's family name (folded, particles, hyphens,
     transliterations)."""
-    theirs = _keys(author.family) | _keys(author.name)
+    theirs = _keys(author.family) | {surname(author.name)}
     return any(_same(a, b) for a in _keys(mine) for b in theirs)
 
 
@@ -139,13 +142,20 @@ def best_agreement(name: str, given: str, authors: Sequence[Author]) -> int:
 
 def people_named_so(name: str, authors: Iterable[Author]) -> int:
     """How many different people of the surname `name` wrote the retrieved papers, told apart by
-    their first initial (a record without given names tells nothing): Yitang, Tianping and Huimin
-    Zhang are three; J. Zapletal alone is one. A surname the note gives alone is that person only
-    when the retrieved papers know one person of that name."""
-    initials = set()
+    their first given name (an initial is anyone whose name it opens; a record without given
+    names tells nothing): Han, Tianping and Huimin Zhang are three; Jindřich Zapletal and
+    J. Zapletal one. A surname the note gives alone is that person only when the retrieved
+    papers know one person of that name."""
+    firsts: set[str] = set()
     for a in authors:
         if a.given and same_person_surname(name, a):
-            first = given_tokens(a.given)
-            if first:
-                initials.add(first[0][0])
-    return len(initials)
+            tokens = given_tokens(a.given)
+            if tokens:
+                firsts.add(tokens[0])
+    whole = sorted(f for f in firsts if len(f) > 1)
+    people: list[str] = []
+    for f in whole:  # Yitang and Yi (of Yi-Tang) are one
+        if not any(f.startswith(p) or p.startswith(f) or f[:3] == p[:3] for p in people):
+            people.append(f)
+    initials = {f for f in firsts if len(f) == 1 and not any(p.startswith(f) for p in people)}
+    return len(people) + len(initials)

@@ -728,5 +728,12 @@ def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) ->
 
 def below_the_line(dropped: Sequence[Candidate], limit: int = MAX_BELOW) -> list[Candidate]:
     """The set-aside candidates worth showing: those that say at least one of the problem's
-    topical terms, best first."""
-    return [c for c in dropped if any(m.term.kind != "author" for m in c.found)][:limit]
+    topical terms, or are surely by a person the statement names (their papers on other
+    subjects: shown, never confirmed), best first."""
+    return [
+        c
+        for c in dropped
+        if any(m.term.kind != "author" for m in c.found)
+        or cited_strength([m for m in c.found if m.term.kind == "author" and m.term.echoed])
+        == GIVEN
+    ][:limit]
