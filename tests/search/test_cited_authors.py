@@ -12,6 +12,7 @@ from mathlsp.search import rank
 from mathlsp.search.merge import Candidate, Found, Hit, merge_records
 from mathlsp.search.queries import Term, build_queries
 from mathlsp.search.rank import below_the_line, rank_candidates
+from mathlsp.search.write import relevance_text
 from mathlsp.sources.record import Author, PaperRecord
 from tests.search.conftest import EPIDEMIC, PRIMES, problem
 
@@ -86,6 +87,8 @@ def test_a_surname_the_note_writes_alone_is_weaker_among_several_people_of_that_
     assert zeckendorf not in kept
     assert zeckendorf in below_the_line(dropped)  # shown, never confirmed
     assert [m.place for m in zeckendorf.found if m.term.kind == "author"] == ["surname"]
+    # The Relevance line does not call it the cited person's.
+    assert "Zhang" not in relevance_text(zeckendorf)
 
 
 def test_given_names_the_note_writes_tell_two_people_of_one_surname_apart() -> None:
