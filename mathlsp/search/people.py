@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from mathlsp.search.text import STOPWORDS
 from mathlsp.sources.record import Author
@@ -115,6 +116,7 @@ def _same(a: str, b: str) -> bool:
     return len(a) > 3 and len(b) > 3 and transliteration_key(a) == transliteration_key(b)
 
 
+@lru_cache(maxsize=65536)
 def same_person_surname(mine: str, author: Author) -> bool:
     """The cited surname `mine` is the author's family name (folded, particles, hyphens,
     transliterations)."""
