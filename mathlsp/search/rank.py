@@ -52,6 +52,7 @@ from mathlsp.search.pool_features import Item, pool_features
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
+from mathlsp.sources.record import Author
 
 MAX_CANDIDATES = 20
 MAX_BELOW = 15  # candidates shown below the line
@@ -70,14 +71,8 @@ _HEADS = frozenset(
 #: Where a term is said: as a phrase in the title, every word of it in the (short) title
 #: ("small gaps between primes" says `prime-gaps`), as a phrase in the abstract or a statement.
 #: "passing": first said late in a long abstract (`PASSING_AT`), after the paper's own subject.
-PLACE = {
-    "title": 1.0,
-    "title words": 0.7,
-    "text": 0.6,
-    "passing": 0.6,
-    "byline": 1.0,
-    "surname": 1.0,
-}
+#: "surname": an author whose surname alone agrees with a cited person's (`_by`).
+PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6, "passing": 0.6, "surname": 1.0}
 #: Weight of a match, by the kind of term (a tag is the field, a named result the problem's own).
 KIND_WEIGHT = {"query": 3.0, "theorem": 1.5, "keyword": 1.0, "tag": 1.0, "author": 0.0}
 AUTHOR_BONUS = 0.4  # a cited author among the paper's authors, once the topic matches
@@ -200,8 +195,8 @@ def _by(candidate: Candidate, term: Term) -> str | None:
 
 
 @lru_cache(maxsize=65536)
-def _agreement(name: str, given: str, author: object) -> int:
-    return agreement(name, given, author)  # type: ignore[arg-type]
+def _agreement(name: str, given: str, author: Author) -> int:
+    return agreement(name, given, author)
 
 
 def cited_strength(found: Sequence[Match]) -> int:
