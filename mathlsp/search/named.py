@@ -24,7 +24,7 @@ from mathlsp.search.queries import (
     reference_seed,
     venue_words,
 )
-from mathlsp.search.text import key_phrases, plain_text, query_words
+from mathlsp.search.text import STOPWORDS, key_phrases, plain_text, query_words
 from mathlsp.sources.openalex_query import AUTHOR_FILTER, split_filters
 from mathlsp.sources.record import PaperRecord
 from mathlsp.verify.matcher import match_title
@@ -88,7 +88,9 @@ def named_works(problem: ProblemDoc) -> list[NamedWork]:
 def is_the_work(work: NamedWork, record: PaperRecord) -> bool:
     """An author surname agrees — two of them when the line cites two or more people ("Lee–
     Szczarba" names a paper by both, not any paper by either) — and the year is within one
-    (when the line gives a year)."""
+    (when the line gives a year). A line that says nothing of what the work is about (people, a
+    journal, a year) names it by more than one surname and a year: two of its people, or the
+    journal it names ("Invent. Math."), or the record's title is the line's."""
     theirs = {fold(a.family).replace("-", " ") for a in record.authors if a.family}
     mine = {fold(a).replace("-", " ") for a in work.authors}
     if not mine:  # a title alone: Crossref answers every query with *something*
@@ -96,11 +98,46 @@ def is_the_work(work: NamedWork, record: PaperRecord) -> bool:
     agree = sum(any(m in t or t in m for t in theirs) for m in mine)
     if agree < min(2, len(mine)):
         return False
-    return work.year is None or record.year is None or abs(work.year - record.year) <= 1
+    if work.year is not None and record.year is not None and abs(work.year - record.year) > 1:
+        return False
+    if subject_words(work) or agree >= 2:
+        return True
+    venue = venue_words(work.text)
+    # "Invent. Math." abbreviates "Inventiones Mathematicae": each word opens one of the venue's.
+    said = fold(query_words(record.venue or "")).split()
+    return bool(venue) and all(any(w.startswith(fold(v)) for w in said) for v in venue)
+
+
+def subject_words(work: NamedWork) -> set[str]:
+    """The words of the line that say what the work is about: not its people, its journal, its
+    year ("Lee–Szczarba (Invent. Math. 1976)" has none)."""
+    people = {
+        fold(n) for g in (*cited_authors(work.text), *attributed_authors(work.text)) for n in g
+    }
+    people |= {fold(n) for n in work.authors}
+    venue = venue_words(work.text)
+    return {
+        w
+        for w in query_words(work.description).lower().replace("-", " ").split()
+        if len(w) > 2
+        and not w.isdigit()
+        and fold(w) not in people
+        and w not in venue
+        and w not in STOPWORDS
+    }
+
+
+def sendable(work: NamedWork) -> bool:
+    """Whether a look-up can tell the work from its authors' other papers: one surname and a
+    year with nothing of what the work is about or where it appeared ("Ash (1984)") is not
+    sent — any paper of theirs that year would pass for it."""
+    return len(work.authors) != 1 or bool(subject_words(work)) or bool(venue_words(work.text))
 
 
 async def resolve(work: NamedWork, sources: Any) -> PaperRecord | None:
     """The record of the work `work` names, or None; Crossref first, then OpenAlex."""
+    if not sendable(work):
+        return None
     outcome = await sources.match_title(work.query, "crossref")
     for record in outcome.records if outcome.error is None else ():
         if is_the_work(work, record):

@@ -22,6 +22,7 @@ from mathlsp.search.citation import parse_citation
 from mathlsp.search.excluded import without_exclusions
 from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
+from mathlsp.search.people import given_names
 from mathlsp.search.text import (
     _ADJECTIVAL,
     CLAUSE_VERBS,
@@ -132,6 +133,12 @@ class Term:
     # Another way the problem writes the same thing: "Kardar–Parisi–Zhang equation" for the tag
     # `kpz-equation` (plain search words, lower case).
     alias: str = ""
+    # An author: the given names or initials the note writes with the surname ("Yitang",
+    # "D. R."), "" when it writes the surname alone (`search/people.py`).
+    given: str = ""
+    # An author whose work a Known Result or a Reference cites (not only a person the statement
+    # names an object after): the named-works look-up asks for that work (`search/named.py`).
+    cited: bool = False
 
     @property
     def stems(self) -> tuple[str, ...]:
@@ -1100,21 +1107,45 @@ def _terms(problem: ProblemDoc, m: _Material, user: str | None) -> list[Term]:
     terms += [Term(t.lower(), "theorem", 1.5, t) for t in m.theorems]
     terms += [Term(query_words(p).lower(), "keyword", 1.0, query_words(p)) for p in m.statement[:8]]
     terms += [Term(query_words(p).lower(), "keyword", 0.75, query_words(p)) for p in m.known[:8]]
-    terms += [Term(n.lower(), "author", 1.0, n) for g in m.author_groups for n in g]
     # People the statement names an object after ("the Kermack–McKendrick model"): a paper by
     # them on the topic is its source.
     named = [
         *statement_names(problem.statement),
         *(n for g in people_named(problem.statement) for n in g),
     ]
+    cited = [n for g in m.author_groups for n in g]
+    # A person is matched by surname and the given names the note writes anywhere ("Yitang
+    # Zhang", "Tracy, C. A."): a surname alone is weaker evidence (`search/people.py`).
+    text = " ".join([_problem_text(problem), *(r.text for r in problem.references)])
+    people = [*cited, *named]
+
+    listed = fold(
+        " ".join([*(k.text for k in problem.known_results), *(r.text for r in problem.references)])
+    )
+
+    def person(n: str, echoed: bool) -> Term:
+        given = given_names(n, text, people)
+        label = f"{given} {n}" if given and "." not in given else n
+        # Their work is listed when a Known Result or a Reference names them (a citation in any
+        # form: "(Zhang 2014)", "Tracy, C. A., & Widom, H. (1994)").
+        cited_ = re.search(rf"(?<![\w-]){re.escape(fold(n))}(?![\w-])", listed) is not None
+        return Term(fold(n), "author", 1.0, label, echoed=echoed, given=given, cited=cited_)
+
+    terms += [person(n, False) for n in cited]
     # `echoed`: the statement itself names them, not only a Known Result citing them.
-    terms += [Term(fold(n), "author", 1.0, n, echoed=True) for n in named]
+    terms += [person(n, True) for n in named]
     out: dict[tuple[str, tuple[str, ...]], Term] = {}
     for t in terms:
         key = ("author" if t.kind == "author" else "text", t.stems)
         if not t.stems:
             continue
-        if key not in out or (t.weight, t.echoed) > (out[key].weight, out[key].echoed):
+        if key in out and t.kind == "author":
+            # One person cited by a Known Result and named by the statement: both flags hold.
+            o = out[key]
+            out[key] = replace(
+                o, echoed=o.echoed or t.echoed, cited=o.cited or t.cited, given=o.given or t.given
+            )
+        elif key not in out or (t.weight, t.echoed) > (out[key].weight, out[key].echoed):
             out[key] = t
     title = stems(problem.title)
     merged = _merge_aliases(list(out.values()))

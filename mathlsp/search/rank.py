@@ -35,19 +35,31 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 
 from mathlsp.search.learned import probability
 from mathlsp.search.merge import REFERENCE, Candidate
+from mathlsp.search.people import (
+    GIVEN,
+    NOBODY,
+    OBJECT_NOUNS,
+    SURNAME,
+    agreement,
+    people_named_so,
+)
 from mathlsp.search.pool_features import Item, pool_features
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
+from mathlsp.sources.record import Author
 
 MAX_CANDIDATES = 20
 MAX_BELOW = 15  # candidates shown below the line
 _BLAND = frozenset(stem(w) for w in GENERIC | STOPWORDS)
+#: What any paper of a named object's people may say ("distribution" of every Tracy–Widom
+#: paper): no sign that the paper is that object's source.
+_OBJECT_WORDS = frozenset(stem(w) for w in OBJECT_NOUNS)
 #: What a named result is (its head noun), not whose: "conjecture" is shared by every conjecture.
 _HEADS = frozenset(
     stem(w)
@@ -59,10 +71,17 @@ _HEADS = frozenset(
 #: Where a term is said: as a phrase in the title, every word of it in the (short) title
 #: ("small gaps between primes" says `prime-gaps`), as a phrase in the abstract or a statement.
 #: "passing": first said late in a long abstract (`PASSING_AT`), after the paper's own subject.
-PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6, "passing": 0.6}
+#: "surname": an author whose surname alone agrees with a cited person's (`_by`).
+PLACE = {"title": 1.0, "title words": 0.7, "text": 0.6, "passing": 0.6, "surname": 1.0}
 #: Weight of a match, by the kind of term (a tag is the field, a named result the problem's own).
 KIND_WEIGHT = {"query": 3.0, "theorem": 1.5, "keyword": 1.0, "tag": 1.0, "author": 0.0}
 AUTHOR_BONUS = 0.4  # a cited author among the paper's authors, once the topic matches
+#: A cited surname alone (the note writes no given name, or the record none) among the paper's
+#: authors: a haystack holds many Zhangs, so it adds less and is no feature (`cited_strength`).
+WEAK_AUTHOR_BONUS = 0.1
+#: What a surname-only match is worth to the learned decision's `cited_author` (1: a person
+#: the note cites, given names agreeing, or two cited people on the paper).
+WEAK_AUTHOR_FEATURE = 0.0
 SINGLE_WORD = 0.4  # a one-word term ("chebyshev", "primes") counts for less
 MIN_EVIDENCE = 0.8
 RARITY_FLOOR = 0.5
@@ -153,7 +172,7 @@ def _parts(candidate: Candidate) -> tuple[tuple[str, ...], tuple[str, ...]]:
 def said(candidate: Candidate, term: Term) -> str | None:
     """Where the paper says `term`: "title", "text" (abstract or a quoted statement) or None."""
     if term.kind == "author":
-        return "title" if term.text in candidate.surnames else None
+        return _by(candidate, term)
     title, text = _parts(candidate)
     needles = [n for n in (core(term.stems), core(term.alias_stems)) if n]
     if any(contains_phrase(title, n) for n in needles):
@@ -165,6 +184,34 @@ def said(candidate: Candidate, term: Term) -> str | None:
             return "passing"
         return "text"
     return None
+
+
+def _by(candidate: Candidate, term: Term) -> str | None:
+    """Whether the paper is by the person `term` names: "title" when surname and the given
+    names the note writes agree, "surname" when only the surname can be compared
+    (`search/people.py`), None when none of its authors is that person."""
+    best = max(
+        (_agreement(term.text, term.given, a) for r in candidate.records for a in r.authors),
+        default=NOBODY,
+    )
+    return "title" if best == GIVEN else "surname" if best == SURNAME else None
+
+
+@lru_cache(maxsize=65536)
+def _agreement(name: str, given: str, author: Author) -> int:
+    return agreement(name, given, author)
+
+
+def cited_strength(found: Sequence[Match]) -> int:
+    """How surely the paper is by people the problem cites: `GIVEN` when one agrees in given
+    names too, or two cited people wrote it (Kermack and McKendrick, cited by surname); `SURNAME`
+    when one cited surname alone is among its authors; `NOBODY`."""
+    by = [m for m in found if m.term.kind == "author"]
+    # "van Geemen" and "Geemen", read from two places of the note, are one person.
+    people = {m.term.text.replace("-", " ").split()[-1] for m in by}
+    if any(m.place == "title" for m in by) or len(people) >= 2:
+        return GIVEN
+    return SURNAME if by else NOBODY
 
 
 def _first_at(haystack: Sequence[str], needle: Sequence[str]) -> int | None:
@@ -209,6 +256,10 @@ def matches(
         place = said(candidate, t)
         if place is not None:
             out.append(Match(t, place, rarities.get(t, 1.0)))
+    if cited_strength(out) == GIVEN:
+        # Two cited people on one paper (Kermack and McKendrick) are surely theirs, though the
+        # note gives neither's initials: each is then as sure as a name agreeing in full.
+        out = [replace(m, place="title") if m.place == "surname" else m for m in out]
     return out
 
 
@@ -226,8 +277,9 @@ def concepts(found: Sequence[Match]) -> list[Match]:
 def evidence(found: Sequence[Match]) -> float:
     topical = [m for m in found if m.term.kind != "author"]
     value = sum(m.value for m in topical)
-    if topical and any(m.term.kind == "author" for m in found):
-        value += AUTHOR_BONUS
+    if topical:
+        by = cited_strength(found)
+        value += AUTHOR_BONUS if by == GIVEN else WEAK_AUTHOR_BONUS if by == SURNAME else 0.0
     return value
 
 
@@ -249,7 +301,7 @@ def admitted(
     # the paper shares with this problem: Flandoli wrote a good part of a pool on ergodicity of
     # the stochastic Navier–Stokes equations, and his papers on their other questions came in on
     # "stochastic Navier–Stokes" and his name alone.
-    authored = any(m.term.kind == "author" and m.rarity >= AUTHOR_RARE for m in found)
+    authored = _authored(found)
     enough = len(distinct) + authored >= MIN_FEATURES or any(
         m.specific
         and m.place.startswith("title")
@@ -273,10 +325,50 @@ def admitted(
     # A paper that says the topic's phrases was judged on them above; the author route is for
     # the classic whose title says the subject in its own words.
     topical = any(m.term.kind != "author" for m in everything)
-    # Only the people the statement names (an object named after them, "Kunen proved"): a
-    # Known Result's citations name prolific authors of the whole field.
-    authored = any(m.term.kind == "author" and m.term.echoed for m in found)
-    return authored and not topical and bool(topic_words(candidate, terms))
+    return not topical and author_route(found, candidate, terms)
+
+
+def _authored(found: Sequence[Match]) -> bool:
+    """A cited author is a feature the paper shares with the problem: surely theirs
+    (`cited_strength`), and few retrieved papers are theirs."""
+    by = [m for m in found if m.term.kind == "author"]
+    return cited_strength(by) == GIVEN and any(m.rarity >= AUTHOR_RARE for m in by)
+
+
+def author_route(found: Sequence[Match], candidate: Candidate, terms: Sequence[Term]) -> bool:
+    """The classic an object is named after, found by its people: *A contribution to the
+    mathematical theory of epidemics* for "the Kermack–McKendrick model". Only people the
+    statement names (a Known Result's citations name prolific authors of the whole field), surely
+    theirs (`cited_strength`: the given names agree, or two of them wrote it), and a title that
+    says the problem's subject: most of one of its phrases in other words ("porous medium" of
+    "porous medium flow", two telling words of one phrase), or, for people whose work no Known
+    Result or Reference lists (so nothing else looks it up), one telling word of it that is not
+    what any paper of theirs may say ("distribution", "model"). Tracy and Widom's papers on ASEP
+    (*Asymptotics in ASEP with step initial condition*) say one word of a Tracy–Widom problem,
+    and the problem lists their work: they stay below the line."""
+    by = [m for m in found if m.term.kind == "author" and m.term.echoed]
+    if cited_strength(by) != GIVEN:
+        return False
+    if _phrase_words(candidate, terms) >= 2:
+        return True
+    unlisted = [m for m in by if not m.term.cited]
+    return cited_strength(unlisted) == GIVEN and bool(topic_words(candidate, terms) - _OBJECT_WORDS)
+
+
+def _phrase_words(candidate: Candidate, terms: Sequence[Term]) -> int:
+    """The most telling words of one of the problem's phrases (its title's, its tags) that the
+    paper's title says: "porous medium" of "porous medium flow"."""
+    title = set(stems(candidate.title))
+    return max(
+        (
+            len(
+                {w for w in core(t.stems) if w not in _BLAND and len(w) > 3} & title - _OBJECT_WORDS
+            )
+            for t in terms
+            if t.kind != "author" and len(t.stems) > 1 and (t.subject or t.kind == "tag")
+        ),
+        default=0,
+    )
 
 
 def subject_words(terms: Sequence[Term]) -> frozenset[str]:
@@ -371,7 +463,7 @@ def field_only(found: Sequence[Match], own: Sequence[Term]) -> bool:
     the rule says nothing. A paper by an author the problem cites is the specialists' own."""
     if not own or any(m.term in own for m in found):
         return False
-    if any(m.term.kind == "author" for m in found):
+    if cited_strength(found) == GIVEN:
         return False
     topical = [m for m in found if m.term.kind != "author" and m.place != "passing"]
     return all(m.rarity < FIELD_PAIR for m in topical)
@@ -464,12 +556,21 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
         for m in found:
             said_by[m.term] = said_by.get(m.term, 0) + 1
     rarities = {t: rarity(df, n) for t, df in said_by.items()}
+    # A surname the note writes alone names the person when the retrieved papers know only one
+    # of that name (J. Zapletal); among Yitang, Tianping and Huimin Zhang it names no one.
+    single = _single_people(candidates, [m.term for f in found_by.values() for m in f])
     own = own_phrases(terms, rarities)
     eponyms = subject_words(terms)
     out: list[Assessed] = []
     for c in candidates:
         found = [
-            Match(m.term, m.place, rarities.get(m.term, 1.0), said_by.get(m.term, 0), n)
+            Match(
+                m.term,
+                "title" if m.place == "surname" and m.term in single else m.place,
+                rarities.get(m.term, 1.0),
+                said_by.get(m.term, 0),
+                n,
+            )
             for m in found_by[id(c)]
         ]
         value = evidence(found)
@@ -490,6 +591,16 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
     for a, x in zip(out, pool_features([_item(a) for a in out]), strict=True):
         a.features.update(x)
     return out
+
+
+def _single_people(candidates: Sequence[Candidate], said: Sequence[Term]) -> set[Term]:
+    """The cited surnames matched without given names whose retrieved authors are one person
+    (`people.people_named_so`)."""
+    terms = {t for t in said if t.kind == "author" and not t.given}
+    if not terms:
+        return set()
+    authors = {a for c in candidates for r in c.records for a in r.authors}
+    return {t for t in terms if people_named_so(t.text, authors) <= 1}
 
 
 def _item(a: Assessed) -> Item:
@@ -527,7 +638,8 @@ def _features(
     topical = [m for m in found if m.term.kind != "author"]
     said_ = [m for m in topical if m.place != "passing"]
     titled = [m for m in said_ if m.place.startswith("title")]
-    authored = any(m.term.kind == "author" and m.rarity >= AUTHOR_RARE for m in found)
+    authored = _authored(found)
+    by = cited_strength(found)
     hits = [h for h in c.hits if h.backend != REFERENCE]
     queries = {(h.backend, h.query) for h in hits}
     top5 = {(h.backend, h.query) for h in hits if h.rank < 5}
@@ -547,7 +659,7 @@ def _features(
         "on_subject": float(on_subject(found, title_only=not c.abstract, eponyms=eponyms)),
         "beyond_field": float(beyond_field(said_, authored=authored)),
         "title_only": float(not c.abstract),
-        "cited_author": float(any(m.term.kind == "author" for m in found)),
+        "cited_author": 1.0 if by == GIVEN else WEAK_AUTHOR_FEATURE if by == SURNAME else 0.0,
         "named_result": float(any(m.term.kind == "theorem" for m in said_)),
         "queries": math.log1p(len(queries)),
         "backends": len(backends) / 5,
@@ -616,5 +728,12 @@ def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) ->
 
 def below_the_line(dropped: Sequence[Candidate], limit: int = MAX_BELOW) -> list[Candidate]:
     """The set-aside candidates worth showing: those that say at least one of the problem's
-    topical terms, best first."""
-    return [c for c in dropped if any(m.term.kind != "author" for m in c.found)][:limit]
+    topical terms, or are surely by a person the statement names (their papers on other
+    subjects: shown, never confirmed), best first."""
+    return [
+        c
+        for c in dropped
+        if any(m.term.kind != "author" for m in c.found)
+        or cited_strength([m for m in c.found if m.term.kind == "author" and m.term.echoed])
+        == GIVEN
+    ][:limit]

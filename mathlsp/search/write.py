@@ -211,7 +211,10 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
         parts.append("its abstract mentions " + _join(passing) + " in passing")
     if stated:
         parts.append("a quoted statement says " + _join(stated))
-    authors = [m.term.label for m in candidate.found if m.term.kind == "author"]
+    # A surname alone among several people of that name is not the cited person (rank.py).
+    authors = [
+        m.term.label for m in candidate.found if m.term.kind == "author" and m.place != "surname"
+    ]
     if authors and found:
         parts.append("by " + _join(authors) + " (cited in the problem)")
     elif authors and not parts:

@@ -43,6 +43,7 @@ class Sources:
     asked: list[str] = field(default_factory=list)
 
     async def match_title(self, query: str, backend: str) -> Outcome:
+        self.asked.append(f"{backend}: {query}")
         return Outcome([])
 
     async def search(self, backend: str, query: str, limit: int) -> Any:
@@ -55,8 +56,35 @@ def test_one_surname_and_a_year_alone_are_not_looked_up() -> None:
     # pass as the work and be written as the one the problem names.
     sources = Sources()
     assert asyncio.run(resolve(work("Ash", description="Ash", year=1984), sources)) is None
-    assert sources.asked == []
+    assert sources.asked == []  # neither Crossref nor OpenAlex
     # With what it is about, it is asked, and a paper of the author that year counts.
     about = work("Ash", description="unstable cohomology of SL(n,O)", year=1976)
     assert asyncio.run(resolve(about, sources)) is not None
-    assert len(sources.asked) == 1
+    assert len(sources.asked) == 2  # Crossref found nothing, then OpenAlex
+
+
+def test_a_line_of_people_and_a_journal_names_the_work_by_the_journal() -> None:
+    # "Szczarba (Invent. Math. 1976)": nothing of what the work is about; the journal it names
+    # tells the work from Szczarba's other papers of 1975-77.
+    line = NamedWork(
+        "Known Result 1", "Szczarba (Invent. Math. 1976)", "Szczarba", ("Szczarba",), 1976
+    )
+    there = PaperRecord(
+        "crossref",
+        "On the homology of SL(n, Z)",
+        authors=(Author("Szczarba", "R. H."),),
+        year=1976,
+        venue="Inventiones Mathematicae",
+    )
+    elsewhere = PaperRecord(
+        "crossref",
+        "Homotopy of function spaces",
+        authors=(Author("Szczarba", "R. H."),),
+        year=1976,
+        venue="Topology",
+    )
+    assert is_the_work(line, there)
+    assert not is_the_work(line, elsewhere)
+    asked = Sources()  # sent: the journal names it
+    asyncio.run(resolve(line, asked))
+    assert asked.asked and asked.asked[0].startswith("crossref")
