@@ -95,6 +95,11 @@ PASSING_AT = 0.4
 FIELD_PAIR = 0.35
 OWN_RARITY = 0.5
 PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
+#: A tag's phrase in a paper's title states the problem's object (`states_object`) when it is
+#: not the field (`FIELD_RARITY`) and the problem's title says it too; any other tag (a statement
+#: object, a label only the user declared) must be one few retrieved papers say (`OWN_RARITY`).
+OBJECT_RARITY = FIELD_RARITY
+LABEL_RARITY = OWN_RARITY
 #: Whether the learned model (`learned.py`, trained on the judged benchmark pools) draws the
 #: line instead of the lexical rule (`admitted`), within the hard rules (`eligible`).
 LEARNED = True
@@ -499,15 +504,31 @@ def _item(a: Assessed) -> Item:
     )
 
 
-def eligible(candidate: Candidate, found: Sequence[Match], lexical: bool) -> bool:
+def eligible(
+    candidate: Candidate, found: Sequence[Match], lexical: bool, objects: bool = True
+) -> bool:
     """What the learned decision may admit: the hard rules, kept on top of the model. A paper
     PROBLEM.md names, or one the lexical rule admits, or one that says a specific phrase of the
-    problem (not in passing) beyond a tag: a tag, a cited author or a TheoremSearch similarity
-    alone never admits a paper."""
+    problem (not in passing) beyond a tag, or whose title states the problem's object
+    (`states_object`): a tag, a cited author or a TheoremSearch similarity alone never admits a
+    paper. (`objects=False`: without the title statements, the rule before stop 40.)"""
     if candidate.problem_reference is not None or lexical:
         return True
     said_ = [m for m in found if m.place != "passing" and m.term.kind != "author"]
-    return any(m.specific for m in said_) and any(m.term.kind != "tag" for m in said_)
+    if not any(m.specific for m in said_):
+        return False
+    return any(m.term.kind != "tag" or (objects and states_object(m)) for m in said_)
+
+
+def states_object(m: Match) -> bool:
+    """Whether a tag's match is the paper's title stating the problem's object, not the field's
+    label: the tag's whole phrase (two words or more) in the title, and not what most retrieved
+    papers say — rarer still when the problem's title does not say it. *Average rank of
+    elliptic curves over function fields* states a problem on average ranks; *Character sums
+    over …* beside a pool where a third of the papers say "character sums" names the field."""
+    if m.term.kind != "tag" or m.place != "title" or len(core(m.term.stems)) < 2:
+        return False
+    return m.rarity >= (OBJECT_RARITY if m.term.subject else LABEL_RARITY)
 
 
 def _features(
@@ -548,6 +569,10 @@ def _features(
         "top5": math.log1p(len(top5)),
         "best_rank": 1 / (1 + min((h.rank for h in hits), default=99)),
         "theoremsearch_only": float(bool(backends) and backends == {"theoremsearch"}),
+        "states_object": max((m.rarity for m in said_ if states_object(m)), default=0.0),
+        "tag_title": max(
+            (m.rarity for m in titled if m.term.kind == "tag" and m.place == "title"), default=0.0
+        ),
     }
 
 

@@ -131,3 +131,17 @@ def test_a_drawn_list_is_capped_skips_the_unconfirmed_and_counts_borderline_apar
     assert len(written) == rank.MAX_CANDIDATES - 1  # the checked, unconfirmed one is not written
     f = figures([(written, 2)])
     assert (f["hits"], f["n"]) == (0, rank.MAX_CANDIDATES - 2)
+
+
+def test_the_shipped_weights_are_what_the_training_script_makes_of_the_committed_rows() -> None:
+    # `benchmarks/train_ranker.py --write` on `benchmarks/ranker_rows.jsonl.gz` (the studied
+    # splits' pools, committed) reproduces `ranker_weights.py`: a hand-edited coefficient, a
+    # changed feature or changed rows without retraining fail here.
+    from benchmarks.train_ranker import ROWS, SPLITS, load, train
+
+    rows = [r for r in load(ROWS) if r["split"] in SPLITS]
+    assert {r["split"] for r in rows} == set(SPLITS)
+    weights, cut = train(rows)
+    assert round(cut, 2) == CUT
+    assert list(weights) == list(WEIGHTS)
+    assert [round(v, 6) for v in weights.values()] == pytest.approx(list(WEIGHTS.values()))

@@ -659,3 +659,35 @@ def test_a_paper_saying_only_the_fields_phrases_is_set_aside_beside_the_problems
     # Without a phrase of its own in the pool, the same papers are the problem's subject.
     kept, _ = rank_candidates([*field_, *_pool(20, "Other things", 200)], terms)
     assert all(c in kept for c in field_)
+
+
+def _title_statement(title: str, pool_titles: int, said: int, **term: object) -> bool:
+    """Whether a paper titled `title` is eligible for the model, in a pool of `pool_titles`
+    papers of which `said` have the tag "average rank" in their titles."""
+    from mathlsp.search.rank import assess
+
+    tag = Term("average rank", "tag", 1.0, "average-rank", **term)  # type: ignore[arg-type]
+    others = [
+        merged(
+            rec(title=f"Average rank {i}" if i < said else f"Other {i}", arxiv_id=f"2403.{i:05d}")
+        )[0]
+        for i in range(pool_titles)
+    ]
+    (c,) = merged(rec(title=title, arxiv_id="2404.00001"))
+    return next(a for a in assess([c, *others], [tag]) if a.candidate is c).eligible
+
+
+def test_a_title_stating_the_problems_object_is_eligible_not_a_field_label() -> None:
+    title = "Average rank of elliptic curves over function fields"
+    # The problem's title phrase, in the paper's title, said by few others.
+    assert _title_statement(title, 40, 2, subject=True)
+    assert _title_statement(title, 40, 2, echoed=True)
+    # Said by half the pool it is the field's label, not this problem's object.
+    assert not _title_statement(title, 40, 20, subject=True)
+    # A tag the problem's title does not say needs to be rarer than its title phrase.
+    assert _title_statement(title, 40, 8, subject=True)
+    assert not _title_statement(title, 40, 8, echoed=True)
+    assert not _title_statement(title, 40, 8)
+    assert _title_statement(title, 40, 0)
+    # In the abstract, or as words apart in the title, a tag stays a tag.
+    assert not _title_statement("Average of the rank of curves", 40, 0, subject=True)
