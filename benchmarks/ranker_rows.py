@@ -45,7 +45,7 @@ def describe(
     checked, confirmed = set(checked), set(confirmed)
     key_of = {id(c): k for c, k in zip(pool, keys, strict=True)}
     out = []
-    for a in assess(pool, terms):
+    for a in assess(pool, terms, judged.problem):
         c = a.candidate
         key = key_of[id(c)]
         label = None if key in judged.borderline else int(key in judged.gold)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from mathlsp.search.embedding import FEATURES as EMBEDDING_FEATURES
 from mathlsp.search.pool_features import FEATURES as POOL_FEATURES
 
 #: What the lexical ranking knows of each candidate alone (stop 38's model read only these).
@@ -47,8 +48,8 @@ LEXICAL_FEATURES = (
 OBJECT_FEATURES = ("states_object", "tag_title")
 #: The model's inputs, each 0–1 or a small log count; the order of the shipped coefficients:
 #: the lexical features, what the pool says of the candidate (`pool_features.py`), the title's
-#: tags.
-FEATURES = (*LEXICAL_FEATURES, *POOL_FEATURES, *OBJECT_FEATURES)
+#: tags, what a static embedding says of it (`embedding.py`, stop 40).
+FEATURES = (*LEXICAL_FEATURES, *POOL_FEATURES, *OBJECT_FEATURES, *EMBEDDING_FEATURES)
 
 
 def probability(x: Mapping[str, float], weights: Mapping[str, float]) -> float:

@@ -38,9 +38,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from mathlsp.search.embedding import embedding_features, problem_text
 from mathlsp.search.learned import probability
 from mathlsp.search.merge import REFERENCE, Candidate
-from mathlsp.search.pool_features import Item, pool_features
+from mathlsp.search.pool_features import FULL_POOL, Item, exemplar_groups, pool_features
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
@@ -427,13 +428,17 @@ def score(relevance_: float, citations: int | None) -> float:
 
 
 def rank_candidates(
-    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int = MAX_CANDIDATES
+    candidates: Sequence[Candidate],
+    terms: Sequence[Term],
+    limit: int = MAX_CANDIDATES,
+    problem: str = "",
 ) -> tuple[list[Candidate], list[Candidate]]:
     """(kept, dropped): evidence, matched terms and score set on each; kept = above the line,
     best first, capped at `limit` (PROBLEM.md references always kept); dropped = the rest, best
-    first (those with some match are the "below the line" candidates)."""
+    first (those with some match are the "below the line" candidates). `problem`: PROBLEM.md's
+    text, which the embedding features read (without it, the problem's phrases stand for it)."""
     try:
-        return _ranked(candidates, terms, limit)
+        return _ranked(candidates, terms, limit, problem)
     finally:
         _stems_of.cache_clear()
 
@@ -454,7 +459,9 @@ class Assessed:
     named_author: bool = False
 
 
-def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Assessed]:
+def assess(
+    candidates: Sequence[Candidate], terms: Sequence[Term], problem: str = ""
+) -> list[Assessed]:
     """Every candidate's matches with their rarities among `candidates`, its evidence, whether
     the lexical rule admits it, and its features; sets evidence, matches and score on each."""
     n = len(candidates)
@@ -486,7 +493,12 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
     best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
-    for a, x in zip(out, pool_features([_item(a) for a in out]), strict=True):
+    items = [_item(a) for a in out]
+    for a, x in zip(out, pool_features(items), strict=True):
+        a.features.update(x)
+    about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
+    texts = [f"{a.candidate.title}. {a.candidate.abstract or ''}" for a in out]
+    for a, x in zip(out, embedding_features(about, texts, exemplar_groups(items)), strict=True):
         a.features.update(x)
     return out
 
@@ -576,26 +588,30 @@ def _features(
     }
 
 
-def decide(a: Assessed) -> bool:
+def decide(a: Assessed, learned: bool = True) -> bool:
     """Above the line: PROBLEM.md names it, or the lexical rule's author route admits it; or,
-    with `LEARNED`, the hard rules allow it (`eligible`) and the learned model's probability
-    reaches its cut; else the lexical rule."""
+    with `LEARNED` (and `learned`), the hard rules allow it (`eligible`) and the learned
+    model's probability reaches its cut; else the lexical rule."""
     if a.candidate.problem_reference is not None or a.named_author:
         return True
-    if not LEARNED:
+    if not (LEARNED and learned):
         return a.lexical
     return a.eligible and probability(a.features, WEIGHTS) >= CUT
 
 
 def _ranked(
-    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int
+    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int, problem: str
 ) -> tuple[list[Candidate], list[Candidate]]:
     above: list[Candidate] = []
     rest: list[Candidate] = []
-    assessed = assess(candidates, terms)
+    assessed = assess(candidates, terms, problem)
+    # The model reads each paper against its pool (quantiles, exemplars) and was trained on
+    # pools of 70 to 300 candidates; a pool of a handful says little of where a paper stands,
+    # and there the lexical rule draws the line.
+    learned = len(assessed) >= FULL_POOL
     for a in assessed:
-        (above if decide(a) else rest).append(a.candidate)
-    if LEARNED and (lone := _lone_strongest(assessed, above)) is not None:
+        (above if decide(a, learned) else rest).append(a.candidate)
+    if LEARNED and learned and (lone := _lone_strongest(assessed, above)) is not None:
         above.append(lone)
         rest = [c for c in rest if c is not lone]
 
