@@ -30,7 +30,7 @@ import bench_search_quality as bench
 
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import Term
-from mathlsp.search.rank import assess
+from mathlsp.search.rank import assess, eligible
 
 
 def describe(
@@ -45,7 +45,7 @@ def describe(
     checked, confirmed = set(checked), set(confirmed)
     key_of = {id(c): k for c, k in zip(pool, keys, strict=True)}
     out = []
-    for a in assess(pool, terms):
+    for a in assess(pool, terms, judged.problem):
         c = a.candidate
         key = key_of[id(c)]
         label = None if key in judged.borderline else int(key in judged.gold)
@@ -60,6 +60,9 @@ def describe(
                 "reference": c.problem_reference is not None,
                 "lexical": a.lexical,
                 "eligible": a.eligible,
+                # Eligible only because its title states a tag that is the problem's object
+                # (`rank.states_object`): what the rule before stop 40 kept out.
+                "object_only": a.eligible and not eligible(c, a.found, a.lexical, objects=False),
                 "named_author": a.named_author,
                 "score": c.score,
                 "relevance": c.relevance,
@@ -96,12 +99,21 @@ def main(argv: Sequence[str]) -> int:
         print("only studied splits may be dumped", file=sys.stderr)
         return 2
     start = time.perf_counter()
+    # As the bench's `--fast` runs wait (`run_all`): a lane waits for the others' answers
+    # without a bound, so the pools do not depend on the machine's load.
+    for wait in ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S"):
+        setattr(bench.search_run, wait, bench.FAST_WAIT_S)
     rows = [row for s in splits for row in asyncio.run(dump(s))]
-    with gzip.open(out, "wt", encoding="utf-8") as f:
-        for row in rows:
-            f.write(json.dumps(row, sort_keys=True) + "\n")
+    write(rows, out)
     print(f"{len(rows)} rows in {time.perf_counter() - start:.0f} s -> {out}")
     return 0
+
+
+def write(rows: Sequence[dict[str, Any]], out: Path) -> None:
+    """One JSON line per row, gzip with no timestamp: the same rows give the same bytes."""
+    with open(out, "wb") as raw, gzip.GzipFile(fileobj=raw, mode="wb", mtime=0) as f:
+        for row in rows:
+            f.write((json.dumps(row, sort_keys=True) + "\n").encode("utf-8"))
 
 
 if __name__ == "__main__":

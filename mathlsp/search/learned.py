@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping
 
+from mathlsp.search.embedding import FEATURES as EMBEDDING_FEATURES
 from mathlsp.search.pool_features import FEATURES as POOL_FEATURES
 
 #: What the lexical ranking knows of each candidate alone (stop 38's model read only these).
@@ -41,9 +42,14 @@ LEXICAL_FEATURES = (
     "best_rank",  # 1 / (1 + its best position in any answer)
     "theoremsearch_only",  # only TheoremSearch returned it
 )
+#: Whether the paper's title states a tag of the problem (stop 40): the rarity of the rarest tag
+#: whose whole phrase its title says and that `rank.states_object` counts as the problem's
+#: object (0: none), and of the rarest tag its title says at all.
+OBJECT_FEATURES = ("states_object", "tag_title")
 #: The model's inputs, each 0–1 or a small log count; the order of the shipped coefficients:
-#: the lexical features, then what the pool says of the candidate (`pool_features.py`).
-FEATURES = (*LEXICAL_FEATURES, *POOL_FEATURES)
+#: the lexical features, what the pool says of the candidate (`pool_features.py`), the title's
+#: tags, what a static embedding says of it (`embedding.py`, stop 40).
+FEATURES = (*LEXICAL_FEATURES, *POOL_FEATURES, *OBJECT_FEATURES, *EMBEDDING_FEATURES)
 
 
 def probability(x: Mapping[str, float], weights: Mapping[str, float]) -> float:

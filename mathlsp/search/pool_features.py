@@ -31,6 +31,10 @@ from dataclasses import dataclass
 
 #: How many of the pool's strongest candidates stand for the problem.
 EXEMPLARS = 5
+#: A pool of fewer candidates says little about where a paper stands in it (as `rank.MIN_POOL`
+#: for rarity): its quantiles are pulled toward the middle. The judged pools the model was
+#: trained on have 70 to 300 candidates.
+FULL_POOL = 20
 
 FEATURES = (
     "exemplar_sim",
@@ -75,17 +79,31 @@ def _cos(a: dict[str, float], b: dict[str, float]) -> float:
     return sum(x * b.get(w, 0.0) for w, x in a.items())
 
 
-def _quantiles(values: Sequence[float]) -> list[float]:
-    """Each value's share of the pool strictly below it, ties counted half (1: the top)."""
+def quantiles(values: Sequence[float], full: int = FULL_POOL) -> list[float]:
+    """Each value's share of the pool strictly below it, ties counted half (1: the top), pulled
+    toward the middle in a pool smaller than `full`: in a pool of two, one paper is "the
+    bottom" whatever it is."""
     n = len(values)
     if n <= 1:
-        return [1.0] * n
+        return [0.5] * n
+    shrink = min(1.0, (n - 1) / (full - 1))
     ordered = sorted(values)
     out = []
     for v in values:
         lo, hi = bisect_left(ordered, v), bisect_right(ordered, v)
-        out.append((lo + (hi - lo - 1) / 2) / (n - 1))
+        out.append(0.5 + ((lo + (hi - lo - 1) / 2) / (n - 1) - 0.5) * shrink)
     return out
+
+
+def exemplar_groups(items: Sequence[Item]) -> list[list[int]]:
+    """Each item's exemplars (indices): the works PROBLEM.md names, then the strongest
+    candidates by evidence, ties by position (deterministic), `EXEMPLARS` of them, the item
+    itself never its own."""
+    strongest = sorted(
+        (i for i, it in enumerate(items) if it.reference or it.evidence > 0),
+        key=lambda i: (not items[i].reference, -items[i].evidence, i),
+    )[: EXEMPLARS + 1]
+    return [[j for j in strongest if j != i][:EXEMPLARS] for i in range(len(items))]
 
 
 def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
@@ -93,12 +111,7 @@ def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
     if not items:
         return []
     vecs = _vectors(items)
-    # The works PROBLEM.md names, then the strongest candidates by evidence; ties by position
-    # (deterministic).
-    strongest = sorted(
-        (i for i, it in enumerate(items) if it.reference or it.evidence > 0),
-        key=lambda i: (not items[i].reference, -items[i].evidence, i),
-    )[: EXEMPLARS + 1]
+    groups = exemplar_groups(items)
     admitted: Counter[tuple[str, str]] = Counter()
     returned: Counter[tuple[str, str]] = Counter()
     for it in items:
@@ -109,8 +122,7 @@ def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
     sims = []
     out = []
     for i, it in enumerate(items):
-        # The paper itself is never its own exemplar.
-        group = [j for j in strongest if j != i][:EXEMPLARS]
+        group = groups[i]
         centroid: dict[str, float] = {}
         for j in group:
             for w, x in vecs[j].items():
@@ -131,8 +143,8 @@ def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
                 "same_match": math.log1p(same[it.said] - 1) if it.said else 0.0,
             }
         )
-    for x, q in zip(out, _quantiles(sims), strict=True):
+    for x, q in zip(out, quantiles(sims), strict=True):
         x["sim_rank"] = q
-    for x, q in zip(out, _quantiles([it.evidence for it in items]), strict=True):
+    for x, q in zip(out, quantiles([it.evidence for it in items]), strict=True):
         x["evidence_rank"] = q
     return out

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from mathlsp.search.embedding import embedding_features, problem_text
 from mathlsp.search.learned import probability
 from mathlsp.search.merge import REFERENCE, Candidate
 from mathlsp.search.people import (
@@ -48,7 +49,7 @@ from mathlsp.search.people import (
     agreement,
     people_named_so,
 )
-from mathlsp.search.pool_features import Item, pool_features
+from mathlsp.search.pool_features import FULL_POOL, Item, exemplar_groups, pool_features
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
@@ -114,6 +115,11 @@ PASSING_AT = 0.4
 FIELD_PAIR = 0.35
 OWN_RARITY = 0.5
 PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in passing
+#: A tag's phrase in a paper's title states the problem's object (`states_object`) when it is
+#: not the field (`FIELD_RARITY`) and the problem's title says it too; any other tag (a statement
+#: object, a label only the user declared) must be one few retrieved papers say (`OWN_RARITY`).
+OBJECT_RARITY = FIELD_RARITY
+LABEL_RARITY = OWN_RARITY
 #: Whether the learned model (`learned.py`, trained on the judged benchmark pools) draws the
 #: line instead of the lexical rule (`admitted`), within the hard rules (`eligible`).
 LEARNED = True
@@ -517,13 +523,17 @@ def score(relevance_: float, citations: int | None) -> float:
 
 
 def rank_candidates(
-    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int = MAX_CANDIDATES
+    candidates: Sequence[Candidate],
+    terms: Sequence[Term],
+    limit: int = MAX_CANDIDATES,
+    problem: str = "",
 ) -> tuple[list[Candidate], list[Candidate]]:
     """(kept, dropped): evidence, matched terms and score set on each; kept = above the line,
     best first, capped at `limit` (PROBLEM.md references always kept); dropped = the rest, best
-    first (those with some match are the "below the line" candidates)."""
+    first (those with some match are the "below the line" candidates). `problem`: PROBLEM.md's
+    text, which the embedding features read (without it, the problem's phrases stand for it)."""
     try:
-        return _ranked(candidates, terms, limit)
+        return _ranked(candidates, terms, limit, problem)
     finally:
         _stems_of.cache_clear()
 
@@ -544,7 +554,9 @@ class Assessed:
     named_author: bool = False
 
 
-def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Assessed]:
+def assess(
+    candidates: Sequence[Candidate], terms: Sequence[Term], problem: str = ""
+) -> list[Assessed]:
     """Every candidate's matches with their rarities among `candidates`, its evidence, whether
     the lexical rule admits it, and its features; sets evidence, matches and score on each."""
     n = len(candidates)
@@ -588,7 +600,13 @@ def assess(candidates: Sequence[Candidate], terms: Sequence[Term]) -> list[Asses
     best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
-    for a, x in zip(out, pool_features([_item(a) for a in out]), strict=True):
+    items = [_item(a) for a in out]
+    for a, x in zip(out, pool_features(items), strict=True):
+        a.features.update(x)
+    about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
+    texts = [f"{a.candidate.title}. {a.candidate.abstract or ''}" for a in out]
+    # Empty when the embedding is unavailable: `_ranked` then leaves the line to the lexical rule.
+    for a, x in zip(out, embedding_features(about, texts, exemplar_groups(items)), strict=False):
         a.features.update(x)
     return out
 
@@ -616,15 +634,31 @@ def _item(a: Assessed) -> Item:
     )
 
 
-def eligible(candidate: Candidate, found: Sequence[Match], lexical: bool) -> bool:
+def eligible(
+    candidate: Candidate, found: Sequence[Match], lexical: bool, objects: bool = True
+) -> bool:
     """What the learned decision may admit: the hard rules, kept on top of the model. A paper
     PROBLEM.md names, or one the lexical rule admits, or one that says a specific phrase of the
-    problem (not in passing) beyond a tag: a tag, a cited author or a TheoremSearch similarity
-    alone never admits a paper."""
+    problem (not in passing) beyond a tag, or whose title states the problem's object
+    (`states_object`): a tag, a cited author or a TheoremSearch similarity alone never admits a
+    paper. (`objects=False`: without the title statements, the rule before stop 40.)"""
     if candidate.problem_reference is not None or lexical:
         return True
     said_ = [m for m in found if m.place != "passing" and m.term.kind != "author"]
-    return any(m.specific for m in said_) and any(m.term.kind != "tag" for m in said_)
+    if not any(m.specific for m in said_):
+        return False
+    return any(m.term.kind != "tag" or (objects and states_object(m)) for m in said_)
+
+
+def states_object(m: Match) -> bool:
+    """Whether a tag's match is the paper's title stating the problem's object, not the field's
+    label: the tag's whole phrase (two words or more) in the title, and not what most retrieved
+    papers say — rarer still when the problem's title does not say it. *Average rank of
+    elliptic curves over function fields* states a problem on average ranks; *Character sums
+    over …* beside a pool where a third of the papers say "character sums" names the field."""
+    if m.term.kind != "tag" or m.place != "title" or len(core(m.term.stems)) < 2:
+        return False
+    return m.rarity >= (OBJECT_RARITY if m.term.subject else LABEL_RARITY)
 
 
 def _features(
@@ -666,29 +700,37 @@ def _features(
         "top5": math.log1p(len(top5)),
         "best_rank": 1 / (1 + min((h.rank for h in hits), default=99)),
         "theoremsearch_only": float(bool(backends) and backends == {"theoremsearch"}),
+        "states_object": max((m.rarity for m in said_ if states_object(m)), default=0.0),
+        "tag_title": max(
+            (m.rarity for m in titled if m.term.kind == "tag" and m.place == "title"), default=0.0
+        ),
     }
 
 
-def decide(a: Assessed) -> bool:
+def decide(a: Assessed, learned: bool = True) -> bool:
     """Above the line: PROBLEM.md names it, or the lexical rule's author route admits it; or,
-    with `LEARNED`, the hard rules allow it (`eligible`) and the learned model's probability
-    reaches its cut; else the lexical rule."""
+    with `LEARNED` (and `learned`), the hard rules allow it (`eligible`) and the learned
+    model's probability reaches its cut; else the lexical rule."""
     if a.candidate.problem_reference is not None or a.named_author:
         return True
-    if not LEARNED:
+    if not (LEARNED and learned):
         return a.lexical
     return a.eligible and probability(a.features, WEIGHTS) >= CUT
 
 
 def _ranked(
-    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int
+    candidates: Sequence[Candidate], terms: Sequence[Term], limit: int, problem: str
 ) -> tuple[list[Candidate], list[Candidate]]:
     above: list[Candidate] = []
     rest: list[Candidate] = []
-    assessed = assess(candidates, terms)
+    assessed = assess(candidates, terms, problem)
+    # The model reads each paper against its pool (quantiles, exemplars) and was trained on
+    # pools of 70 to 300 candidates; a pool of a handful says little of where a paper stands,
+    # and there the lexical rule draws the line.
+    learned = len(assessed) >= FULL_POOL and all("problem_emb" in a.features for a in assessed)
     for a in assessed:
-        (above if decide(a) else rest).append(a.candidate)
-    if LEARNED and (lone := _lone_strongest(assessed, above)) is not None:
+        (above if decide(a, learned) else rest).append(a.candidate)
+    if LEARNED and learned and (lone := _lone_strongest(assessed, above)) is not None:
         above.append(lone)
         rest = [c for c in rest if c is not lone]
 

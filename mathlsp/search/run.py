@@ -405,7 +405,7 @@ async def _search(
         return fresh
 
     candidates = merge_records(found, ref_found)
-    kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+    kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit, result.problem.text)
     budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE
     cited: list[Found] = []
     if follow_references and not result.all_down:
@@ -429,7 +429,9 @@ async def _search(
     if more or cited:
         found = [*found, *cited, *more]
         candidates = merge_records(found, ref_found)
-        kept, dropped = rank_candidates(fresh_of(candidates), plan.terms, limit)
+        kept, dropped = rank_candidates(
+            fresh_of(candidates), plan.terms, limit, result.problem.text
+        )
     result.spent_by_phase["following"] = budget.spent - result.spent_by_phase["discovery"]
     result.candidates, result.dropped = kept, dropped
     progress(

@@ -659,3 +659,71 @@ def test_a_paper_saying_only_the_fields_phrases_is_set_aside_beside_the_problems
     # Without a phrase of its own in the pool, the same papers are the problem's subject.
     kept, _ = rank_candidates([*field_, *_pool(20, "Other things", 200)], terms)
     assert all(c in kept for c in field_)
+
+
+def _title_statement(title: str, pool_titles: int, said: int, **term: object) -> bool:
+    """Whether a paper titled `title` is eligible for the model, in a pool of `pool_titles`
+    papers of which `said` have the tag "average rank" in their titles."""
+    from mathlsp.search.rank import assess
+
+    tag = Term("average rank", "tag", 1.0, "average-rank", **term)  # type: ignore[arg-type]
+    others = [
+        merged(
+            rec(title=f"Average rank {i}" if i < said else f"Other {i}", arxiv_id=f"2403.{i:05d}")
+        )[0]
+        for i in range(pool_titles)
+    ]
+    (c,) = merged(rec(title=title, arxiv_id="2404.00001"))
+    return next(a for a in assess([c, *others], [tag]) if a.candidate is c).eligible
+
+
+def test_a_title_stating_the_problems_object_is_eligible_not_a_field_label() -> None:
+    title = "Average rank of elliptic curves over function fields"
+    # The problem's title phrase, in the paper's title, said by few others.
+    assert _title_statement(title, 40, 2, subject=True)
+    assert _title_statement(title, 40, 2, echoed=True)
+    # Said by half the pool it is the field's label, not this problem's object.
+    assert not _title_statement(title, 40, 20, subject=True)
+    # A tag the problem's title does not say needs to be rarer than its title phrase.
+    assert _title_statement(title, 40, 8, subject=True)
+    assert not _title_statement(title, 40, 8, echoed=True)
+    assert not _title_statement(title, 40, 8)
+    assert _title_statement(title, 40, 0)
+    # In the abstract, or as words apart in the title, a tag stays a tag.
+    assert not _title_statement("Average of the rank of curves", 40, 0, subject=True)
+
+
+def test_without_the_embedding_the_lexical_rule_draws_the_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from mathlsp.search import embedding, rank
+
+    terms = [
+        Term("expander graphs", "keyword", 1.0, "expander graphs", subject=True),
+        Term("spectral gap", "keyword", 1.0, "spectral gap", subject=True),
+    ]
+    pool = [
+        merged(
+            rec(
+                title=f"Expander graphs number {i} and their spectral gap"
+                if i % 3
+                else f"Colourings of planar maps, part {i}",
+                arxiv_id=f"2403.{10000 + i}",
+                authors=(Author(f"B{i}"),),
+            )
+        )[0]
+        for i in range(30)
+    ]
+
+    def broken() -> None:
+        raise OSError("tokenizer file missing")
+
+    monkeypatch.setattr(embedding, "_model", broken)
+    embedding.available.cache_clear()
+    try:
+        kept, dropped = rank_candidates(pool, terms, problem="Expander graphs with a spectral gap.")
+        assessed = rank.assess(pool, terms, "Expander graphs with a spectral gap.")
+    finally:
+        embedding.available.cache_clear()
+    lexical = {id(a.candidate) for a in assessed if a.lexical}
+    assert {id(c) for c in kept} == lexical and len(kept) + len(dropped) == len(pool)

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import math
 
-from mathlsp.search.pool_features import EXEMPLARS, FEATURES, Item, pool_features
+import pytest
+
+from mathlsp.search.pool_features import (
+    EXEMPLARS,
+    FEATURES,
+    FULL_POOL,
+    Item,
+    pool_features,
+    quantiles,
+)
 
 
 def item(
@@ -90,8 +99,11 @@ def test_same_match_counts_the_others_saying_exactly_the_same_phrases() -> None:
 def test_evidence_rank_is_a_quantile_with_ties_halved() -> None:
     items = [item("a", 3.0), item("b", 1.0), item("c", 1.0), item("d", 0.0)]
     ranks = [x["evidence_rank"] for x in pool_features(items)]
-    assert ranks == [1.0, 0.5, 0.5, 0.0]
-    assert pool_features([item("a", 1.0)])[0]["evidence_rank"] == 1.0
+    # Four papers are a small pool: its quantiles are pulled toward the middle.
+    shrink = 3 / (FULL_POOL - 1)
+    assert ranks == pytest.approx([0.5 + shrink / 2, 0.5, 0.5, 0.5 - shrink / 2])
+    assert quantiles([3.0, 1.0, 1.0, 0.0], full=4) == [1.0, 0.5, 0.5, 0.0]
+    assert pool_features([item("a", 1.0)])[0]["evidence_rank"] == 0.5
 
 
 def test_deterministic_and_order_free_in_its_values() -> None:

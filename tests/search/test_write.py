@@ -54,6 +54,10 @@ FAKE = PaperRecord(
     backend="openalex",
     title="Ramanujan expander graphs that do not exist",
     authors=(Author("Nobody", "A."),),
+    # On the problem (a paper the ranking keeps above the line), so that verification is what
+    # sets it apart.
+    abstract="We bound the second eigenvalue of random regular graphs and compare them with "
+    "Ramanujan graphs.",
     year=2020,
     doi="10.5555/nothing",
     openalex_id="W99",
