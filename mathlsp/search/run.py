@@ -642,9 +642,10 @@ async def _discover(
     told = {id(t): asyncio.Event() for t in teller_of.values()}
     teller_empty: set[int] = set()
     stand_in: dict[int, int] = {}  # a spare query sent in another's place → the one it replaced
-    # Requests a query OpenAlex's answer showed empty would have sent: kept, not handed to the
-    # spare queries (the plan's last, its emptiest and least on the subject: on fresh4 the request
-    # went to an OpenAlex spare whose 25 off-subject works pushed two gold papers below the line).
+    # Requests a query OpenAlex's answer showed empty would have sent, its broadening included:
+    # kept, not handed to the spare queries (the plan's last, emptiest and least on the subject:
+    # on fresh4 one went to an OpenAlex spare whose 25 off-subject works pushed two gold papers
+    # below the line; on fresh7 two went to an arXiv spare and its broadening, both empty).
     saved = [0]
 
     def tell(q: PlannedQuery) -> None:
@@ -754,7 +755,7 @@ async def _discover(
                     if alone is None:
                         report.unsent.append(sent_q)
                         report.held = _also(report.held, _TOLD)
-                        kept = 1
+                        kept = cost(sent_q)
                         sent_q = None
                     else:
                         plan.queries[index] = alone
@@ -815,7 +816,7 @@ async def _discover(
                 if sent_q is None:
                     # OpenAlex's answer says it would find nothing: granted as if sent, its
                     # request kept, so that the later spare queries get what they would get.
-                    saved[0] += 1
+                    saved[0] += cost(q)
                     changed.notify_all()
                     continue
                 owed[backend] = cost(sent_q)  # claimed before another lane can
