@@ -642,10 +642,11 @@ async def _discover(
     told = {id(t): asyncio.Event() for t in teller_of.values()}
     teller_empty: set[int] = set()
     stand_in: dict[int, int] = {}  # a spare query sent in another's place → the one it replaced
-    # Requests a query OpenAlex's answer showed empty would have sent, its broadening included:
-    # kept, not handed to the spare queries (the plan's last, emptiest and least on the subject:
-    # on fresh4 one went to an OpenAlex spare whose 25 off-subject works pushed two gold papers
-    # below the line; on fresh7 two went to an arXiv spare and its broadening, both empty).
+    # The request a query OpenAlex's answer showed empty would have sent: kept, not handed to the
+    # spare queries (the plan's last, emptiest and least on the subject: on fresh4 it went to an
+    # OpenAlex spare whose 25 off-subject works pushed two gold papers below the line). Its
+    # broadening's is released as usual: keeping it too made the spare grants depend on which
+    # lane answered first (test_the_spare_queries_do_not_depend_on_which_lane_answers_first).
     saved = [0]
 
     def tell(q: PlannedQuery) -> None:
@@ -755,7 +756,7 @@ async def _discover(
                     if alone is None:
                         report.unsent.append(sent_q)
                         report.held = _also(report.held, _TOLD)
-                        kept = cost(sent_q)
+                        kept = 1
                         sent_q = None
                     else:
                         plan.queries[index] = alone
@@ -816,7 +817,7 @@ async def _discover(
                 if sent_q is None:
                     # OpenAlex's answer says it would find nothing: granted as if sent, its
                     # request kept, so that the later spare queries get what they would get.
-                    saved[0] += cost(q)
+                    saved[0] += 1
                     changed.notify_all()
                     continue
                 owed[backend] = cost(sent_q)  # claimed before another lane can
