@@ -466,7 +466,7 @@ async def run_all(
         # With no rate limits a lane waits for the others' answers without a bound: under other
         # runs' load the fake may take seconds to answer, and a wait cut short by the clock
         # (OpenAlex's sample, Semantic Scholar's words) would make the figures depend on load.
-        for wait in ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S"):
+        for wait in ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S", "TOLD_WAIT_S"):
             setattr(search_run, wait, FAST_WAIT_S)
     with tempfile.TemporaryDirectory() as tmp:
 

@@ -37,7 +37,14 @@ from mathlsp.search.queries import (
     prior_queries,
 )
 from mathlsp.search.rank import MAX_CANDIDATES, rank_candidates
-from mathlsp.search.same_words import WITNESS, arxiv_words, plain_words, said_none_of
+from mathlsp.search.same_words import (
+    TELLER,
+    WITNESS,
+    arxiv_words,
+    plain_words,
+    said_none_of,
+    told_by,
+)
 from mathlsp.search.spare import SpareClaims, cost
 from mathlsp.search.superset import SAMPLE_QUERIES, SUPERSET, absent
 from mathlsp.sources.base import LookupStatus
@@ -74,6 +81,9 @@ DISCOVERY_SECONDS = 21.0
 SUPERSET_WAIT_S = 3.0
 AUTHOR_WAIT_S = 3.0  # arXiv's author query waiting for the other lanes' answers on that author
 WORDS_WAIT_S = 3.0  # an arXiv query waiting for Semantic Scholar's answer on the same words
+#: A Semantic Scholar query waiting for OpenAlex's first-round answer on the same author or
+#: phrases (OpenAlex answers its first round within about a second at its 0.1 s pace).
+TOLD_WAIT_S = 3.0
 NOT_READY = "No defined problem found"
 
 
@@ -621,6 +631,58 @@ async def _discover(
     # the words of one of them is not sent (`same_words.said_none_of`).
     witness_empty: list[frozenset[str]] = []
 
+    # OpenAlex's first-round queries that ask what a Semantic Scholar query asks (the same cited
+    # author; the same phrases), and whether each found nothing: the Semantic Scholar query waits
+    # (at most TOLD_WAIT_S) for that answer, and is not sent when it was empty; an author query
+    # is asked as its topic alone (`same_words.told_by`). Only first-round answers, which wait
+    # for nothing, so that what decides does not depend on which lane ran ahead.
+    tellers = [q for _, q in lanes.get(TELLER, [])] if WITNESS in lanes else []
+    teller_of = {
+        id(q): t
+        for q in [*(q for _, q in lanes.get(WITNESS, [])), *spares.get(WITNESS, [])]
+        for t in tellers
+        if t.purpose == q.purpose and told_by(q.query, _author_key(q) if q.authors else "", t.query)
+    }
+    told = {id(t): asyncio.Event() for t in teller_of.values()}
+    teller_empty: set[int] = set()
+    stand_in: dict[int, int] = {}  # a spare query sent in another's place → the one it replaced
+    # The request a query OpenAlex's answer showed empty would have sent: kept, not handed to the
+    # spare queries (the plan's last, emptiest and least on the subject: on fresh4 it went to an
+    # OpenAlex spare whose 25 off-subject works pushed two gold papers below the line). Its
+    # broadening's is released as usual: keeping it too made the spare grants depend on which
+    # lane answered first (test_the_spare_queries_do_not_depend_on_which_lane_answers_first).
+    saved = [0]
+
+    def tell(q: PlannedQuery) -> None:
+        if id(q) in told:
+            if q in reports[TELLER].empty:
+                teller_empty.add(id(q))
+            told[id(q)].set()
+
+    async def told_none(q: PlannedQuery) -> bool:
+        teller = teller_of.get(id(q))
+        if teller is None:
+            return False
+        try:
+            await asyncio.wait_for(told[id(teller)].wait(), TOLD_WAIT_S)
+        except TimeoutError:
+            told[id(teller)].set()  # a slow OpenAlex holds Semantic Scholar back once per answer
+        return id(teller) in teller_empty
+
+    def reshaped(q: PlannedQuery) -> PlannedQuery | None:
+        """What Semantic Scholar asks instead of `q` when OpenAlex's answer says `q` is empty:
+        an author query's topic alone (what it would be broadened to), nothing otherwise."""
+        if not q.authors or not q.broader:
+            return None
+        alone = PlannedQuery(q.backend, q.broader, f"{q.purpose}: the topic alone")
+        if (
+            alone.key in asked
+            or alone.key in plan.prior_keys
+            or said_none_of(alone.query, witness_empty)
+        ):
+            return None
+        return alone
+
     def heard_words(query: str, empty: bool) -> None:
         words = plain_words(query)
         if empty:
@@ -656,8 +718,9 @@ async def _discover(
             except TimeoutError:
                 event.set()  # a slow lane holds arXiv back once, not at every query
 
-    async def settle(backend: str, amount: int) -> None:
+    async def settle(backend: str, amount: int, kept: int = 0) -> None:
         async with changed:
+            saved[0] += kept  # with the release, so that the room never shrinks
             owed[backend] = max(0, owed[backend] - amount)
             changed.notify_all()
 
@@ -675,6 +738,7 @@ async def _discover(
     async def lane(backend: str) -> None:
         report = reports[backend]
         for index, q in lanes.get(backend, []):
+            kept = 0  # a request OpenAlex's answer saved
             # arXiv's first query goes out with OpenAlex's; zbMATH waits for their answer.
             waits = (backend == "arxiv" and sent[backend] > 0) or backend == "zbmath"
             why = await superset_says(backend) if waits and backend != SUPERSET else None
@@ -691,18 +755,36 @@ async def _discover(
                 if backend == "arxiv":
                     await hear_about(q)
                 sent_q = _topic_alone(q, on_arxiv, asked | plan.prior_keys, report, plan)
-                if await found_none(sent_q):
+                if backend == WITNESS and await told_none(sent_q):
+                    alone = reshaped(sent_q)
+                    if alone is None:
+                        report.unsent.append(sent_q)
+                        report.held = _also(report.held, _TOLD)
+                        kept = 1
+                        sent_q = None
+                    else:
+                        plan.queries[index] = alone
+                        report.queries[report.queries.index(sent_q)] = alone
+                        sent_q = alone
+                if sent_q is None:
+                    pass
+                elif await found_none(sent_q):
                     report.unsent.append(sent_q)
                     report.held = _also(report.held, _OWN if backend == WITNESS else _NO_WORDS)
                 else:
                     await one(index, sent_q)
+            if backend == TELLER:
+                tell(q)
             if q.authors and backend in ("semantic_scholar", "openalex"):
                 settled_author(q)
-            await settle(backend, 1 + bool(q.broader))
+            await settle(backend, 1 + bool(q.broader), kept)
         if backend == SUPERSET:
             sampled.set()  # what it answered is all the evidence there will be
         if backend == WITNESS:
             for event in due.values():
+                event.set()
+        if backend == TELLER:
+            for event in told.values():
                 event.set()
         await settle(backend, owed.get(backend, 0))
         extra = spares.get(backend, [])
@@ -712,7 +794,7 @@ async def _discover(
             changed.notify_all()
 
     def room() -> int:
-        return result.budget.remaining - sum(owed.values())
+        return result.budget.remaining - sum(owed.values()) - saved[0]
 
     def decidable(q: PlannedQuery) -> bool:
         """Whether spare query `q` can be decided: granted now, or never, because nothing the
@@ -728,23 +810,33 @@ async def _discover(
         for q in extra:
             if sent[backend] >= allowance[backend]:
                 return  # its rate limit leaves no time for more
+            sent_q: PlannedQuery | None = q
+            if backend == WITNESS and await told_none(q):
+                sent_q = reshaped(q)
             async with changed:
                 await changed.wait_for(functools.partial(decidable, q))
                 if not claims.may_grant(q, room()):
                     return
                 claims.grant(q)
-                owed[backend] = cost(q)  # claimed before another lane can
+                if sent_q is None:
+                    # OpenAlex's answer says it would find nothing: granted as if sent, its
+                    # request kept, so that the later spare queries get what they would get.
+                    saved[0] += 1
+                    changed.notify_all()
+                    continue
+                owed[backend] = cost(sent_q)  # claimed before another lane can
                 changed.notify_all()
-            report.queries.append(q)
-            report.spare.append(q)
-            plan.queries.append(q)
-            await one(len(plan.queries) - 1, q)
+            stand_in[id(sent_q)] = id(q)
+            report.queries.append(sent_q)
+            report.spare.append(sent_q)
+            plan.queries.append(sent_q)
+            await one(len(plan.queries) - 1, sent_q)
             await settle(backend, owed[backend])
-            if report.unsent and report.unsent[-1] is q:
-                plan.queries.remove(q)
-                report.queries.remove(q)
-                report.spare.remove(q)
-                report.unsent.remove(q)
+            if report.unsent and report.unsent[-1] is sent_q:
+                plan.queries.remove(sent_q)
+                report.queries.remove(sent_q)
+                report.spare.remove(sent_q)
+                report.unsent.remove(sent_q)
                 return
 
     async def references() -> None:
@@ -804,6 +896,7 @@ async def _discover(
     # change from run to run.
     sent = plan.queries[planned:]
     rank = {id(q): n for n, q in enumerate(plan.spare)}
+    rank.update({new: rank[old] for new, old in stand_in.items() if old in rank})
     moved = sorted(range(len(sent)), key=lambda k: rank.get(id(sent[k]), len(rank)))
     plan.queries[planned:] = [sent[k] for k in moved]
     spare_found = {planned + new: found.pop(planned + old) for new, old in enumerate(moved)
@@ -872,6 +965,7 @@ def _paper_key(record: Any) -> str:
 
 _NO_WORDS = "Semantic Scholar found no paper saying all of their words"
 _OWN = "each needs every word of one of its queries that found nothing"
+_TOLD = "OpenAlex found no work by the same author or saying the same phrases"
 
 
 def _also(held: str | None, why: str) -> str:

@@ -52,3 +52,39 @@ def said_none_of(query: str, empty: list[frozenset[str]]) -> bool:
     came back empty (`empty`, by `plain_words`): all words required, it can only be empty too."""
     words = plain_words(query)
     return any(e <= words for e in empty)
+
+
+#: The backend whose first answers tell Semantic Scholar a query of its own would be empty.
+TELLER = "openalex"
+_QUOTED = re.compile(r'"([^"]+)"|(\S+)')
+
+
+def openalex_phrases(query: str) -> tuple[str, list[frozenset[str]]]:
+    """(byline, phrases) of an OpenAlex query as the plan writes it: the author of its byline
+    filter (folded, lower case; "" without one) and the words of each of its `OR`'d phrases."""
+    byline = ""
+    m = re.match(r'\s*[\w.]+\.search:"([^"]*)"\s*', query)
+    if m is not None:
+        byline, query = fold(m.group(1)).lower(), query[m.end() :]
+    phrases = [_words(a or b) for a, b in _QUOTED.findall(query) if (a or b) != "OR"]
+    return byline, [p for p in phrases if p]
+
+
+def told_by(query: str, author: str, teller: str) -> bool:
+    """Whether OpenAlex's query `teller` asked what Semantic Scholar's `query` asks, so that its
+    empty answer says Semantic Scholar's will be (next to) empty too.
+
+    - An author + topic query (`author`: the cited author, folded, lower case) is told by
+      OpenAlex's byline query on the same author: no work with that byline saying any of the
+      topic's phrases. Semantic Scholar's "name + topic" matches the name in an abstract too, so
+      this is evidence, not proof: on the studied splits 28 such queries were empty and 9 not,
+      none of them the only query finding a gold paper.
+    - A topic query is told by OpenAlex's query on the same phrases (Semantic Scholar asks all
+      their words, or those of the shortest one): no work saying any of them. 19 empty and 12
+      not, one gold paper among them, found by other queries too.
+    """
+    byline, phrases = openalex_phrases(teller)
+    if author or byline:
+        return bool(author) and byline == author
+    words = plain_words(query)
+    return bool(phrases) and (words == frozenset().union(*phrases) or words in phrases)

@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from mathlsp.search.queries import build_queries
-from mathlsp.search.same_words import arxiv_words, plain_words, said_none_of
+from mathlsp.search.same_words import (
+    arxiv_words,
+    openalex_phrases,
+    plain_words,
+    said_none_of,
+    told_by,
+)
 from tests.search.conftest import GRAPHS, problem
 
 
@@ -49,3 +55,26 @@ def test_semantic_scholar_asks_nothing_needing_every_word_of_an_empty_answer() -
     assert said_none_of("Brunet Derrida correction full velocity", empty)
     assert not said_none_of("brunet derrida correction", empty)
     assert not said_none_of("full brunet derrida correction", [])
+
+
+def test_an_openalex_query_is_read_as_its_byline_and_its_phrases() -> None:
+    byline, phrases = openalex_phrases('raw_author_name.search:"Souganidis" "viscous hjb" OR hjb')
+    assert byline == "souganidis"
+    assert phrases == [plain_words("viscous hjb"), plain_words("hjb")]
+    assert openalex_phrases('"Szemerédi regularity" OR "regularity lemma"') == (
+        "",
+        [plain_words("szemeredi regularity"), plain_words("regularity lemma")],
+    )
+
+
+def test_openalex_tells_semantic_scholar_about_the_same_author_or_the_same_phrases() -> None:
+    by = 'raw_author_name.search:"Souganidis" "viscous hjb" OR homogenization'
+    assert told_by("Souganidis viscous hjb", "souganidis", by)
+    assert not told_by("Lions viscous hjb", "lions", by)  # another author
+    assert not told_by("Souganidis viscous hjb", "", by)  # a topic is not told by a byline
+    both = '"random potential intermittency" OR "potential intermittency"'
+    assert told_by("random potential intermittency", "", both)  # every word of the phrases
+    assert told_by("potential intermittency", "", both)  # the shortest phrase alone
+    assert not told_by("random potential", "", both)  # words no phrase of it is
+    assert not told_by("random potential intermittency brownian", "", both)
+    assert not told_by("Souganidis homogenization", "souganidis", both)  # no byline: not told
