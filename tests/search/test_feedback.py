@@ -7,6 +7,7 @@ from pathlib import Path
 from mathlsp.search.feedback import (
     FEEDBACK_QUERIES,
     MORE_FEEDBACK_QUERIES,
+    acronym_phrases,
     ask_feedback,
     feedback_phrases,
     feedback_queries,
@@ -129,6 +130,24 @@ async def test_feedback_queries_are_sent_recorded_and_within_the_budget(
     # Recorded like any query that ran, so that the next search asks something else.
     journal = plan_writes(result).journal
     assert journal is not None and f"`openalex: {sent[0].query}`" in journal.text
+
+
+def test_an_acronym_the_problem_never_spells_out_is_asked_first_in_the_papers_words() -> None:
+    text = "Finite-time blow-up of PKS solutions is suppressed by an incompressible drift."
+    retrieved = [
+        paper("Suppression of blow-up in Patlak-Keller-Segel via shear flows"),
+        paper("On the Patlak-Keller-Segel system with a drift", "Blow-up is suppressed."),
+        paper("Incompressible drift and mixing", "Mixing by flows suppresses blow-up.", terms=2),
+        paper("Incompressible drift and enhanced dissipation", "Mixing by flows.", terms=2),
+    ]
+    assert acronym_phrases(retrieved, text) == ["patlak keller segel"]
+    plan = build_queries(problem(GRAPHS))
+    queries, report = feedback_queries(plan, retrieved, text)
+    assert queries and queries[0].query.startswith('"patlak keller segel"')
+    assert report.phrases[0] == "patlak keller segel"
+    # Spelled out by the problem, or asked already: nothing to add.
+    assert acronym_phrases(retrieved, text + " (Patlak–Keller–Segel)") == []
+    assert acronym_phrases(retrieved, text, ['"patlak keller segel" OR drift']) == []
 
 
 class _Outcome:
