@@ -42,3 +42,18 @@ def test_a_greek_symbols_scripts_are_words_as_a_tex_title_is_read() -> None:
     )
     # Latin symbols keep their one-word names ("GL2", "P5-free").
     assert "GL2" in plain_text(r"forms for $\mathrm{GL}_2$")
+
+
+def test_groups_number_systems_and_operators_read_as_their_tex_does() -> None:
+    unicode = "the operator ∂ₜu on L²(ℝᵈ) and the group SL₂(ℤ)"
+    tex = (
+        r"the operator $\partial_t u$ on $L^2(\mathbb{R}^d)$ and the group"
+        r" $\mathrm{SL}_2(\mathbb{Z})$"
+    )
+    assert plain_text(unicode) == plain_text(tex)
+    phrases = key_phrases(unicode, limit=5)
+    assert "special linear group" in phrases and "partial derivative" in phrases
+    # No stray script or blackboard letter is left as a word of the query.
+    assert not any(c in plain_text(unicode) for c in "ₜᵈℝℤ₂")
+    # An upright name inside a word, or a capitalised word, is left alone.
+    assert "GL2" in plain_text("the groups GL₂ and SL₂") and "SPDE" in plain_text("an SPDE")
