@@ -14,7 +14,7 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from mathlsp.search.text import plain_text, words
+from mathlsp.search.text import BREAK, STOPWORDS, plain_text, words
 
 # An acronym as notes write it: two to six capitals, an optional plural "s" ("SPDEs").
 _ACRONYM = re.compile(r"(?<![\w-])([A-Z]{2,6})s?(?![\w-])")
@@ -28,11 +28,25 @@ MIN_PAPERS = 2
 _TOKEN = re.compile(r"[A-Za-z][A-Za-z']*(?:-[A-Za-z][A-Za-z']*)*")
 
 
+# A journal as citations abbreviate it: before a volume or year ("CMP 2015", "ARMA 202",
+# "SIAM J."), or after an abbreviated word ("Proc. LMS", "Publ. IHES").
+_VENUE_AFTER = r"s?[,.]?\s*(?:\d|J\.)"
+_VENUE_BEFORE = r"\b[A-Z][a-z]{1,6}\.\s*"
+
+
 def acronyms_in(text: str) -> list[str]:
-    """The acronyms a text uses (upper case, in order of first use)."""
+    """The acronyms a text uses (upper case, in order of first use), not the journals its
+    citations abbreviate."""
     plain = plain_text(text)
-    out = [m.group(1) for m in _ACRONYM.finditer(plain) if not _ROMAN.fullmatch(m.group(1))]
-    return list(dict.fromkeys(out))
+    out: list[str] = []
+    for m in _ACRONYM.finditer(plain):
+        a = m.group(1)
+        if a in out or _ROMAN.fullmatch(a):
+            continue
+        if re.search(rf"(?:{_VENUE_BEFORE}{a}\b|\b{a}{_VENUE_AFTER})", text):
+            continue
+        out.append(a)
+    return out
 
 
 def _parts(text: str) -> list[tuple[str, int]]:
@@ -65,7 +79,10 @@ def runs_with_initials(acronym: str, text: str) -> list[str]:
             else:
                 break
             j += 1
-        # The run must end on a letter of its own and take whole words (not half of a compound).
+        # The run must end on a letter of its own and take whole words (not half of a compound),
+        # each word a word of the subject's ("by the first named" is no name).
+        if any(len(parts[t][0]) < 2 or parts[t][0].lower() in STOPWORDS for t in taken):
+            continue
         if k == len(letters) and taken:
             end = taken[-1]
             if end + 1 < len(parts) and parts[end + 1][1] == parts[end][1]:
@@ -102,18 +119,21 @@ def spell_out_acronyms(
     beside: dict[str, Counter[str]] = {a: Counter() for a in wanted}
     said: dict[str, Counter[str]] = {a: Counter() for a in wanted}
     for text in texts:
+        # Formulas are no words: a run never crosses one ("$A \\rightarrow \\mathcal{A}$").
+        chunks = plain_text(text).split(BREAK.strip())
         for a in wanted:
-            if a[0].lower() not in text.lower():
-                continue
-            for run in set(_beside(a, text)):
+            runs = {r for chunk in chunks for r in runs_with_initials(a, chunk)}
+            for run in {r for chunk in chunks for r in _beside(a, chunk)}:
                 beside[a][run] += 1
-            for run in set(runs_with_initials(a, text)):
+            for run in runs:
                 said[a][run] += 1
     out: dict[str, str] = {}
     for a in wanted:
         if beside[a]:
             out[a] = _best(beside[a] + said[a], beside[a])
-        elif said[a]:
+        # Two letters are any two words' initials: only a paper writing the acronym beside
+        # its words says what it stands for.
+        elif said[a] and len(a) > 2:
             run = _best(said[a], said[a])
             if said[a][run] >= MIN_PAPERS:
                 out[a] = run

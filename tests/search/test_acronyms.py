@@ -8,6 +8,9 @@ from mathlsp.search.acronyms import acronyms_in, runs_with_initials, spell_out_a
 def test_the_acronyms_a_note_uses_not_numerals_or_symbols() -> None:
     text = "Blow-up of PKS solutions, SPDEs in $L^2$, part II; the GMC of the DGFF, $E_8$, KLR."
     assert acronyms_in(text) == ["PKS", "SPDE", "GMC", "DGFF", "KLR"]
+    # A journal a citation abbreviates is no object of the problem.
+    cited = "Kiselev–Xu (ARMA 2016), Burgess (Proc. LMS 12), SIAM J. Control Optim. 30; the BFN"
+    assert acronyms_in(cited) == ["BFN"]
 
 
 def test_a_run_of_words_with_the_initials_whole_compounds_and_small_words() -> None:
@@ -20,6 +23,9 @@ def test_a_run_of_words_with_the_initials_whole_compounds_and_small_words() -> N
     assert runs_with_initials("LLN", "a law of large numbers") == ["law of large numbers"]
     # Half of a compound is not a run: "Keller-Segel" does not spell "KS" out of "Patlak-…".
     assert runs_with_initials("PK", "the Patlak-Keller-Segel model") == []
+    # Prose words and single letters are no name: "by the first named", "b g sets".
+    assert runs_with_initials("BFN", "proved by the first named author") == []
+    assert runs_with_initials("BGS", "let b g sets be given") == []
 
 
 def test_the_words_beside_the_acronym_win_else_those_two_papers_share() -> None:
@@ -35,5 +41,12 @@ def test_the_words_beside_the_acronym_win_else_those_two_papers_share() -> None:
     assert spelled == {"PKS": "patlak keller segel", "GMC": "gaussian multiplicative chaos"}
     # One paper's run of initials, never beside the acronym, is not the field's name.
     assert spell_out_acronyms(["GMC"], texts[:3] + texts[5:]) == {}
+    # Two letters are any two words' initials: only written beside them do they count.
+    assert spell_out_acronyms(["CF"], ["Continued fractions", "On continued fractions"]) == {}
+    assert spell_out_acronyms(["CF"], ["Continued fractions (CF) and more"]) == {
+        "CF": "continued fractions"
+    }
+    # A formula is no word of a run.
+    assert spell_out_acronyms(["AMA"], ["Let $A \\to M$ act", "an $A$ map"] * 2) == {}
     # An acronym the note spells out itself is not looked for.
     assert spell_out_acronyms(["PKS"], texts, {"pks": "patlak keller segel"}) == {}
