@@ -49,6 +49,12 @@ def acronyms_in(text: str) -> list[str]:
     return out
 
 
+def written_by(acronym: str, texts: Iterable[str]) -> int:
+    """How many of the texts write the acronym itself."""
+    pattern = re.compile(rf"(?<![\w-]){acronym}s?(?![\w-])")
+    return sum(1 for t in texts if pattern.search(t))
+
+
 def _parts(text: str) -> list[tuple[str, int]]:
     """Word parts (a hyphenated compound's parts each one: "Patlak-Keller-Segel" gives three
     initials) with the index of the whole word they belong to."""

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
-from mathlsp.search.acronyms import acronyms_in, spell_out_acronyms
+from mathlsp.search.acronyms import acronyms_in, spell_out_acronyms, written_by
 from mathlsp.search.merge import Candidate, Found, Hit
 from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part, spelled_out
 from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
@@ -143,6 +143,10 @@ def acronym_phrases(
     if not acronyms:
         return []
     texts = [f"{c.title}. {c.abstract or ''}" for c in candidates]
+    # An acronym the papers write too ("SPDE", "KPZ") found them already, and its words are
+    # the field's broad name; one they do not write ("PKS") is the note's shorthand, and the
+    # papers on its object are found by the words alone.
+    acronyms = [a for a in acronyms if written_by(a, texts) < MIN_SAID_BY]
     spelled = spell_out_acronyms(acronyms, texts, spelled_out(problem_text))
     said = stems(problem_text)
     asked_stems = [stems(a) for a in asked]

@@ -30,13 +30,12 @@ _GREEK_CHARS = "".join(_GREEK)
 _SYMBOL = re.compile(
     rf"(?<![^\W\d_])(?:([{_GREEK_CHARS}])|([A-Za-z])(?=[{_SCRIPT}]))([{_SCRIPT}]*)(\([^\s()]{{1,10}}\))?"
 )
-# An upright name with scripts, as groups and algebras are written: `SL₂`, `GL₂(ℚ)`, `PSL₂`.
-_UPRIGHT = re.compile(
-    rf"(?<![^\W\d_])([A-Z]{{2,4}})([{_SCRIPT}]+)(\([^\s()]{{1,10}}\))?(?![^\W\d_])"
-)
 # Blackboard letters: the number systems (`ℤ[i]`, `ℝᵈ`).
 _BLACKBOARD = {"ℕ": "N", "ℤ": "Z", "ℚ": "Q", "ℝ": "R", "ℂ": "C", "ℙ": "P", "𝔽": "F", "ℍ": "H"}
-_BOARD = re.compile(rf"([{''.join(_BLACKBOARD)}])([{_SCRIPT}]*)")
+# With its scripts, Unicode or TeX (`𝔽_p`, `ℝ^{d}`).
+_BOARD = re.compile(
+    rf"([{''.join(_BLACKBOARD)}])([{_SCRIPT}]*)((?:[_^](?:\{{[^{{}}]*\}}|[A-Za-z0-9]))*)"
+)
 # Operators a formula names (`∂ₜu`, `∇·u`, `∑`, `∫`): their TeX, which the plain text reads as
 # "partial derivative", "gradient", …; any scripts and a variable glued on go with them.
 _OPERATORS = {
@@ -55,7 +54,7 @@ def _scripts(run: str) -> str:
 
 def _boards(text: str) -> str:
     """Blackboard letters (with their scripts) in TeX: `(ℝᵈ)` → `(\\mathbb{R}^{d})`."""
-    return _BOARD.sub(lambda m: f"\\mathbb{{{_BLACKBOARD[m[1]]}}}{_scripts(m[2])}", text)
+    return _BOARD.sub(lambda m: f"\\mathbb{{{_BLACKBOARD[m[1]]}}}{_scripts(m[2])}{m[3]}", text)
 
 
 def _symbol(m: re.Match[str]) -> str:
@@ -65,9 +64,6 @@ def _symbol(m: re.Match[str]) -> str:
 
 
 def _plain(segment: str) -> str:
-    segment = _UPRIGHT.sub(
-        lambda m: f"$\\mathrm{{{m[1]}}}{_scripts(m[2])}{_boards(m[3] or '')}$", segment
-    )
     segment = _OPERATOR.sub(lambda m: f"${_OPERATORS[m[1]]}{_scripts(m[2])}{m[3] or ''}$", segment)
     segment = _SYMBOL.sub(_symbol, segment)
     segment = _BOARD.sub(lambda m: f"${_boards(m[0])}$", segment)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from mathlsp.search.acronyms import acronyms_in, runs_with_initials, spell_out_acronyms
+from mathlsp.search.acronyms import (
+    acronyms_in,
+    runs_with_initials,
+    spell_out_acronyms,
+    written_by,
+)
 
 
 def test_the_acronyms_a_note_uses_not_numerals_or_symbols() -> None:
@@ -50,3 +55,8 @@ def test_the_words_beside_the_acronym_win_else_those_two_papers_share() -> None:
     assert spell_out_acronyms(["AMA"], ["Let $A \\to M$ act", "an $A$ map"] * 2) == {}
     # An acronym the note spells out itself is not looked for.
     assert spell_out_acronyms(["PKS"], texts, {"pks": "patlak keller segel"}) == {}
+
+
+def test_how_many_papers_write_the_acronym_itself() -> None:
+    texts = ["SPDEs with reflection", "An SPDE", "A stochastic PDE", "SPDE-based"]
+    assert written_by("SPDE", texts) == 2

@@ -145,6 +145,9 @@ def test_an_acronym_the_problem_never_spells_out_is_asked_first_in_the_papers_wo
     queries, report = feedback_queries(plan, retrieved, text)
     assert queries and queries[0].query.startswith('"patlak keller segel"')
     assert report.phrases[0] == "patlak keller segel"
+    # An acronym the papers write themselves found them already: its words are not asked.
+    writing = [paper("Patlak-Keller-Segel (PKS) with drift"), paper("PKS blow-up via flows")]
+    assert acronym_phrases([*retrieved, *writing], text) == []
     # Spelled out by the problem, or asked already: nothing to add.
     assert acronym_phrases(retrieved, text + " (Patlak–Keller–Segel)") == []
     assert acronym_phrases(retrieved, text, ['"patlak keller segel" OR drift']) == []
