@@ -136,10 +136,15 @@ def feedback_phrases(
 def acronym_phrases(
     candidates: Sequence[Candidate], problem_text: str, asked: Iterable[str] = ()
 ) -> list[str]:
-    """The acronyms the problem uses and never spells out, each in the words the candidates'
-    titles and abstracts spell it with (`acronyms.spell_out_acronyms`), unless the problem or
-    a query asked already says them; in the order the problem first uses the acronyms."""
-    acronyms = acronyms_in(problem_text)
+    """The acronyms the problem uses, never spells out and asks in its queries, each in the words
+    the candidates' titles and abstracts spell it with (`acronyms.spell_out_acronyms`), unless
+    the problem or a query asked already says them; in the order the problem first uses the
+    acronyms."""
+    asked = list(asked)
+    # Only an acronym the plan asked, as a word of the note's own phrases ("parabolic elliptic
+    # pks"): one the note mentions in passing ("comparison with BBM") names a neighbour.
+    asked_words = {w for a in asked for w in words(a)}
+    acronyms = [a for a in acronyms_in(problem_text) if a.lower() in asked_words]
     if not acronyms:
         return []
     texts = [f"{c.title}. {c.abstract or ''}" for c in candidates]

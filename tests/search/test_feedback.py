@@ -15,7 +15,7 @@ from mathlsp.search.feedback import (
     strong_papers,
 )
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import Term, build_queries
+from mathlsp.search.queries import PlannedQuery, Term, build_queries
 from mathlsp.search.rank import Match
 from mathlsp.search.run import MAX_REQUESTS, BackendReport, run_search
 from mathlsp.search.write import plan_writes
@@ -140,17 +140,21 @@ def test_an_acronym_the_problem_never_spells_out_is_asked_first_in_the_papers_wo
         paper("Incompressible drift and mixing", "Mixing by flows suppresses blow-up.", terms=2),
         paper("Incompressible drift and enhanced dissipation", "Mixing by flows.", terms=2),
     ]
-    assert acronym_phrases(retrieved, text) == ["patlak keller segel"]
+    asked = ['"blow up of pks solutions"']
+    assert acronym_phrases(retrieved, text, asked) == ["patlak keller segel"]
+    # An acronym no query asked is a passing mention, not the note's object.
+    assert acronym_phrases(retrieved, text, ["incompressible drift"]) == []
     plan = build_queries(problem(GRAPHS))
+    plan.queries.append(PlannedQuery("semantic_scholar", "pks solutions", "key object"))
     queries, report = feedback_queries(plan, retrieved, text)
     assert queries and queries[0].query.startswith('"patlak keller segel"')
     assert report.phrases[0] == "patlak keller segel"
     # An acronym the papers write themselves found them already: its words are not asked.
     writing = [paper("Patlak-Keller-Segel (PKS) with drift"), paper("PKS blow-up via flows")]
-    assert acronym_phrases([*retrieved, *writing], text) == []
+    assert acronym_phrases([*retrieved, *writing], text, asked) == []
     # Spelled out by the problem, or asked already: nothing to add.
-    assert acronym_phrases(retrieved, text + " (Patlak–Keller–Segel)") == []
-    assert acronym_phrases(retrieved, text, ['"patlak keller segel" OR drift']) == []
+    assert acronym_phrases(retrieved, text + " (Patlak–Keller–Segel)", asked) == []
+    assert acronym_phrases(retrieved, text, [*asked, '"patlak keller segel" OR drift']) == []
 
 
 class _Outcome:
