@@ -18,8 +18,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.search.acronyms import acronyms_in, spell_out_acronyms, written_by
 from mathlsp.search.merge import Candidate, Found, Hit
-from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part
+from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part, spelled_out
 from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
 from mathlsp.sources.budget import BudgetSpent, current_budget
 from mathlsp.verify.normalize import normalize_title
@@ -132,6 +133,40 @@ def feedback_phrases(
     return [spelled[s] for s in chosen]
 
 
+def acronym_phrases(
+    candidates: Sequence[Candidate], problem_text: str, asked: Iterable[str] = ()
+) -> list[str]:
+    """The acronyms the problem uses, never spells out and asks in its queries, each in the words
+    the candidates' titles and abstracts spell it with (`acronyms.spell_out_acronyms`), unless
+    the problem or a query asked already says them; in the order the problem first uses the
+    acronyms."""
+    asked = list(asked)
+    # Only an acronym the plan asked, as a word of the note's own phrases ("parabolic elliptic
+    # pks"): one the note mentions in passing ("comparison with BBM") names a neighbour.
+    asked_words = {w for a in asked for w in words(a)}
+    acronyms = [a for a in acronyms_in(problem_text) if a.lower() in asked_words]
+    if not acronyms:
+        return []
+    texts = [f"{c.title}. {c.abstract or ''}" for c in candidates]
+    # An acronym the papers write too ("SPDE", "KPZ") found them already, and its words are
+    # the field's broad name; one they do not write ("PKS") is the note's shorthand, and the
+    # papers on its object are found by the words alone.
+    acronyms = [a for a in acronyms if written_by(a, texts) < MIN_SAID_BY]
+    spelled = spell_out_acronyms(acronyms, texts, spelled_out(problem_text))
+    said = stems(problem_text)
+    asked_stems = [stems(a) for a in asked]
+    out: list[str] = []
+    for a in acronyms:
+        run = spelled.get(a)
+        if run is None:
+            continue
+        s = stems(run)
+        if contains_phrase(said, s) or any(contains_phrase(q, s) for q in asked_stems):
+            continue
+        out.append(run)
+    return list(dict.fromkeys(out))
+
+
 def feedback_queries(
     plan: QueryPlan, candidates: Sequence[Candidate], problem_text: str
 ) -> tuple[list[PlannedQuery], FeedbackReport]:
@@ -139,12 +174,21 @@ def feedback_queries(
     report = FeedbackReport()
     if "openalex" not in plan.backends:
         return [], report
+    asked = [q.query for q in plan.queries]
+    # The note's unexplained acronyms in the words the retrieved papers spell them with: the
+    # field's name of the object, which a title-only record says and the note never does.
+    phrases = acronym_phrases(candidates, problem_text, asked)
     strong = strong_papers(candidates)
-    if not strong:
-        return [], report
     report.strong = [c.title for c in strong]
-    phrases = feedback_phrases(strong, problem_text, (q.query for q in plan.queries))
+    if strong:
+        phrases += [
+            p
+            for p in feedback_phrases(strong, problem_text, [*asked, *phrases])
+            if not any(contains_phrase(stems(p), stems(a)) for a in phrases)
+        ]
     phrases = phrases[: PHRASES_PER_QUERY * (FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES)]
+    if not phrases:
+        return [], report
     report.phrases = phrases
     out: list[PlannedQuery] = []
     for i in range(0, len(phrases), PHRASES_PER_QUERY):

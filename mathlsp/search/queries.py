@@ -887,8 +887,10 @@ def topics(m: _Material) -> list[Topic]:
     cited author (paired with their Known Result's subject), interleaved so that a short quota
     still touches each kind; duplicates (same first phrase) dropped."""
     objects = [Topic(with_head(p), "key object") for p in m.statement]
+    # A Known Result's first phrase with its head too ("stratonovich transport noise", "transport
+    # noise"): the titles of the papers it stands for name the object in fewer words.
     known = [
-        Topic(tuple(ps[:2]) if len(ps) > 1 else with_head(ps[0]), f"known result {i}")
+        Topic(tuple(dict.fromkeys([*ps[:2], *with_head(ps[0])])), f"known result {i}")
         for i, ps in enumerate(m.known_items, 1)
         if ps
     ]

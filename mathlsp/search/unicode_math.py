@@ -15,8 +15,14 @@ _GREEK = {
     "Γ": "Gamma", "Δ": "Delta", "Θ": "Theta", "Λ": "Lambda", "Ξ": "Xi", "Π": "Pi",
     "Σ": "Sigma", "Φ": "Phi", "Ψ": "Psi", "Ω": "Omega", "ℓ": "ell",
 }  # fmt: skip
-_SUPER = dict(zip("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁿⁱ", "0123456789+-ni", strict=True))
-_SUB = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋ₙᵢⱼₖ", "0123456789+-nijk", strict=True))
+_SUPER = dict(
+    zip(
+        "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻ⁿⁱᵃᵇᶜᵈᵉᶠᵍʰʲᵏˡᵐᵒᵖʳˢᵗᵘᵛʷˣʸᶻ",
+        "0123456789+-niabcdefghjklmoprstuvwxyz",
+        strict=True,
+    )
+)
+_SUB = dict(zip("₀₁₂₃₄₅₆₇₈₉₊₋ₙᵢⱼₖₐₑₒₓₕₗₘₚₛₜᵣᵤᵥ", "0123456789+-nijkaeoxhlmpstruv", strict=True))
 _SCRIPT = "".join(_SUPER) + "".join(_SUB)
 _GREEK_CHARS = "".join(_GREEK)
 # A letter (Greek, or Latin standing alone) with any scripts, and a short argument glued to it:
@@ -24,6 +30,19 @@ _GREEK_CHARS = "".join(_GREEK)
 _SYMBOL = re.compile(
     rf"(?<![^\W\d_])(?:([{_GREEK_CHARS}])|([A-Za-z])(?=[{_SCRIPT}]))([{_SCRIPT}]*)(\([^\s()]{{1,10}}\))?"
 )
+# Blackboard letters: the number systems (`ℤ[i]`, `ℝᵈ`).
+_BLACKBOARD = {"ℕ": "N", "ℤ": "Z", "ℚ": "Q", "ℝ": "R", "ℂ": "C", "ℙ": "P", "𝔽": "F", "ℍ": "H"}
+# With its scripts, Unicode or TeX (`𝔽_p`, `ℝ^{d}`).
+_BOARD = re.compile(
+    rf"([{''.join(_BLACKBOARD)}])([{_SCRIPT}]*)((?:[_^](?:\{{[^{{}}]*\}}|[A-Za-z0-9]))*)"
+)
+# Operators a formula names (`∂ₜu`, `∇·u`, `∑`, `∫`): their TeX, which the plain text reads as
+# "partial derivative", "gradient", …; any scripts and a variable glued on go with them.
+_OPERATORS = {
+    "∂": "\\partial", "∇": "\\nabla", "∑": "\\sum", "∫": "\\int", "⊗": "\\otimes",
+    "⊕": "\\oplus", "‖": "\\|",
+}  # fmt: skip
+_OPERATOR = re.compile(rf"([{''.join(_OPERATORS)}])([{_SCRIPT}]*)([A-Za-z](?![A-Za-z]))?")
 _MATH = re.compile(r"\$\$.*?\$\$|\$(?:\\.|[^$\\])+\$|\\\(.*?\\\)|\\\[.*?\\\]", re.DOTALL)
 
 
@@ -33,14 +52,21 @@ def _scripts(run: str) -> str:
     return (f"^{{{sup}}}" if sup else "") + (f"_{{{sub}}}" if sub else "")
 
 
+def _boards(text: str) -> str:
+    """Blackboard letters (with their scripts) in TeX: `(ℝᵈ)` → `(\\mathbb{R}^{d})`."""
+    return _BOARD.sub(lambda m: f"\\mathbb{{{_BLACKBOARD[m[1]]}}}{_scripts(m[2])}{m[3]}", text)
+
+
 def _symbol(m: re.Match[str]) -> str:
     greek, latin, scripts, argument = m.groups()
     base = f"\\{_GREEK[greek]}" if greek else latin
-    return f"${base}{_scripts(scripts)}{argument or ''}$"
+    return f"${base}{_scripts(scripts)}{_boards(argument or '')}$"
 
 
 def _plain(segment: str) -> str:
+    segment = _OPERATOR.sub(lambda m: f"${_OPERATORS[m[1]]}{_scripts(m[2])}{m[3] or ''}$", segment)
     segment = _SYMBOL.sub(_symbol, segment)
+    segment = _BOARD.sub(lambda m: f"${_boards(m[0])}$", segment)
     # Other non-ASCII mathematical symbols (→, ≤, ∈, ∞) are a formula between words: a phrase
     # break, as a formula in TeX is.
     return "".join(

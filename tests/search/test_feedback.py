@@ -7,6 +7,7 @@ from pathlib import Path
 from mathlsp.search.feedback import (
     FEEDBACK_QUERIES,
     MORE_FEEDBACK_QUERIES,
+    acronym_phrases,
     ask_feedback,
     feedback_phrases,
     feedback_queries,
@@ -14,7 +15,7 @@ from mathlsp.search.feedback import (
     strong_papers,
 )
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import Term, build_queries
+from mathlsp.search.queries import PlannedQuery, Term, build_queries
 from mathlsp.search.rank import Match
 from mathlsp.search.run import MAX_REQUESTS, BackendReport, run_search
 from mathlsp.search.write import plan_writes
@@ -129,6 +130,31 @@ async def test_feedback_queries_are_sent_recorded_and_within_the_budget(
     # Recorded like any query that ran, so that the next search asks something else.
     journal = plan_writes(result).journal
     assert journal is not None and f"`openalex: {sent[0].query}`" in journal.text
+
+
+def test_an_acronym_the_problem_never_spells_out_is_asked_first_in_the_papers_words() -> None:
+    text = "Finite-time blow-up of PKS solutions is suppressed by an incompressible drift."
+    retrieved = [
+        paper("Suppression of blow-up in Patlak-Keller-Segel via shear flows"),
+        paper("On the Patlak-Keller-Segel system with a drift", "Blow-up is suppressed."),
+        paper("Incompressible drift and mixing", "Mixing by flows suppresses blow-up.", terms=2),
+        paper("Incompressible drift and enhanced dissipation", "Mixing by flows.", terms=2),
+    ]
+    asked = ['"blow up of pks solutions"']
+    assert acronym_phrases(retrieved, text, asked) == ["patlak keller segel"]
+    # An acronym no query asked is a passing mention, not the note's object.
+    assert acronym_phrases(retrieved, text, ["incompressible drift"]) == []
+    plan = build_queries(problem(GRAPHS))
+    plan.queries.append(PlannedQuery("semantic_scholar", "pks solutions", "key object"))
+    queries, report = feedback_queries(plan, retrieved, text)
+    assert queries and queries[0].query.startswith('"patlak keller segel"')
+    assert report.phrases[0] == "patlak keller segel"
+    # An acronym the papers write themselves found them already: its words are not asked.
+    writing = [paper("Patlak-Keller-Segel (PKS) with drift"), paper("PKS blow-up via flows")]
+    assert acronym_phrases([*retrieved, *writing], text, asked) == []
+    # Spelled out by the problem, or asked already: nothing to add.
+    assert acronym_phrases(retrieved, text + " (Patlak–Keller–Segel)", asked) == []
+    assert acronym_phrases(retrieved, text, [*asked, '"patlak keller segel" OR drift']) == []
 
 
 class _Outcome:

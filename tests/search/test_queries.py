@@ -669,3 +669,22 @@ def test_what_the_statement_says_it_is_not_about_is_never_asked() -> None:
     assert "stochastic heat" not in asked and "directed polymers" not in asked
     assert "time-independent potential" in asked or "independent potential" in asked
     assert not any("stochastic heat" in t.text for t in plan.terms)
+
+
+def test_a_known_results_first_phrase_is_asked_with_its_head_too() -> None:
+    from mathlsp.search.queries import _material, topics
+
+    doc = problem(
+        '---\ntitle: "Eddy viscosity from small-scale noise"\nstatus: defined\ndomain: pde\n'
+        "tags: [stochastic-pde]\n---\n# Problem\n\nDoes small-scale advection noise enhance "
+        "dissipation?\n\n## Known Results\n\nFlandoli and Pappalettera on Stratonovich transport "
+        "noise as a model reduction for 2D Euler.\n"
+    )
+    known = [t.phrases for t in topics(_material(doc, [], None)) if t.purpose.startswith("known")]
+    # Titles name the object in fewer words than the note's phrase: "… by transport noise".
+    assert known and "stratonovich transport noise" in known[0]
+    assert "transport noise" in known[0] and len(known[0]) == len(set(known[0]))
+    # The arXiv query keeps the Known Result's own two phrases.
+    plan = build_queries(doc)
+    arxiv = [q.query for q in plan.queries if q.backend == "arxiv" and "known" in q.purpose]
+    assert arxiv and '"transport noise"' not in arxiv[0]

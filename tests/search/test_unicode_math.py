@@ -42,3 +42,19 @@ def test_a_greek_symbols_scripts_are_words_as_a_tex_title_is_read() -> None:
     )
     # Latin symbols keep their one-word names ("GL2", "P5-free").
     assert "GL2" in plain_text(r"forms for $\mathrm{GL}_2$")
+
+
+def test_number_systems_and_operators_read_as_their_tex_does() -> None:
+    unicode = "the operator ∂ₜu on L²(ℝᵈ), and X(𝔽_p) for ℤ"
+    tex = (
+        r"the operator $\partial_t u$ on $L^2(\mathbb{R}^d)$,"
+        r" and X($\mathbb{F}_p$) for $\mathbb{Z}$"
+    )
+    assert plain_text(unicode) == plain_text(tex)
+    assert "partial derivative" in key_phrases(unicode, limit=5)
+    # No stray script or blackboard letter is left as a word of the query.
+    assert not any(c in plain_text(unicode) for c in "ₜᵈℝℤ𝔽")
+    # A group's name keeps its words as titles write them ("SL2 character varieties").
+    assert key_phrases("the relative SL₂ character varieties") == [
+        "relative sl2 character varieties"
+    ]
