@@ -46,8 +46,16 @@ def available() -> bool:
 
 @lru_cache(maxsize=1)
 def _model() -> Any:
-    import wordllama
-    from wordllama import WordLlama
+    # wordllama's import calls logging.basicConfig(level=INFO): every HTTP request of the
+    # search would then be printed on the terminal and the server's stderr. Undo it.
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        import wordllama
+        from wordllama import WordLlama
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
 
     # The wheel installs its tokenizer under `tokenizers/` but looks for it under `tokenizer/`,
     # then tries to download it; its cache folder is `<cache>/tokenizers/`, so naming the

@@ -53,3 +53,22 @@ def test_no_exemplar_no_pool_and_no_front_matter() -> None:
     assert embedding_features("anything", [ON], [[]])[0]["exemplar_emb"] == 0.0
     assert problem_text(PROBLEM).lstrip().startswith("# Problem")
     assert problem_text("No front matter here.") == "No front matter here."
+
+
+def test_loading_the_model_leaves_the_logging_as_it_was(monkeypatch: pytest.MonkeyPatch) -> None:
+    import logging
+    import sys
+
+    # A first import configures the root logger at INFO (wordllama calls basicConfig): the
+    # search's HTTP requests would fill the terminal.
+    for name in [m for m in sys.modules if m == "wordllama" or m.startswith("wordllama.")]:
+        monkeypatch.delitem(sys.modules, name)
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])
+    monkeypatch.setattr(root, "level", logging.WARNING)
+    embedding._model.cache_clear()
+    try:
+        embedding._model()
+        assert root.handlers == [] and root.level == logging.WARNING
+    finally:
+        embedding._model.cache_clear()
