@@ -403,9 +403,11 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
             counts.append(f"{label(b)} {len(r.papers)}")
     ts = reports["theoremsearch"]
     if ts.answered:
-        counts.append(f"TheoremSearch {len(ts.papers)} arXiv papers")
+        counts.append(f"TheoremSearch {len(ts.papers)}")
     if counts:
-        parts.append(", ".join(counts))
+        # The arXiv and S2 columns hold theirs; the other sources' counts would otherwise read
+        # as one run-on list ("OpenAlex 4, TheoremSearch 3 arXiv papers").
+        parts.append("papers found by " + ", ".join(counts))
     for b in DISCOVERY:
         r = reports[b]
         if r.status == "skipped":
