@@ -145,7 +145,10 @@ def run(args: argparse.Namespace) -> int:
         write_if_unchanged(path, original, text)
     except ChangedOnDisk as exc:
         raise InputError(str(exc)) from exc
-    print(f"wrote {path}: {entry_id} {entry.outcome} — {entry.title}", file=sys.stderr)
+    # A note records no attempt: its Outcome is the schema's default, not news ("NOTE-001
+    # SUCCEEDED" read as if something had been proved).
+    said = "" if category == "NOTE" else f" {entry.outcome}"
+    print(f"wrote {path}: {entry_id}{said} — {entry.title}", file=sys.stderr)
     return 0
 
 

@@ -41,6 +41,7 @@ def test_entries_get_the_next_id_counts_and_strategies(project: Path, capsys) ->
     assert [t["id"] for t in tried] == ["PROOF-001"]
     err = capsys.readouterr().err
     assert "wrote" in err and "COMP-001 SUCCEEDED" in err
+    assert "NOTE-001 — Idea" in err and "NOTE-001 SUCCEEDED" not in err
 
 
 def test_repeating_a_failed_strategy_is_nudged_never_refused(project: Path, capsys) -> None:
