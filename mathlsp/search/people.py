@@ -39,7 +39,7 @@ _INITIALS = r"(?:[A-Z][a-z]?\.(?:\s*-\s*[A-Z][a-z]?\.)?\s*)+"
 # A whole given name ("Yitang", "Jean-Pierre"), then perhaps middle initials ("Craig A.").
 _WHOLE = r"[A-Z][a-z]+(?:-[A-Z][a-z]+)?\s+(?:[A-Z]\.\s*)*"
 _PARTICLE_WORDS = frozenset("van von de der den la le du di da del dos".split())
-_PARTICLES = r"(?:(?:van|von|de|der|den|la|le|du|di|da|del|dos)\s+)*"
+_PARTICLES = rf"(?:(?:{'|'.join(sorted(_PARTICLE_WORDS))})\s+)*"
 #: Capitalised words that stand before a surname without being a given name: sentence openers,
 #: what a result is called, and the like ("Following Zhang", "Theorem Zhang").
 _NOT_GIVEN = frozenset(
@@ -124,6 +124,7 @@ def same_person_surname(mine: str, author: Author) -> bool:
     return any(_same(a, b) for a in _keys(mine) for b in theirs)
 
 
+@lru_cache(maxsize=65536)
 def agreement(name: str, given: str, author: Author) -> int:
     """`GIVEN`, `SURNAME` or `NOBODY`: is `author` the person the note cites as `name` (surname)
     with `given` (the given names or initials the note writes, or "")?"""

@@ -46,14 +46,13 @@ from mathlsp.search.people import (
     NOBODY,
     OBJECT_NOUNS,
     SURNAME,
-    agreement,
+    best_agreement,
     people_named_so,
 )
 from mathlsp.search.pool_features import FULL_POOL, Item, exemplar_groups, pool_features
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
-from mathlsp.sources.record import Author
 
 MAX_CANDIDATES = 20
 MAX_BELOW = 15  # candidates shown below the line
@@ -196,16 +195,9 @@ def _by(candidate: Candidate, term: Term) -> str | None:
     """Whether the paper is by the person `term` names: "title" when surname and the given
     names the note writes agree, "surname" when only the surname can be compared
     (`search/people.py`), None when none of its authors is that person."""
-    best = max(
-        (_agreement(term.text, term.given, a) for r in candidate.records for a in r.authors),
-        default=NOBODY,
-    )
+    authors = [a for r in candidate.records for a in r.authors]
+    best = best_agreement(term.text, term.given, authors)
     return "title" if best == GIVEN else "surname" if best == SURNAME else None
-
-
-@lru_cache(maxsize=65536)
-def _agreement(name: str, given: str, author: Author) -> int:
-    return agreement(name, given, author)
 
 
 def cited_strength(found: Sequence[Match]) -> int:
@@ -603,11 +595,14 @@ def assess(
     items = [_item(a) for a in out]
     for a, x in zip(out, pool_features(items), strict=True):
         a.features.update(x)
-    about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
-    texts = [f"{a.candidate.title}. {a.candidate.abstract or ''}" for a in out]
-    # Empty when the embedding is unavailable: `_ranked` then leaves the line to the lexical rule.
-    for a, x in zip(out, embedding_features(about, texts, exemplar_groups(items)), strict=False):
-        a.features.update(x)
+    # Only where the model draws the line (`_ranked`): a small pool's is the lexical rule's, and
+    # it need not load the embedding at all. Empty when the embedding is unavailable.
+    if len(out) >= FULL_POOL:
+        about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
+        texts = [f"{a.candidate.title}. {a.candidate.abstract or ''}" for a in out]
+        groups = exemplar_groups(items)
+        for a, x in zip(out, embedding_features(about, texts, groups), strict=False):
+            a.features.update(x)
     return out
 
 

@@ -559,10 +559,8 @@ def names_an_object(text: str, people: Collection[str] = ()) -> bool:
     names = {fold(p).lower() for p in people}
     if any(w in names for w in ws) or " ".join(ws) in names:
         return False
-    last = ws[-1]
-    if last in REPORTING or last.endswith(("ed", "ing")) or is_prose(text):
-        return False
-    if (ws[0] in REPORTING and ws[0] not in _ADJECTIVAL) or any(w in CLAUSE_VERBS for w in ws):
+    # `is_prose` covers the reporting verbs at either end and a clause's verbs.
+    if ws[-1].endswith(("ed", "ing")) or is_prose(text):
         return False
     return not all(w in GRADING or w in GENERIC or w in STOPWORDS for w in ws)
 
