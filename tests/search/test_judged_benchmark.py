@@ -98,6 +98,7 @@ BLIND_SPLITS = [
     ("fresh6", 12, 7, True),
     ("fresh7", 12, 7, True),
     ("fresh8", 12, 7, True),
+    ("fresh9", 12, 7, True),
 ]
 
 
