@@ -413,7 +413,7 @@ def reference_mentions(ctx: CheckContext) -> Iterator[Finding]:
     mentions = doc.mentions
     lit = folder_literature(ctx)
     if lit is None:
-        if mentions:
+        if mentions and _in_a_problem_folder(ctx):
             reason = _no_literature_reason(ctx)
             for m in mentions:
                 yield ctx.finding(
@@ -566,6 +566,21 @@ class _VerifiedLines:
 
 _MARK_V = re.compile(r"\[V\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z\[$*_(])")
+
+
+def _in_a_problem_folder(ctx: CheckContext) -> bool:
+    """Whether the note belongs to a problem: `.math/problems/<slug>/`, or a folder holding a
+    PROBLEM.md or LITERATURE.md (readable or not). A Markdown note elsewhere (a `notes.md` the
+    editor opened in any folder) has no references to resolve: telling it "this problem folder
+    has no LITERATURE.md" was an error about a problem that does not exist."""
+    root = ctx.folder.root
+    if root.parent.name == "problems" and root.parent.parent.name == ".math":
+        return True
+    for name in ("PROBLEM.md", "LITERATURE.md"):
+        path = root / name
+        if ctx.folder.doc(path) is not None or ctx.folder.load_problem(path) != "file not found":
+            return True
+    return False
 
 
 def _no_literature_reason(ctx: CheckContext) -> str:
