@@ -129,6 +129,18 @@ class MathProtocol(LanguageServerProtocol):
             if future is not None:
                 future.add_done_callback(lambda _: self._request_futures.pop(msg_id, None))
 
+    def _run_generator(self, future: Any, *, gen: Any, result_future: Any) -> None:
+        """pygls's, except that a step cancelled under it (`exit` with no `shutdown` while the
+        `initialized` handler still ran: asyncio cancels what is left) cancels the request it
+        served; pygls read the step's result, and the CancelledError went to the log as a
+        traceback."""
+        if future is not None and future.cancelled():
+            gen.close()
+            if not result_future.done():
+                result_future.cancel()
+            return
+        super()._run_generator(future, gen=gen, result_future=result_future)
+
     @lsp_method(types.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
         """pygls's, cancelling the requests still running from a copy of its table: a command
@@ -200,6 +212,7 @@ class MathLanguageServer(LanguageServer):
         self.store = NoteStore(self)
         self.diagnostics = DiagnosticsPublisher(self)
         self.background: list[asyncio.Task[None]] = []  # keeps start-up tasks referenced
+        self.exit_code = 0  # what `mathlsp serve` exits with
         _quiet_pygls_tracebacks()
 
     def _start_io_async(
@@ -222,8 +235,11 @@ class MathLanguageServer(LanguageServer):
             asyncio.run(serve())
         except BrokenPipeError:
             log.error("Connection to the client is lost! Shutting down the server.")
-        except (KeyboardInterrupt, SystemExit):
+        except KeyboardInterrupt:
             pass
+        except SystemExit as exc:
+            # `exit`'s code (LSP: 1 when no `shutdown` came first), which pygls swallowed here.
+            self.exit_code = exc.code if isinstance(exc.code, int) else 0
         finally:
             self.shutdown()
 
@@ -254,8 +270,10 @@ class MathLanguageServer(LanguageServer):
             asyncio.run(serve(host, port))
         except asyncio.CancelledError:
             log.debug("the TCP server was cancelled")
-        except (KeyboardInterrupt, SystemExit):
+        except KeyboardInterrupt:
             pass
+        except SystemExit as exc:
+            self.exit_code = exc.code if isinstance(exc.code, int) else 0
         finally:
             self.shutdown()
 

@@ -185,6 +185,15 @@ def test_after_shutdown_requests_are_invalid_and_exit_ends_the_process(
     _quiet(server)
 
 
+def test_exit_without_shutdown_ends_the_process_with_1(server: RawServer, tmp_path: Path) -> None:
+    # LSP: "exit with success code 0 if the shutdown request has been received before;
+    # otherwise with error code 1". pygls's code was swallowed and `mathlsp serve` returned 0.
+    server.initialize(tmp_path)
+    server.notify("exit")
+    assert server.proc.wait(10) == 1
+    _quiet(server)
+
+
 def test_shutdown_while_a_command_waits_on_the_editor_is_answered(
     server: RawServer, tmp_path: Path
 ) -> None:
