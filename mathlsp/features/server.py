@@ -122,12 +122,21 @@ class MathProtocol(LanguageServerProtocol):
     ) -> None:
         """pygls's, except that a notification's future is forgotten once it is done: pygls
         keeps every one (under a fresh uuid) for the life of the server, about 1 KB a keystroke
-        (8,000 edits: +20 MiB of resident memory)."""
+        (8,000 edits: +20 MiB of resident memory).
+
+        And a step of a generator handler (`workspace/executeCommand` yields to the command)
+        is cancelled with the request it serves: `$/cancelRequest` cancels only the request's
+        plain Future, and pygls answered -32800 while the command went on — a cancelled search
+        then wrote LITERATURE.md and JOURNAL.md."""
         super()._execute_handler(msg_id, handler, callback, args, kwargs)
         if callback == self._check_handler_result:
             future = self._request_futures.get(msg_id)
             if future is not None:
                 future.add_done_callback(lambda _: self._request_futures.pop(msg_id, None))
+        served = getattr(callback, "keywords", {}).get("result_future")
+        step = self._request_futures.get(msg_id)
+        if served is not None and step is not None and not step.done():
+            served.add_done_callback(lambda f: step.cancel() if f.cancelled() else None)
 
     def _run_generator(self, future: Any, *, gen: Any, result_future: Any) -> None:
         """pygls's, except that a step cancelled under it (`exit` with no `shutdown` while the

@@ -303,3 +303,52 @@ def test_over_tcp_the_same_answers(tmp_path: Path) -> None:
         proc.terminate()
         err = proc.communicate(timeout=30)[1]
     assert b"Traceback" not in err
+
+
+def test_cancel_request_stops_a_running_search(tmp_path: Path) -> None:
+    # `$/cancelRequest` for a running `workspace/executeCommand`: pygls answered -32800 at once
+    # but the search went on asking the sources, and wrote LITERATURE.md and JOURNAL.md after
+    # the editor had been told it was cancelled.
+    from lsp_helpers import fake_server_env, free_port
+
+    from tests.fakescholar import FakeScholar
+
+    port = free_port()
+    with FakeScholar.running(port=port) as fake:
+        fake.controls.set_latency(0.3)
+        env = {**fake_server_env(port), "MATHLSP_CACHE_DIR": str(tmp_path / "cache")}
+        raw = RawServer(cwd=tmp_path, env=env)
+        try:
+            problem = tmp_path / "PROBLEM.md"
+            text = PROBLEM.replace("type: proof", "type: proof\ntags: [prime-gaps]")
+            problem.write_text(text, encoding="utf-8")
+            params = {
+                "processId": None,
+                "rootUri": tmp_path.as_uri(),
+                "capabilities": {},
+                "initializationOptions": {"confirmQueries": False, "verification": "off"},
+            }
+            raw.request("init", "initialize", params)
+            raw.reply_to("init")
+            raw.notify("initialized", {})
+            item = {"uri": problem.as_uri(), "languageId": "markdown", "version": 1, "text": text}
+            raw.notify("textDocument/didOpen", {"textDocument": item})
+            command = {"command": "mathlsp.searchLiterature", "arguments": [problem.as_uri()]}
+            raw.request(1, "workspace/executeCommand", command)
+            deadline = time.monotonic() + 20
+            while not fake.controls.requests() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert fake.controls.requests(), "the search never reached the sources"
+            raw.notify("$/cancelRequest", {"id": 1})
+            assert raw.reply_to(1)["error"]["code"] == -32800
+            time.sleep(1.0)  # the requests already on the wire come back
+            asked = len(fake.controls.requests())
+            time.sleep(3.0)
+            assert len(fake.controls.requests()) == asked  # nothing more was asked
+            assert not (tmp_path / "LITERATURE.md").exists()
+            assert not raw.server_messages("workspace/applyEdit")
+            raw.request(2, "workspace/symbol", {"query": ""})
+            assert "result" in raw.reply_to(2)
+            assert raw.tracebacks() == 0, raw.stderr.decode(errors="replace")
+        finally:
+            raw.close()
