@@ -185,6 +185,34 @@ def test_after_shutdown_requests_are_invalid_and_exit_ends_the_process(
     _quiet(server)
 
 
+def test_a_change_to_a_document_that_is_not_open_is_dropped_quietly(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # A late didChange after didClose (or for a document never opened): pygls's KeyError went to
+    # the editor's output as "mathlsp: … KeyError: 'file:///…'", an internal error.
+    server.initialize(tmp_path)
+    uri = (tmp_path / "LITERATURE.md").as_uri()
+    change = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}
+    for version in (2, 3):
+        server.notify(
+            "textDocument/didChange",
+            {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{**change, "text": "x"}],
+            },
+        )
+    server.request(
+        1,
+        "textDocument/hover",
+        {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}},
+    )
+    assert "error" not in server.reply_to(1)
+    errors = [m for m in server.server_messages("window/logMessage") if m["params"]["type"] == 1]
+    assert errors == []
+    assert b"KeyError" not in server.stderr
+    _quiet(server)
+
+
 def test_exit_without_shutdown_ends_the_process_with_1(server: RawServer, tmp_path: Path) -> None:
     # LSP: "exit with success code 0 if the shutdown request has been received before;
     # otherwise with error code 1". pygls's code was swallowed and `mathlsp serve` returned 0.
