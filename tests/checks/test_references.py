@@ -422,3 +422,18 @@ def test_a_base_url_from_the_projects_config_is_the_verifiers_too(check, problem
     assert "REF011" in codes(check(L, other))
     config.write_text('{"source_urls": ["http://127.0.0.1:8765/arxiv"]}', "utf-8")
     assert "REF011" in codes(check(L, text))
+
+
+def test_an_empty_field_is_called_empty_not_missing(check) -> None:
+    # Typing a year anew: `- **Year:** ` read "REF-001 lacks the field Year: add `- **Year:** …`"
+    # with that very line in the entry.
+    text = edit(LITERATURE, "- **Year:** 2019", "- **Year:** ")
+    (found,) = only(check(L, text), "REF007")
+    assert found.message == "REF-001's field Year is empty: write it"
+    assert found.data == {"id": "REF-001", "missing": ["Year"]}
+    text = edit(text, "- **Confidence:** [V]\n", "")
+    (found,) = only(check(L, text), "REF007")
+    assert found.message == (
+        "REF-001 lacks the field Confidence: add `- **Confidence:** …`; its field Year is empty: "
+        "write it"
+    )
