@@ -9,6 +9,7 @@ and the default is used. Every option is documented in docs/configuration.md.
 from __future__ import annotations
 
 import dataclasses
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -51,16 +52,26 @@ class ParsedSettings:
     warnings: list[str] = field(default_factory=list)
 
 
+def _shown(value: Any) -> str:
+    """A setting's value as the user wrote it in their editor's JSON (`null`, `true`, `"soon"`),
+    not as Python spells it (`None`, `True`, `'soon'`)."""
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
 def _int(name: str, lo: int, hi: int):
     def parse(value: Any) -> int:
         if isinstance(value, bool) or not isinstance(value, int | float):
             if isinstance(value, str) and value.strip().lstrip("-").isdigit():
                 value = int(value.strip())
             else:
-                raise ValueError(f"`{name}` must be a whole number, not {value!r}")
+                raise ValueError(f"`{name}` must be a whole number, not {_shown(value)}")
         if isinstance(value, float):
             if not value.is_integer():
-                raise ValueError(f"`{name}` must be a whole number, not {value!r}")
+                raise ValueError(f"`{name}` must be a whole number, not {_shown(value)}")
             value = int(value)
         if not lo <= value <= hi:
             raise ValueError(f"`{name}` must be between {lo} and {hi}, not {value}")
@@ -75,7 +86,7 @@ def _bool(name: str):
             return value
         if isinstance(value, str) and value.lower() in ("true", "false"):
             return value.lower() == "true"
-        raise ValueError(f"`{name}` must be true or false, not {value!r}")
+        raise ValueError(f"`{name}` must be true or false, not {_shown(value)}")
 
     return parse
 
@@ -86,7 +97,7 @@ def _choice(name: str, choices: tuple[str, ...]):
             for choice in choices:
                 if value.lower() == choice.lower():
                     return choice
-        raise ValueError(f"`{name}` must be one of {', '.join(choices)}, not {value!r}")
+        raise ValueError(f"`{name}` must be one of {', '.join(choices)}, not {_shown(value)}")
 
     return parse
 
@@ -95,11 +106,11 @@ def _backends(value: Any) -> tuple[str, ...]:
     if isinstance(value, str):
         value = [v.strip() for v in value.split(",") if v.strip()]
     if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
-        raise ValueError(f"`backends` must be a list of backend names, not {value!r}")
+        raise ValueError(f"`backends` must be a list of backend names, not {_shown(value)}")
     unknown = [v for v in value if v not in BACKEND_NAMES]
     if unknown:
         raise ValueError(
-            f"`backends`: unknown backend {', '.join(map(repr, unknown))} "
+            f"`backends`: unknown backend {', '.join(map(_shown, unknown))} "
             f"(known: {', '.join(BACKEND_NAMES)})"
         )
     return tuple(dict.fromkeys(value))
@@ -109,7 +120,7 @@ def _optional_path(value: Any) -> str | None:
     if value is None or value == "":
         return None
     if not isinstance(value, str):
-        raise ValueError(f"`cacheDir` must be a path, not {value!r}")
+        raise ValueError(f"`cacheDir` must be a path, not {_shown(value)}")
     return value
 
 
@@ -144,7 +155,7 @@ def parse_settings(raw: Any, base: ServerSettings | None = None) -> ParsedSettin
         if isinstance(section, Mapping):
             raw = section
     if not isinstance(raw, Mapping):
-        return ParsedSettings(base, [f"mathlsp settings must be an object, not {raw!r}"])
+        return ParsedSettings(base, [f"mathlsp settings must be an object, not {_shown(raw)}"])
     changes: dict[str, Any] = {}
     warnings: list[str] = []
     for key, value in raw.items():
@@ -155,10 +166,15 @@ def parse_settings(raw: Any, base: ServerSettings | None = None) -> ParsedSettin
             warnings.append(f"unknown mathlsp setting `{key}` (ignored)")
             continue
         _camel, parser = _FIELDS[snake]
+        if value is None:
+            # JSON null is "not set" (an editor's unset option, Lua's vim.NIL): the default,
+            # without a warning.
+            changes[snake] = getattr(ServerSettings(), snake)
+            continue
         try:
             changes[snake] = parser(value)
         except ValueError as exc:
             default = getattr(ServerSettings(), snake)
-            warnings.append(f"{exc}; using {default!r}")
+            warnings.append(f"{exc}; using {_shown(default)}")
             changes[snake] = default
     return ParsedSettings(dataclasses.replace(base, **changes), warnings)

@@ -294,6 +294,30 @@ def _bad_math_id(ctx: CheckContext, entry: ReferenceEntry, f: Field, help_text: 
     )
 
 
+def _fields(names: Sequence[str]) -> str:
+    return f"the {'fields' if len(names) > 1 else 'field'} {', '.join(names)}"
+
+
+def _missing_message(ref: str, missing: Sequence[str], written: Container[str]) -> str:
+    """What REF007 says: the fields the entry does not have, and apart from them those it has
+    with nothing after the colon (a year deleted to be retyped read "lacks the field Year: add
+    `- **Year:** …`", with that very line in the entry)."""
+    absent = [n for n in missing if n not in written]
+    empty = [n for n in missing if n in written]
+    parts = []
+    if absent:
+        more = " and the others" if len(absent) > 1 else ""
+        parts.append(f"{ref} lacks {_fields(absent)}: add `- **{absent[0]}:** …`{more}")
+    if empty:
+        whose = "its" if absent else f"{ref}'s"
+        many = len(empty) > 1
+        parts.append(
+            f"{whose} {_fields(empty)[4:]} {'are' if many else 'is'} empty: "
+            f"write {'them' if many else 'it'}"
+        )
+    return "; ".join(parts)
+
+
 @entry_rule
 def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
     required = REF_REQUIRED if entry.kind == "REF" else UREF_REQUIRED
@@ -301,11 +325,7 @@ def entry_fields(ctx: CheckContext, entry: ReferenceEntry) -> Sequence[Finding]:
     missing = fields.missing(required)
     if not missing:
         return ()
-    names = ", ".join(missing)
-    plural = "fields" if len(missing) > 1 else "field"
-    message = f"{entry.id} lacks the {plural} {names}: add `- **{missing[0]}:** …`" + (
-        " and the others" if len(missing) > 1 else ""
-    )
+    message = _missing_message(entry.id, missing, [n for k, n in required if k in fields])
     if plain := _plain_fields(_body(ctx.doc, entry), missing):
         # Written by someone else: `- Authors: …`. "Lacks Authors" alone would be untrue.
         listed = ", ".join(f"`{n}:`" for n in plain)
@@ -413,7 +433,7 @@ def reference_mentions(ctx: CheckContext) -> Iterator[Finding]:
     mentions = doc.mentions
     lit = folder_literature(ctx)
     if lit is None:
-        if mentions:
+        if mentions and _in_a_problem_folder(ctx):
             reason = _no_literature_reason(ctx)
             for m in mentions:
                 yield ctx.finding(
@@ -566,6 +586,21 @@ class _VerifiedLines:
 
 _MARK_V = re.compile(r"\[V\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?;])\s+(?=[A-Z\[$*_(])")
+
+
+def _in_a_problem_folder(ctx: CheckContext) -> bool:
+    """Whether the note belongs to a problem: `.math/problems/<slug>/`, or a folder holding a
+    PROBLEM.md or LITERATURE.md (readable or not). A Markdown note elsewhere (a `notes.md` the
+    editor opened in any folder) has no references to resolve: telling it "this problem folder
+    has no LITERATURE.md" was an error about a problem that does not exist."""
+    root = ctx.folder.root
+    if root.parent.name == "problems" and root.parent.parent.name == ".math":
+        return True
+    for name in ("PROBLEM.md", "LITERATURE.md"):
+        path = root / name
+        if ctx.folder.doc(path) is not None or ctx.folder.load_problem(path) != "file not found":
+            return True
+    return False
 
 
 def _no_literature_reason(ctx: CheckContext) -> str:

@@ -191,6 +191,12 @@ def _targets(paths: list[Path]) -> Iterator[tuple[Path, list[Path]]]:
             yield folder, [path.resolve()]
             continue
         folders = _problem_folders(path.resolve())
+        owner = None if folders else find_problem_folder(path.resolve())
+        if owner is not None:
+            # A sub-folder of a problem (`drafts/`): its notes, read as that problem's.
+            inside = path.resolve()
+            yield owner, [p for p in ProblemFolder(owner).note_paths() if inside in p.parents]
+            continue
         if not folders:
             raise UsageError(
                 f"no problem folder under {raw} (looked for .math/problems/*/, PROBLEM.md "

@@ -83,7 +83,10 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("usage: mathlsp journal add proof|computation|note --title … --insight …")
     category = KINDS[args.kind]
     if category == "PROOF" and not args.strategy:
-        raise UsageError("a proof attempt needs --strategy (one of the fourteen strategy types)")
+        from mathlsp.notes.journal import PROOF_STRATEGIES
+
+        # Named, not counted: "one of the fourteen" left a new user to find them in --help.
+        raise UsageError("a proof attempt needs --strategy, one of: " + ", ".join(PROOF_STRATEGIES))
     if category != "NOTE" and not args.tried.strip():
         raise UsageError(f"a {args.kind} entry needs --tried (what was tried)")
     if not args.insight.strip():

@@ -78,4 +78,4 @@ def run(args: argparse.Namespace) -> int:
         server.start_tcp(host, port)
     else:
         server.start_io()
-    return 0
+    return server.exit_code

@@ -12,10 +12,12 @@ It logs the region each change touched, so the notes model can re-parse only tha
 
 from __future__ import annotations
 
+import logging
 import threading
 from collections import deque
 from collections.abc import Sequence
 from typing import Any
+from urllib.parse import unquote
 
 from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
@@ -25,6 +27,8 @@ from mathlsp.notes.edits import Edit, compose
 from mathlsp.notes.linestarts import line_of, line_starts
 from mathlsp.notes.markdown import respliced
 from mathlsp.notes.text import column_offset
+
+log = logging.getLogger(__name__)
 
 # Enough for a burst typed while a check of a large file runs; older versions re-parse whole.
 _LOG_LENGTH = 512
@@ -176,6 +180,19 @@ class NoteWorkspace(Workspace):
             sync_kind=self._sync_kind,
             position_codec=self._position_codec,
         )
+
+    def update_text_document(
+        self,
+        text_doc: types.VersionedTextDocumentIdentifier,
+        change: types.TextDocumentContentChangeEvent,
+    ) -> None:
+        """pygls's, except that a change to a document that is not open (a client's late
+        `didChange` after `didClose`) is dropped with a line in the log: pygls's KeyError went
+        to the editor's output as an internal error."""
+        if unquote(text_doc.uri) not in self._text_documents:
+            log.info("didChange for %s, which is not open: dropped", text_doc.uri)
+            return
+        super().update_text_document(text_doc, change)
 
     @classmethod
     def replacing(cls, workspace: Workspace) -> NoteWorkspace:

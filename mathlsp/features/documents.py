@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
+from urllib.parse import unquote
 
 from lsprotocol import types
 
@@ -36,6 +37,8 @@ def register(server: MathLanguageServer) -> None:
     @server.handler(types.TEXT_DOCUMENT_DID_CHANGE)
     def text_document_did_change(params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
+        if unquote(uri) not in server.workspace.text_documents:
+            return  # not open: the workspace dropped the change, there is no buffer to check
         publisher.schedule(uri)
         path = uri_to_path(uri)
         if path is not None:

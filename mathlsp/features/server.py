@@ -122,12 +122,33 @@ class MathProtocol(LanguageServerProtocol):
     ) -> None:
         """pygls's, except that a notification's future is forgotten once it is done: pygls
         keeps every one (under a fresh uuid) for the life of the server, about 1 KB a keystroke
-        (8,000 edits: +20 MiB of resident memory)."""
+        (8,000 edits: +20 MiB of resident memory).
+
+        And a step of a generator handler (`workspace/executeCommand` yields to the command)
+        is cancelled with the request it serves: `$/cancelRequest` cancels only the request's
+        plain Future, and pygls answered -32800 while the command went on — a cancelled search
+        then wrote LITERATURE.md and JOURNAL.md."""
         super()._execute_handler(msg_id, handler, callback, args, kwargs)
         if callback == self._check_handler_result:
             future = self._request_futures.get(msg_id)
             if future is not None:
                 future.add_done_callback(lambda _: self._request_futures.pop(msg_id, None))
+        served = getattr(callback, "keywords", {}).get("result_future")
+        step = self._request_futures.get(msg_id)
+        if served is not None and step is not None and not step.done():
+            served.add_done_callback(lambda f: step.cancel() if f.cancelled() else None)
+
+    def _run_generator(self, future: Any, *, gen: Any, result_future: Any) -> None:
+        """pygls's, except that a step cancelled under it (`exit` with no `shutdown` while the
+        `initialized` handler still ran: asyncio cancels what is left) cancels the request it
+        served; pygls read the step's result, and the CancelledError went to the log as a
+        traceback."""
+        if future is not None and future.cancelled():
+            gen.close()
+            if not result_future.done():
+                result_future.cancel()
+            return
+        super()._run_generator(future, gen=gen, result_future=result_future)
 
     @lsp_method(types.SHUTDOWN)
     def lsp_shutdown(self, *args: Any) -> Generator[Any, Any, None]:
@@ -200,6 +221,7 @@ class MathLanguageServer(LanguageServer):
         self.store = NoteStore(self)
         self.diagnostics = DiagnosticsPublisher(self)
         self.background: list[asyncio.Task[None]] = []  # keeps start-up tasks referenced
+        self.exit_code = 0  # what `mathlsp serve` exits with
         _quiet_pygls_tracebacks()
 
     def _start_io_async(
@@ -222,8 +244,11 @@ class MathLanguageServer(LanguageServer):
             asyncio.run(serve())
         except BrokenPipeError:
             log.error("Connection to the client is lost! Shutting down the server.")
-        except (KeyboardInterrupt, SystemExit):
+        except KeyboardInterrupt:
             pass
+        except SystemExit as exc:
+            # `exit`'s code (LSP: 1 when no `shutdown` came first), which pygls swallowed here.
+            self.exit_code = exc.code if isinstance(exc.code, int) else 0
         finally:
             self.shutdown()
 
@@ -254,8 +279,10 @@ class MathLanguageServer(LanguageServer):
             asyncio.run(serve(host, port))
         except asyncio.CancelledError:
             log.debug("the TCP server was cancelled")
-        except (KeyboardInterrupt, SystemExit):
+        except KeyboardInterrupt:
             pass
+        except SystemExit as exc:
+            self.exit_code = exc.code if isinstance(exc.code, int) else 0
         finally:
             self.shutdown()
 

@@ -49,7 +49,9 @@ def _link(text: str, url: str | None) -> str:
 class Status:
     """Where the paper stands for the notes: confirmed (with stamp) or not (with reason)."""
 
-    state: str  # "confirmed" | "unconfirmed" | "pending" | "unverified" | "not-found"
+    # "confirmed" | "unconfirmed" | "pending" | "unverified" | "not-found" | "looking" (an
+    # identifier the cache does not hold yet, being looked up: says nothing of verification)
+    state: str
     when: dt.datetime | None = None
     url: str | None = None
     source: str | None = None
@@ -103,6 +105,8 @@ def status_line(status: Status, now: dt.datetime, markdown: bool = True) -> str:
     reasons = "; ".join(status.reasons)
     if status.state == "pending":
         return f"… Verification pending: {esc(reasons)}"
+    if status.state == "looking":
+        return "… Not in the local cache yet: looking it up — hover again in a moment"
     if status.state == "unverified":
         return "? Not verified yet" + (f": {esc(reasons)}" if reasons else "")
     if status.state == "not-found":

@@ -133,6 +133,13 @@ def find_problem_folder(path: Path) -> Path | None:
         return folder
     if is_problem_folder(folder) or path.name in ("PROBLEM.md", "LITERATURE.md"):
         return folder
+    # A note in a sub-folder of `.math/problems/<slug>/` (`drafts/proof.md`) is that problem's:
+    # the project-wide check already walks it so, while opened or checked alone it was read as
+    # a folder of its own ("REF-001 cannot be resolved: this problem folder has no
+    # LITERATURE.md" for a REF the problem has).
+    for ancestor in folder.parents:
+        if ancestor.parent.name == "problems" and ancestor.parent.parent.name == ".math":
+            return ancestor
     return None
 
 

@@ -67,7 +67,12 @@ class LookupResult:
         if isinstance(self.error, TimedOut):
             return f"{who} timed out; verification pending"
         if self.error is not None and self.error.retryable:
-            return f"{who} unavailable ({self.error.message}); verification pending"
+            # A message that names the service already ("OpenAlex unreachable (no connection)")
+            # is not wrapped again: it read "OpenAlex unavailable (OpenAlex unreachable (…))".
+            said = self.error.message
+            if not said.startswith(who):
+                said = f"{who} unavailable ({said})"
+            return f"{said}; verification pending"
         detail = self.error.message if self.error else "unknown error"
         return f"{who} could not check {ident}: {detail}"
 

@@ -85,6 +85,25 @@ SourceEvent = RetryScheduled | GaveUp | Throttled
 EventCallback = Callable[[SourceEvent], None]
 
 
+# httpx's class names ("ConnectError") said in words: the line is read by a mathematician.
+_TROUBLE = {
+    "ConnectError": "no connection",
+    "ConnectTimeout": "no connection",
+    "ReadError": "the connection broke",
+    "WriteError": "the connection broke",
+    "RemoteProtocolError": "the connection broke",
+    "LocalProtocolError": "the connection broke",
+    "ProxyError": "the proxy refused",
+    "UnsupportedProtocol": "not an http(s) URL",
+    "DecodingError": "an answer that could not be decoded",
+}
+
+
+def connection_trouble(exc: BaseException) -> str:
+    """What a transport error means, in words (its class name when it has none)."""
+    return _TROUBLE.get(type(exc).__name__, type(exc).__name__)
+
+
 def _fmt_s(seconds: float) -> str:
     return f"{seconds:.0f} s" if seconds >= 1.5 else f"{seconds:.1f} s"
 
@@ -462,14 +481,13 @@ class Fetcher:
             except (httpx.TransportError, httpx.DecodingError) as exc:
                 # Connection refused/reset, DNS, a peer closing mid-body: worth one more try,
                 # then the host counts as down (offline, every request would fail the same way).
+                what = connection_trouble(exc)
                 error = BackendUnavailable(
-                    self.backend,
-                    shown,
-                    f"{label(self.backend)} unreachable ({type(exc).__name__})",
+                    self.backend, shown, f"{label(self.backend)} unreachable ({what})"
                 )
                 reason = "connection failed"
                 skip_slot = True
-                if self._connection_failed(f"{type(exc).__name__}"):
+                if self._connection_failed(what):
                     self._trip(error, attempt)
             else:
                 self._failures = 0  # it answered: reachable, whatever it said

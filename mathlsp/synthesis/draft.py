@@ -10,7 +10,8 @@ rests on, and says how it was obtained:
 - **Technique Connections** [S]: the problem's tags, named results and statement terms that a
   paper's title, abstract or quoted statements share — stated as such.
 - **Gaps in Literature** [~]: the problem's tags, named results and terms that no confirmed
-  paper's title, abstract or quoted statements mention.
+  paper's title, abstract or quoted statements mention, and that no Known Result attributes to
+  a confirmed paper (its Source names that Known Result).
 - **Suggested Reading Order**: foundations first, consistent with the citation graph among the
   confirmed references (a paper before those citing it), ties by relevance. [S] when the
   position rests on citations, [~] when only on relevance.
@@ -197,6 +198,10 @@ def shared_terms(
     # "Explicit zero density for …"), as a phrase, or every word of it within one text ("gaps
     # between primes" has the tag `prime-gaps`), in either of the term's spellings ("the
     # Kardar–Parisi–Zhang equation" says the tag `kpz-equation`).
+    return _said(parts, terms)
+
+
+def _said(parts: Sequence[Sequence[str]], terms: Sequence[Term]) -> list[Term]:
     return [
         t
         for t in terms
@@ -205,6 +210,29 @@ def shared_terms(
             for needle in _spellings(t)
         )
     ]
+
+
+_KNOWN_RESULT_SOURCE = re.compile(r"\bPROBLEM\.md \(Known Result (\d+)\b")
+
+
+def attributed_terms(
+    problem: ProblemDoc | None, references: Sequence[ReferenceEntry], terms: Sequence[Term]
+) -> list[Term]:
+    """The terms of a Known Result that PROBLEM.md itself attributes to a confirmed reference
+    (its Source: `PROBLEM.md (Known Result 2: …)`, the work that line names). "Small gaps
+    between primes via a multidimensional sieve (Maynard 2015)" found as REF-002: the
+    multidimensional sieve is REF-002's, by the problem's own account, even when its abstract
+    says "a refinement of the GPY sieve" — not a gap in the literature."""
+    if problem is None:
+        return []
+    known = problem.known_results
+    parts: list[tuple[str, ...]] = []
+    for entry in references:
+        m = _KNOWN_RESULT_SOURCE.search(entry.fields.value("source"))
+        if m and 1 <= int(m.group(1)) <= len(known):
+            text = known[int(m.group(1)) - 1].text
+            parts += [tuple(stems(text)), tuple(stems(plain_text(text)))]
+    return _said(parts, terms) if parts else []
 
 
 def _spellings(term: Term) -> list[tuple[str, ...]]:
@@ -308,6 +336,7 @@ def draft(evidence: Evidence) -> list[Drafted]:
         if shared[e.id]:
             lines.append(_technique_line(e, shared[e.id]))
     covered = {t for s in shared.values() for t in s}
+    covered.update(attributed_terms(evidence.problem, refs, terms))
     for term in gap_terms(evidence.problem, terms):
         if term not in covered:
             lines.append(_gap_line(term, len(refs)))

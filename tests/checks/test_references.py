@@ -267,6 +267,23 @@ def test_no_literature_makes_every_mention_unknown(check) -> None:
     assert "this problem folder has no LITERATURE.md" in found[0].message
 
 
+def test_a_note_outside_any_problem_folder_has_no_mentions_to_resolve(tmp_path) -> None:
+    # A `notes.md` opened in a folder with no PROBLEM.md, no LITERATURE.md and no `.math/`:
+    # was "REF-001 cannot be resolved: this problem folder has no LITERATURE.md" (an error).
+    from mathlsp.checks import check_document
+    from mathlsp.notes.folder import ProblemFolder
+
+    (tmp_path / "notes.md").write_text("By REF-001 and UREF-002.\n", encoding="utf-8")
+    assert check_document(ProblemFolder(tmp_path), tmp_path / "notes.md", SETTINGS) == []
+    (tmp_path / "PROBLEM.md").write_text(PROBLEM, encoding="utf-8")  # now it is a problem
+    found = check_document(ProblemFolder(tmp_path), tmp_path / "notes.md", SETTINGS)
+    assert codes(found) == ["REF009", "REF009"]
+    slug = tmp_path / ".math" / "problems" / "slug"
+    slug.mkdir(parents=True)
+    (slug / "notes.md").write_text("By REF-001.\n", encoding="utf-8")
+    assert codes(check_document(ProblemFolder(slug), slug / "notes.md", SETTINGS)) == ["REF009"]
+
+
 def test_unreadable_literature_is_named(check) -> None:
     found = check("PROOF.md", PROOF_md="REF-001\n", LITERATURE_md=b"caf\xe9 bad")
     assert "LITERATURE.md cannot be read (not valid UTF-8" in found[0].message
@@ -405,3 +422,18 @@ def test_a_base_url_from_the_projects_config_is_the_verifiers_too(check, problem
     assert "REF011" in codes(check(L, other))
     config.write_text('{"source_urls": ["http://127.0.0.1:8765/arxiv"]}', "utf-8")
     assert "REF011" in codes(check(L, text))
+
+
+def test_an_empty_field_is_called_empty_not_missing(check) -> None:
+    # Typing a year anew: `- **Year:** ` read "REF-001 lacks the field Year: add `- **Year:** …`"
+    # with that very line in the entry.
+    text = edit(LITERATURE, "- **Year:** 2019", "- **Year:** ")
+    (found,) = only(check(L, text), "REF007")
+    assert found.message == "REF-001's field Year is empty: write it"
+    assert found.data == {"id": "REF-001", "missing": ["Year"]}
+    text = edit(text, "- **Confidence:** [V]\n", "")
+    (found,) = only(check(L, text), "REF007")
+    assert found.message == (
+        "REF-001 lacks the field Confidence: add `- **Confidence:** …`; its field Year is empty: "
+        "write it"
+    )

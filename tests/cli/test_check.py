@@ -238,3 +238,20 @@ def test_check_outside_a_project_does_not_crawl_installed_packages(tmp_path, cap
     monkeypatch.chdir(tmp_path)
     assert main(["check", "."]) == 2
     assert "no problem folder under" in capsys.readouterr().err
+
+
+def test_a_note_in_a_sub_folder_is_checked_as_its_problems(tmp_path: Path, capsys) -> None:
+    # `mathlsp check drafts/proof.md` read drafts/ as a folder of its own: "REF-001 cannot be
+    # resolved: this problem folder has no LITERATURE.md"; `check drafts/` found no problem.
+    problem = tmp_path / ".math" / "problems" / "demo"
+    drafts = problem / "drafts"
+    drafts.mkdir(parents=True)
+    (problem / "LITERATURE.md").write_text(UNSTAMPED, encoding="utf-8")
+    (drafts / "proof.md").write_text("By REF-001 and REF-009.\n", encoding="utf-8")
+    for target in (drafts / "proof.md", drafts):
+        code, report = run_json(capsys, str(target))
+        assert code == 1
+        (file,) = report["files"]
+        assert file["path"].endswith("proof.md")
+        messages = [d["message"] for d in file["diagnostics"]]
+        assert len(messages) == 1 and messages[0].startswith("REF-009 does not exist")

@@ -88,6 +88,14 @@ def test_unconfirmed_and_missing_records() -> None:
     assert "… Verification pending" in card
 
 
+def test_an_identifier_being_looked_up_is_not_called_unverified() -> None:
+    # Hovering the arXiv id of a stamped REF with a fresh cache read "? Not verified yet: not in
+    # the local cache yet", above the entry's own `Verified:` stamp.
+    card = record_card(None, Status("looking"), heading="1311.4600", now=NOW)
+    assert "looking it up" in card and "hover again" in card
+    assert "verified" not in card.lower() and "✗" not in card
+
+
 def test_plain_text_variant_has_no_markdown() -> None:
     card = record_card(
         paper(), Status("confirmed", url=paper().url), heading="REF-001", markdown=False, now=NOW

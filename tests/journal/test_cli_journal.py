@@ -99,7 +99,11 @@ def test_on_a_terminal_the_nudge_waits_for_an_answer(
 @pytest.mark.parametrize(
     ("argv", "said"),
     [
-        (["proof", "--title", "x", "--insight", "y", "--tried", "z"], "needs --strategy"),
+        # The types are named (it said "one of the fourteen strategy types" and named none).
+        (
+            ["proof", "--title", "x", "--insight", "y", "--tried", "z"],
+            "needs --strategy, one of: direct, contradiction,",
+        ),
         (["proof", "--title", "x", "--insight", "y", "--strategy", "induction"], "needs --tried"),
         (["note", "--title", "x", "--insight", "   "], "must say something"),
     ],

@@ -101,3 +101,19 @@ def test_an_empty_lua_table_means_no_settings():
     for raw in ([], {"mathlsp": []}, {"mathlsp": None}, None):
         parsed = parse_settings(raw)
         assert parsed.warnings == [] and parsed.settings == ServerSettings()
+
+
+def test_a_null_setting_is_its_default_without_a_warning():
+    # An editor's unset option (Neovim's vim.NIL, a JSON null): was "`debounceMs` must be a
+    # whole number, not None", popped up once per option.
+    current = parse_settings({"debounceMs": 10, "verification": "off"}).settings
+    parsed = parse_settings({"mathlsp": {"debounceMs": None, "verification": None}}, current)
+    assert parsed.warnings == []
+    assert parsed.settings == ServerSettings()
+
+
+def test_a_warning_shows_the_value_as_json():
+    (warning,) = parse_settings({"confirmQueries": "yes please"}).warnings
+    assert warning == '`confirmQueries` must be true or false, not "yes please"; using true'
+    (warning,) = parse_settings({"backends": ["arxiv", "google"]}).warnings
+    assert '"google"' in warning and "'" not in warning

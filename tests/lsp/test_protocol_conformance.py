@@ -185,6 +185,43 @@ def test_after_shutdown_requests_are_invalid_and_exit_ends_the_process(
     _quiet(server)
 
 
+def test_a_change_to_a_document_that_is_not_open_is_dropped_quietly(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # A late didChange after didClose (or for a document never opened): pygls's KeyError went to
+    # the editor's output as "mathlsp: … KeyError: 'file:///…'", an internal error.
+    server.initialize(tmp_path)
+    uri = (tmp_path / "LITERATURE.md").as_uri()
+    change = {"range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}}}
+    for version in (2, 3):
+        server.notify(
+            "textDocument/didChange",
+            {
+                "textDocument": {"uri": uri, "version": version},
+                "contentChanges": [{**change, "text": "x"}],
+            },
+        )
+    server.request(
+        1,
+        "textDocument/hover",
+        {"textDocument": {"uri": uri}, "position": {"line": 0, "character": 0}},
+    )
+    assert "error" not in server.reply_to(1)
+    errors = [m for m in server.server_messages("window/logMessage") if m["params"]["type"] == 1]
+    assert errors == []
+    assert b"KeyError" not in server.stderr
+    _quiet(server)
+
+
+def test_exit_without_shutdown_ends_the_process_with_1(server: RawServer, tmp_path: Path) -> None:
+    # LSP: "exit with success code 0 if the shutdown request has been received before;
+    # otherwise with error code 1". pygls's code was swallowed and `mathlsp serve` returned 0.
+    server.initialize(tmp_path)
+    server.notify("exit")
+    assert server.proc.wait(10) == 1
+    _quiet(server)
+
+
 def test_shutdown_while_a_command_waits_on_the_editor_is_answered(
     server: RawServer, tmp_path: Path
 ) -> None:
@@ -294,3 +331,52 @@ def test_over_tcp_the_same_answers(tmp_path: Path) -> None:
         proc.terminate()
         err = proc.communicate(timeout=30)[1]
     assert b"Traceback" not in err
+
+
+def test_cancel_request_stops_a_running_search(tmp_path: Path) -> None:
+    # `$/cancelRequest` for a running `workspace/executeCommand`: pygls answered -32800 at once
+    # but the search went on asking the sources, and wrote LITERATURE.md and JOURNAL.md after
+    # the editor had been told it was cancelled.
+    from lsp_helpers import fake_server_env, free_port
+
+    from tests.fakescholar import FakeScholar
+
+    port = free_port()
+    with FakeScholar.running(port=port) as fake:
+        fake.controls.set_latency(0.3)
+        env = {**fake_server_env(port), "MATHLSP_CACHE_DIR": str(tmp_path / "cache")}
+        raw = RawServer(cwd=tmp_path, env=env)
+        try:
+            problem = tmp_path / "PROBLEM.md"
+            text = PROBLEM.replace("type: proof", "type: proof\ntags: [prime-gaps]")
+            problem.write_text(text, encoding="utf-8")
+            params = {
+                "processId": None,
+                "rootUri": tmp_path.as_uri(),
+                "capabilities": {},
+                "initializationOptions": {"confirmQueries": False, "verification": "off"},
+            }
+            raw.request("init", "initialize", params)
+            raw.reply_to("init")
+            raw.notify("initialized", {})
+            item = {"uri": problem.as_uri(), "languageId": "markdown", "version": 1, "text": text}
+            raw.notify("textDocument/didOpen", {"textDocument": item})
+            command = {"command": "mathlsp.searchLiterature", "arguments": [problem.as_uri()]}
+            raw.request(1, "workspace/executeCommand", command)
+            deadline = time.monotonic() + 20
+            while not fake.controls.requests() and time.monotonic() < deadline:
+                time.sleep(0.05)
+            assert fake.controls.requests(), "the search never reached the sources"
+            raw.notify("$/cancelRequest", {"id": 1})
+            assert raw.reply_to(1)["error"]["code"] == -32800
+            time.sleep(1.0)  # the requests already on the wire come back
+            asked = len(fake.controls.requests())
+            time.sleep(3.0)
+            assert len(fake.controls.requests()) == asked  # nothing more was asked
+            assert not (tmp_path / "LITERATURE.md").exists()
+            assert not raw.server_messages("workspace/applyEdit")
+            raw.request(2, "workspace/symbol", {"query": ""})
+            assert "result" in raw.reply_to(2)
+            assert raw.tracebacks() == 0, raw.stderr.decode(errors="replace")
+        finally:
+            raw.close()

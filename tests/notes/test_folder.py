@@ -67,6 +67,28 @@ def test_find_problem_folder_in_a_project(tmp_path: Path) -> None:
     assert find_project_root(tmp_path) == tmp_path
 
 
+def test_a_note_in_a_sub_folder_belongs_to_its_problem(tmp_path: Path) -> None:
+    # drafts/proof.md opened or checked alone was a folder of its own: every REF it mentioned
+    # "cannot be resolved: this problem folder has no LITERATURE.md".
+    from mathlsp.checks import CheckSettings, check_document
+
+    problem = _project(tmp_path)
+    drafts = problem / "drafts" / "old"
+    drafts.mkdir(parents=True)
+    assert find_problem_folder(drafts / "proof.md") == problem
+    assert find_problem_folder(drafts) == problem
+    assert find_problem_folder(tmp_path / ".math" / "notes.md") is None
+    (problem / "LITERATURE.md").write_text(
+        "## Confirmed References\n\n### REF-001: T\n", encoding="utf-8"
+    )
+    (drafts / "proof.md").write_text("By REF-001 and REF-009.\n", encoding="utf-8")
+    folder = ProblemFolder(find_problem_folder(drafts / "proof.md") or drafts)
+    found = check_document(folder, drafts / "proof.md", CheckSettings())
+    assert [f.message.split(" (")[0] for f in found if f.code == "REF009"] == [
+        "REF-009 does not exist in LITERATURE.md"
+    ]
+
+
 def test_find_problem_folder_for_a_plain_folder(tmp_path: Path) -> None:
     assert find_problem_folder(tmp_path) is None
     assert find_problem_folder(tmp_path / "NOTES.md") is None

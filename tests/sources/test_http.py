@@ -279,8 +279,19 @@ async def test_connection_refused(
         await down.request("GET", f"http://127.0.0.1:{port}/paper/search")
     # Two connection failures and the host counts as down: no further attempts…
     assert info.value.attempts == 2 and down.requests_sent == 2
-    assert "unreachable" in info.value.message
+    # In words, not httpx's class name: it read "Semantic Scholar unreachable (ConnectError)".
+    assert info.value.message == "Semantic Scholar unreachable (no connection)"
     assert [type(e) for e in events] == [GaveUp]  # … and one line says so
+    assert events[0].message.endswith("unreachable (no connection); gave up after 2 attempts")
+    # A lookup's reason names the service once: it read "Semantic Scholar unavailable (Semantic
+    # Scholar unreachable (ConnectError)); verification pending".
+    from mathlsp.sources.base import LookupResult, LookupStatus
+    from mathlsp.sources.record import parse_identifier
+
+    ident = parse_identifier("arXiv:1311.4600")
+    assert ident is not None
+    failed = LookupResult(ident, "semantic_scholar", LookupStatus.ERROR, error=info.value)
+    assert failed.reason == ("Semantic Scholar unreachable (no connection); verification pending")
     # Later requests to it fail at once, with the reason, without a request or a new line.
     for _ in range(5):
         with pytest.raises(BackendUnavailable, match="not asked again"):

@@ -452,3 +452,33 @@ def test_a_closed_up_phrase_is_found_exactly_where_the_words_closed_up_match() -
         haystack = [rng.choice(words) for _ in range(rng.randint(0, 6))]
         needle = [rng.choice(words) for _ in range(rng.randint(0, 3))]
         assert contains_phrase(haystack, needle) == plainly(haystack, needle), (haystack, needle)
+
+
+def test_no_gap_for_what_a_known_result_attributes_to_a_confirmed_reference() -> None:
+    # The tutorial: Known Result 2 "Small gaps between primes via a multidimensional sieve
+    # (Maynard 2015)" was found and confirmed as REF-002, whose abstract says "a refinement of
+    # the GPY sieve". The draft read "Gap: none of the 4 confirmed references mentions the term
+    # 'multidimensional sieve'": false, by the problem's own account of REF-002.
+    problem = PROBLEM.replace(
+        "- The primes contain",
+        "- Small gaps between primes via a multidimensional sieve (Maynard 2015).\n"
+        "- The primes contain",
+    )
+    terms = [t.text for t in problem_terms(ProblemDoc(problem))]
+    assert "multidimensional sieve" in terms
+
+    def gaps(text: str) -> str:
+        drafted = draft(evidence(text, problem, graph=False))
+        return " ".join(d.text for d in drafted if d.subsection == "gaps").lower()
+
+    assert "multidimensional sieve" in gaps(LITERATURE)  # REF-002 not tied to the line: a gap
+    attributed = LITERATURE.replace(
+        "- **Source:** arXiv\n- **arXiv ID:** 1311.4600",
+        "- **Source:** PROBLEM.md (Known Result 2: Small gaps between primes via a "
+        "multidimensional sieve (Maynard 2015).); also found by arXiv\n- **arXiv ID:** 1311.4600",
+    )
+    assert attributed != LITERATURE
+    assert "multidimensional sieve" not in gaps(attributed)
+    # Known Result 1 is not REF-002's: what only it says stays a gap when no paper says it.
+    wrong = attributed.replace("(Known Result 2:", "(Known Result 1:")
+    assert "multidimensional sieve" in gaps(wrong)

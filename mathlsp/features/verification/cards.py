@@ -111,14 +111,9 @@ def identifier_card(
     if key not in server.verification._looking_up:
         server.verification._looking_up.add(key)
         server.verification.spawn(_look_up_quietly(server, ident, near))
+    # Not "Not verified yet": on a fresh cache that sat above the entry's own Verified stamp.
     return hover_card.record_card(
-        None,
-        hover_card.Status(
-            "unverified",
-            reasons=("not in the local cache yet — looking it up; hover again in a moment",),
-        ),
-        heading=ident.versioned,
-        markdown=markdown,
+        None, hover_card.Status("looking"), heading=ident.versioned, markdown=markdown
     )
 
 
