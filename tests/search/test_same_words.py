@@ -114,4 +114,4 @@ def test_nothing_said_leaves_the_query_as_planned() -> None:
     works = [_paper("Mean field limits", "Riesz flows.", "Serfaty")]
     assert fitted("Serfaty modulated energy", "Serfaty", teller, works) is None
     assert teller_phrases(teller) == ["modulated energy", "coulomb gases"]
-    assert teller_phrases("\"Laver's table\" OR sum-free") == ["Laver table", "sum free"]
+    assert teller_phrases('"Laver\'s table" OR sum-free') == ["Laver table", "sum free"]
