@@ -1052,9 +1052,9 @@ def _tags_query(
 ) -> PlannedQuery:
     """The first query: OpenAlex asks any of the first two tags (and their shorter names);
     Semantic Scholar, which wants every word, the first tag alone. Two tags' words together are
-    said by no paper as often as not (16 of 49 such queries found nothing on fresh7, fresh6,
-    fresh4 and tune, each then re-asked as the first tag alone, which never came back empty):
-    the user's labels are aspects of the subject, not words one abstract says together."""
+    said by no paper often (16 of 49 such queries found nothing on fresh7, fresh6, fresh4 and
+    tune; the 13 then re-asked as the first tag alone all answered): the user's labels are
+    aspects of the subject, not words one abstract says together."""
     first = concepts[:1]
     if backend == "semantic_scholar":
         return PlannedQuery(backend, _words_of(first), "tags")
