@@ -41,6 +41,7 @@ from mathlsp.search.same_words import (
     TELLER,
     WITNESS,
     arxiv_words,
+    fitted,
     plain_words,
     said_none_of,
     told_by,
@@ -645,6 +646,7 @@ async def _discover(
     }
     told = {id(t): asyncio.Event() for t in teller_of.values()}
     teller_empty: set[int] = set()
+    teller_found: dict[int, list[Any]] = {}  # what each such OpenAlex query found (not empty)
     stand_in: dict[int, int] = {}  # a spare query sent in another's place → the one it replaced
     # The request a query OpenAlex's answer showed empty would have sent: kept, not handed to the
     # spare queries (the plan's last, emptiest and least on the subject: on fresh4 it went to an
@@ -653,11 +655,34 @@ async def _discover(
     # lane answered first (test_the_spare_queries_do_not_depend_on_which_lane_answers_first).
     saved = [0]
 
-    def tell(q: PlannedQuery) -> None:
+    def tell(q: PlannedQuery, items: list[Found]) -> None:
         if id(q) in told:
             if q in reports[TELLER].empty:
                 teller_empty.add(id(q))
+            else:
+                teller_found[id(q)] = [f.record for f in items]
             told[id(q)].set()
+
+    def fit(q: PlannedQuery) -> PlannedQuery:
+        """`q` asked in the words OpenAlex's twin found said (`same_words.fitted`): once it has
+        answered with works, Semantic Scholar asks for the phrase those works say."""
+        teller = teller_of.get(id(q))
+        records = teller_found.get(id(teller)) if teller is not None else None
+        if not records:
+            return q
+        who = ""
+        if q.authors:
+            topic = set(q.broader.split())
+            who = " ".join(w for w in q.query.split() if w not in topic)
+        text = fitted(q.query, who, teller.query, records)  # type: ignore[union-attr]
+        if text is None or text == q.query:
+            return q
+        new = PlannedQuery(
+            q.backend, text, q.purpose, q.broader if text != q.broader else "", q.authors
+        )
+        if new.key in asked or new.key in plan.prior_keys:
+            return q
+        return new
 
     async def told_none(q: PlannedQuery) -> bool:
         teller = teller_of.get(id(q))
@@ -766,6 +791,10 @@ async def _discover(
                         plan.queries[index] = alone
                         report.queries[report.queries.index(sent_q)] = alone
                         sent_q = alone
+                elif backend == WITNESS and (said := fit(sent_q)) is not sent_q:
+                    plan.queries[index] = said
+                    report.queries[report.queries.index(sent_q)] = said
+                    sent_q = said
                 if sent_q is None:
                     pass
                 elif await found_none(sent_q):
@@ -774,7 +803,7 @@ async def _discover(
                 else:
                     await one(index, sent_q)
             if backend == TELLER:
-                tell(q)
+                tell(q, found.get(index, []))
             if q.authors and backend in ("semantic_scholar", "openalex"):
                 settled_author(q)
             await settle(backend, 1 + bool(q.broader), kept)
@@ -813,6 +842,8 @@ async def _discover(
             sent_q: PlannedQuery | None = q
             if backend == WITNESS and await told_none(q):
                 sent_q = reshaped(q)
+            elif backend == WITNESS:
+                sent_q = fit(q)
             async with changed:
                 await changed.wait_for(functools.partial(decidable, q))
                 if not claims.may_grant(q, room()):

@@ -15,7 +15,10 @@ Pure: the search (`search/run.py`) records Semantic Scholar's answers by `plain_
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
+from typing import Any
 
+from mathlsp.search.text import stem, stems
 from mathlsp.verify.normalize import fold
 
 #: The backend whose answers are read.
@@ -88,3 +91,59 @@ def told_by(query: str, author: str, teller: str) -> bool:
         return bool(author) and byline == author
     words = plain_words(query)
     return bool(phrases) and (words == frozenset().union(*phrases) or words in phrases)
+
+
+def _said(record: Any) -> frozenset[str]:
+    """The stems of what Semantic Scholar's search reads of a paper: title, abstract, venue,
+    authors."""
+    names = " ".join(f"{a.given or ''} {a.family or ''}" for a in getattr(record, "authors", ()))
+    text = " ".join(
+        t for t in (record.title, record.abstract or "", record.venue or "", names) if t
+    )
+    return frozenset(stems(text))
+
+
+def fitted(query: str, author: str, teller: str, records: Sequence[Any]) -> str | None:
+    """What Semantic Scholar asks instead of `query` (its author + topic or topic query), by what
+    OpenAlex's twin query `teller` found (`records`, not empty; `told_by` decides the twin): the
+    query itself when one of those works says all its words; else the cited author (`author`,
+    as the query writes the name; "" for a topic query) with the first of the teller's phrases
+    one of those works says, for a topic query the longest; None when none of them says any
+    (nothing to go on: the query is asked as planned).
+
+    Semantic Scholar wants every word; OpenAlex's twin asks any of the phrases. Its works show
+    which phrase the papers (the author's own, for an author query) say: "Amir kpz equation"
+    asks for a word the author's abstracts may never write where "Amir directed polymer" is what
+    they say."""
+    said = [_said(r) for r in records]
+
+    def anywhere(words: Sequence[str]) -> bool:
+        need = frozenset(stem(w) for w in words)
+        return bool(need) and any(need <= s for s in said)
+
+    if anywhere(query.split()):
+        return query
+    texts = teller_phrases(teller)
+    if not author:
+        texts = sorted(texts, key=lambda t: -len(t.split()))
+    for text in texts:
+        words = [*author.split(), *(w for w in text.split() if w.lower() not in author.lower())]
+        if anywhere(words):
+            return " ".join(dict.fromkeys(words))
+    return None
+
+
+def teller_phrases(query: str) -> list[str]:
+    """The `OR`'d phrases of an OpenAlex query as the plan writes it (the byline filter left
+    out), as plain words in their order, possessives and hyphens as the query builder drops
+    them."""
+    m = re.match(r'\s*[\w.]+\.search:"([^"]*)"\s*', query)
+    if m is not None:
+        query = query[m.end() :]
+    out = []
+    for a, b in _QUOTED.findall(query):
+        text = a or b
+        if text != "OR":
+            text = re.sub(r"['’]s\b", "", text)
+            out.append(" ".join(re.sub(r"[-–]", " ", text).split()))
+    return [t for t in dict.fromkeys(out) if t]

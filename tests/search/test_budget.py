@@ -469,3 +469,21 @@ async def test_semantic_scholar_sends_nothing_openalex_found_no_work_saying(
     assert "Tarver viscous hjb" not in sent
     assert run_module._TOLD in (s2.held or "")
     assert "superquadratic viscous hamiltonians" not in {q.query for q in s2.queries}
+
+
+@needs_corpus
+async def test_semantic_scholar_asks_the_phrase_openalex_found_the_authors_works_saying(
+    haystack: FakeScholar, tmp_path: Path
+) -> None:
+    # KPZ tails: OpenAlex's byline query on Le Doussal finds his works, which say "KPZ
+    # equation" and never "upper tail": Semantic Scholar asks "Le Doussal kpz equation" (every
+    # word, the name included), not "Le Doussal upper tail", which found nothing.
+    haystack.controls.reset()
+    result = await _search(haystack, tmp_path, "fit", _judged("kpz-tails"))
+    s2, oa = result.backends["semantic_scholar"], result.backends["openalex"]
+    assert any("Le Doussal" in q.query for q in oa.answered if q not in oa.empty)
+    sent = _s2_sent(haystack)
+    assert "Le Doussal upper tail" not in sent
+    asked = next(q for q in s2.answered if q.query == "Le Doussal kpz equation")
+    assert asked not in s2.empty and asked.authors
+    assert asked in result.plan.queries  # the Search History records the query asked

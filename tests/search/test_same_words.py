@@ -5,11 +5,14 @@ from __future__ import annotations
 from mathlsp.search.queries import build_queries
 from mathlsp.search.same_words import (
     arxiv_words,
+    fitted,
     openalex_phrases,
     plain_words,
     said_none_of,
+    teller_phrases,
     told_by,
 )
+from mathlsp.sources.record import Author, PaperRecord
 from tests.search.conftest import GRAPHS, problem
 
 
@@ -78,3 +81,37 @@ def test_openalex_tells_semantic_scholar_about_the_same_author_or_the_same_phras
     assert not told_by("random potential", "", both)  # words no phrase of it is
     assert not told_by("random potential intermittency brownian", "", both)
     assert not told_by("Souganidis homogenization", "souganidis", both)  # no byline: not told
+
+
+def _paper(title: str, abstract: str = "", *authors: str) -> PaperRecord:
+    return PaperRecord("openalex", title, tuple(Author(a) for a in authors), abstract=abstract)
+
+
+def test_an_author_query_asks_the_phrase_the_authors_own_works_say() -> None:
+    teller = 'raw_author_name.search:"Amir" "kpz equation" OR "directed polymer"'
+    works = [
+        _paper("Free energy of the continuum directed polymer", "Exact formulas.", "Amir"),
+        _paper("Brownian motions", "On polymers.", "Amir"),
+    ]
+    # The first of the twin's phrases that one of the author's works says, with the name.
+    assert fitted("Amir kpz equation", "Amir", teller, works) == "Amir directed polymer"
+    # A query one of those works says already is asked as planned.
+    works.append(_paper("The KPZ equation", "", "Amir"))
+    assert fitted("Amir kpz equation", "Amir", teller, works) == "Amir kpz equation"
+
+
+def test_a_topic_query_asks_the_longest_phrase_the_works_say() -> None:
+    teller = '"exact rademacher type formula" OR "harmonic maass forms" OR "type formula"'
+    works = [_paper("Harmonic Maass forms and a Rademacher-type formula", "")]
+    # Plural and hyphen read as the search reads them; neither phrase of four words is said.
+    assert fitted("harmonic maass forms", "", teller, works) == "harmonic maass forms"
+    works = [_paper("An exact Rademacher type formula for eta quotients", "")]
+    assert fitted("harmonic maass forms", "", teller, works) == "exact rademacher type formula"
+
+
+def test_nothing_said_leaves_the_query_as_planned() -> None:
+    teller = 'raw_author_name.search:"Serfaty" "modulated energy" OR "coulomb gases"'
+    works = [_paper("Mean field limits", "Riesz flows.", "Serfaty")]
+    assert fitted("Serfaty modulated energy", "Serfaty", teller, works) is None
+    assert teller_phrases(teller) == ["modulated energy", "coulomb gases"]
+    assert teller_phrases('"Laver\'s table" OR sum-free') == ["Laver table", "sum free"]
