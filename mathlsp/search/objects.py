@@ -1,0 +1,178 @@
+"""Which of the problem's phrases name a mathematical object, and when a text says one. Pure.
+
+One rule for the two places that name the problem's phrases to the reader: the reasons of a
+Relevance line (`search/write.py`) and the gaps of the Synthesis (`synthesis/draft.py`). A phrase
+that reads as prose ("Malle predicts", "matching upper"), as people ("Lemke Oliver", "Armstrong
+Tran") or as a formula's notation spelled out ("partial derivative" from `$\\partial_t u$`) is
+never a reason and never a gap. People are read off the problem (the authors it cites, the people
+its prose says did something, the words it always capitalises as names) and off the papers'
+author lists, never from a list of names.
+
+And one normalisation for "a text says the phrase": the relevance line's (`text.core`, closed-up
+spaces and hyphens, plurals), plus the word forms a reader takes for the same object — a noun in
+"-ity" and its adjective ("viscosity" and "viscous", "regularity" and "regular", "ergodicity"
+and "ergodic") — and an acronym the phrase writes for a run of words whose initials it is
+("viscous HJB" is said by "viscous Hamilton–Jacobi–Bellman equations").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Iterable, Sequence
+from functools import lru_cache
+
+from mathlsp.search.text import (
+    GRADING,
+    NAME_PARTICLES,
+    REPORTING,
+    STOPWORDS,
+    WORK_NOUNS,
+    contains_phrase,
+    core,
+    has_all,
+    is_prose,
+    names_an_object,
+    people_named,
+    read_off_formula,
+    words,
+    written_as_names,
+)
+from mathlsp.verify.normalize import fold
+
+# Adjectives that place or order something and need the noun they modify ("matching upper" is
+# "matching upper bounds" cut before its noun).
+_NEEDS_NOUN = GRADING | frozenset("upper lower matching".split())
+
+
+def _present(verb: str) -> set[str]:
+    """The third person present of a past form: "predicted" → "predicts", "computed" →
+    "computes", "established" → "establishes"."""
+    if not verb.endswith("ed") or len(verb) < 5:
+        return set()
+    base = verb[:-2]
+    return {base + "s", base + "es", verb[:-1] + "s"}
+
+
+# "Malle predicts", "the argument extends": what someone does, said in the present.
+_REPORTS_NOW = frozenset(w for v in REPORTING for w in _present(v)) | frozenset(
+    "predicts conjectures states claims".split()
+)
+
+
+def surnames(names: Iterable[str]) -> set[str]:
+    """The folded words of people's names as written ("Lemke Oliver" → {"lemke", "oliver"}),
+    given names and initials too: a phrase of only such words names people."""
+    out: set[str] = set()
+    for n in names:
+        out.update(w for w in words(fold(n)) if len(w) > 1 and w not in NAME_PARTICLES)
+    return out
+
+
+@lru_cache(maxsize=64)
+def cited_people(problem_text: str) -> tuple[str, ...]:
+    """The people PROBLEM.md cites, as its search's author terms name them."""
+    from mathlsp.notes.problem import ProblemDoc
+    from mathlsp.search.queries import build_queries
+
+    return tuple(
+        t.text for t in build_queries(ProblemDoc(problem_text)).terms if t.kind == "author"
+    )
+
+
+@lru_cache(maxsize=64)
+def problem_people(text: str) -> frozenset[str]:
+    """The words of the people a problem's prose says did something ("Corwin and Ghosal
+    proved", "Zwegers' completion", "(Le Doussal, Majumdar; …)")."""
+    return frozenset(surnames(n for group in people_named(text) for n in group))
+
+
+def why_not_an_object(
+    phrase: str,
+    source: str = "",
+    people: Collection[str] = (),
+    authors: Collection[str] = (),
+    one_word: bool = False,
+) -> str | None:
+    """Why a key phrase of the problem (`source`: PROBLEM.md) is not one of its objects, or None.
+    `people`: the people the problem cites (names as written); `authors`: the words of the
+    papers' author names (`surnames`). A phrase with a person the problem names in it is not an
+    object ("Tao bounded"); one made only of names is people whoever they are ("Lemke Oliver",
+    "Armstrong Tran"); an eponym is an object ("Tracy Widom distribution"). `one_word`: a single
+    word may stand (a Relevance reason; a gap needs a phrase)."""
+    ws = words(phrase)
+    if not ws:
+        return "empty"
+    cited = surnames(people) | (problem_people(source) if source else set())
+    names = cited | set(authors)
+    if all(w in names or w in NAME_PARTICLES or w in WORK_NOUNS for w in ws) and any(
+        w in names for w in ws
+    ):
+        return "people"
+    if source and written_as_names(source, phrase):
+        return "people"
+    if is_prose(phrase) or ws[-1] in _REPORTS_NOW:
+        return "prose"
+    if len(ws) > 1 and ws[-1] in _NEEDS_NOUN:
+        return "cut before its noun"
+    if source and read_off_formula(source, phrase):
+        return "notation"
+    # A reason is a measured match: only a gap must be an object's whole name.
+    if one_word:
+        return None
+    if len(ws) == 1:
+        return "one word"
+    if not names_an_object(phrase, [*people, *cited]):
+        return "not an object"
+    return None
+
+
+# -- when a text says a phrase --------------------------------------------------------------
+# Noun endings in "-ity" and the adjective a reader takes for the same object.
+_ITY = (("osity", "ous"), ("icity", "ic"), ("arity", "ar"), ("ality", "al"), ("ivity", "ive"))
+_ITY += (("bility", "ble"), ("ity", ""))
+
+
+def word_root(stem: str) -> str:
+    """One form for a noun in "-ity" and its adjective: "viscosity" and "viscous" → "viscous",
+    "regularity" → "regular", "ergodicity" → "ergodic", "stability" → "stable"."""
+    for noun, adjective in _ITY:
+        if stem.endswith(noun) and len(stem) > len(noun) + 2:
+            return stem[: -len(noun)] + adjective
+    return stem
+
+
+def roots(stems_: Sequence[str]) -> tuple[str, ...]:
+    return tuple(word_root(s) for s in stems_)
+
+
+def _acronym_runs(haystack: Sequence[str], needle: Sequence[str]) -> bool:
+    """`needle` said with one of its words (two to six letters) an acronym of a run of the
+    haystack's words, and its other words within the haystack, as `has_all` reads a phrase:
+    "viscous hjb" in "viscosity solutions of hamilton jacobi bellman equations" (roots). The
+    run's words are content words ("in the" spells nothing)."""
+    have = set(haystack)
+    for i, w in enumerate(needle):
+        k = len(w)
+        if not 2 <= k <= 6 or not w.isalpha() or w in have:
+            continue
+        if not all(x in have for x in (*needle[:i], *needle[i + 1 :])):
+            continue
+        for j in range(len(haystack) - k + 1):
+            run = haystack[j : j + k]
+            if "".join(x[:1] for x in run) == w and not any(x in STOPWORDS for x in run):
+                return True
+    return False
+
+
+def says(parts: Sequence[Sequence[str]], needles: Iterable[Sequence[str]]) -> bool:
+    """Whether one of `parts` (stems of a title, an abstract, a quoted statement) says one of
+    `needles` (a term's stems in its spellings): as the relevance line does (a phrase after
+    `core`, spaces and hyphens aside), or every word of it within one text, after `word_root`,
+    or with an acronym for a run of words. A gap is a subject no confirmed paper is about, not
+    a word form none of them uses."""
+    wanted = [roots(core(n)) for n in needles if n]
+    texts = [roots(p) for p in parts]
+    return any(
+        contains_phrase(t, n) or has_all(t, n) or (len(n) > 1 and _acronym_runs(t, n))
+        for t in texts
+        for n in wanted
+    )
