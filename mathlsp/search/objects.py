@@ -17,10 +17,12 @@ and "ergodic") — and an acronym the phrase writes for a run of words whose ini
 
 from __future__ import annotations
 
+import re
 from collections.abc import Collection, Iterable, Sequence
 from functools import lru_cache
 
 from mathlsp.search.text import (
+    GENERIC,
     GRADING,
     NAME_PARTICLES,
     REPORTING,
@@ -28,6 +30,7 @@ from mathlsp.search.text import (
     WORK_NOUNS,
     contains_phrase,
     core,
+    fold_keep_case,
     has_all,
     is_prose,
     names_an_object,
@@ -52,10 +55,14 @@ def _present(verb: str) -> set[str]:
     return {base + "s", base + "es", verb[:-1] + "s"}
 
 
-# "Malle predicts", "the argument extends": what someone does, said in the present.
-_REPORTS_NOW = frozenset(w for v in REPORTING for w in _present(v)) | frozenset(
-    "predicts conjectures states claims".split()
+# "Malle predicts", "the argument extends": what someone does, said in the present. Not the
+# forms that are nouns too ("the Weil conjectures", "places of a field", "pure states").
+_REPORTS_NOW = frozenset(w for v in REPORTING for w in _present(v)) - frozenset(
+    "answers conjectures places claims notes studies states uses finds".split()
 )
+# Heads that say how much or in what sense, not which object ("exact threshold", "right
+# order", "extra structure", "random field sense"): with grading words only, no object.
+_VAGUE_HEADS = frozenset("order threshold structure sense regime".split())
 
 
 def surnames(names: Iterable[str]) -> set[str]:
@@ -107,22 +114,39 @@ def why_not_an_object(
         w in names for w in ws
     ):
         return "people"
-    if source and written_as_names(source, phrase):
+    if source and _names_in(source, phrase):
         return "people"
-    if is_prose(phrase) or ws[-1] in _REPORTS_NOW:
+    # "defined mu almost" (from "μ-almost surely"), "random field sense": a sentence's words.
+    if is_prose(phrase) or ws[-1] in _REPORTS_NOW or ws[-1] in STOPWORDS or ws[-1] == "sense":
         return "prose"
     if len(ws) > 1 and ws[-1] in _NEEDS_NOUN:
         return "cut before its noun"
-    if source and read_off_formula(source, phrase):
-        return "notation"
-    # A reason is a measured match: only a gap must be an object's whole name.
+    # A reason is a measured match (the paper says "general linear group" of `GL_n`): only a
+    # gap must be an object's whole name.
     if one_word:
         return None
+    if source and read_off_formula(source, phrase):
+        return "notation"
     if len(ws) == 1:
         return "one word"
-    if not names_an_object(phrase, [*people, *cited]):
+    if all(w in GRADING or w in GENERIC or w in _VAGUE_HEADS or w in STOPWORDS for w in ws):
+        return "not an object"
+    if not names_an_object(phrase, people):
         return "not an object"
     return None
+
+
+def _names_in(source: str, phrase: str) -> bool:
+    """`text.written_as_names`, unless the problem writes a word of the phrase as an acronym
+    ("Hartree NLS" is capitalised throughout, and an equation)."""
+    if not written_as_names(source, phrase):
+        return False
+    plain = fold_keep_case(source)
+    return not any(
+        re.search(rf"(?<![\w-]){re.escape(w.upper())}s?(?![\w-])", plain)
+        for w in words(phrase)
+        if len(w) > 1
+    )
 
 
 # -- when a text says a phrase --------------------------------------------------------------
@@ -144,15 +168,17 @@ def roots(stems_: Sequence[str]) -> tuple[str, ...]:
     return tuple(word_root(s) for s in stems_)
 
 
-def _acronym_runs(haystack: Sequence[str], needle: Sequence[str]) -> bool:
-    """`needle` said with one of its words (two to six letters) an acronym of a run of the
-    haystack's words, and its other words within the haystack, as `has_all` reads a phrase:
-    "viscous hjb" in "viscosity solutions of hamilton jacobi bellman equations" (roots). The
-    run's words are content words ("in the" spells nothing)."""
+def _acronym_runs(
+    haystack: Sequence[str], needle: Sequence[str], acronyms: Collection[str]
+) -> bool:
+    """`needle` said with one of its words — an acronym the problem writes (`acronyms`, lower
+    case) — as a run of the haystack's words with its initials, and its other words within
+    the haystack, as `has_all` reads a phrase: "viscous hjb" in "viscosity solutions of
+    hamilton jacobi bellman equations" (roots). The run's words are content words."""
     have = set(haystack)
     for i, w in enumerate(needle):
         k = len(w)
-        if not 2 <= k <= 6 or not w.isalpha() or w in have:
+        if w not in acronyms or w in have:
             continue
         if not all(x in have for x in (*needle[:i], *needle[i + 1 :])):
             continue
@@ -163,16 +189,20 @@ def _acronym_runs(haystack: Sequence[str], needle: Sequence[str]) -> bool:
     return False
 
 
-def says(parts: Sequence[Sequence[str]], needles: Iterable[Sequence[str]]) -> bool:
+def says(
+    parts: Sequence[Sequence[str]],
+    needles: Iterable[Sequence[str]],
+    acronyms: Collection[str] = (),
+) -> bool:
     """Whether one of `parts` (stems of a title, an abstract, a quoted statement) says one of
     `needles` (a term's stems in its spellings): as the relevance line does (a phrase after
     `core`, spaces and hyphens aside), or every word of it within one text, after `word_root`,
-    or with an acronym for a run of words. A gap is a subject no confirmed paper is about, not
-    a word form none of them uses."""
+    or with one of the problem's `acronyms` (lower case: `acronyms.acronyms_in`) for a run of
+    words. A gap is a subject no confirmed paper is about, not a word form none of them uses."""
     wanted = [roots(core(n)) for n in needles if n]
     texts = [roots(p) for p in parts]
     return any(
-        contains_phrase(t, n) or has_all(t, n) or (len(n) > 1 and _acronym_runs(t, n))
+        contains_phrase(t, n) or has_all(t, n) or (len(n) > 1 and _acronym_runs(t, n, acronyms))
         for t in texts
         for n in wanted
     )

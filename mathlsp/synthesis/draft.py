@@ -19,12 +19,13 @@ rests on, and says how it was obtained:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.safetext import neutralize_markup
+from mathlsp.search.acronyms import acronyms_in
 from mathlsp.search.objects import says, surnames, why_not_an_object
 from mathlsp.search.queries import Term, build_queries
 from mathlsp.search.text import plain_text, stems
@@ -175,9 +176,13 @@ def _describe_terms(terms: Sequence[Term]) -> str:
 
 
 def shared_terms(
-    entry: ReferenceEntry, terms: Sequence[Term], theorems: Sequence[QuotedTheorem] = ()
+    entry: ReferenceEntry,
+    terms: Sequence[Term],
+    theorems: Sequence[QuotedTheorem] = (),
+    acronyms: Collection[str] = (),
 ) -> list[Term]:
-    """The terms the entry's title, abstract or quoted statements contain as phrases."""
+    """The terms the entry's title, abstract or quoted statements contain as phrases
+    (`acronyms`: the problem's, lower case, each said by a run of words with its initials)."""
     texts = [entry.title, entry.fields.value("abstract")]
     texts += [f"{t.name} {t.body}" for t in theorems if t.ref == entry.id]
     parts = [stems(x) for x in texts]
@@ -188,7 +193,7 @@ def shared_terms(
     # by "Explicit zero density for …", "gaps between primes" has the tag `prime-gaps`, "the
     # Kardar–Parisi–Zhang equation" says the tag `kpz-equation`, *Partition regularity of …*
     # says "partition regular" and "viscous Hamilton–Jacobi–Bellman" says "viscous HJB".
-    return [t for t in terms if says(parts, _spellings(t))]
+    return [t for t in terms if says(parts, _spellings(t), acronyms)]
 
 
 def _spellings(term: Term) -> list[tuple[str, ...]]:
@@ -279,7 +284,9 @@ def draft(evidence: Evidence) -> list[Drafted]:
         return []
     theorems = unique_theorems(evidence.theorems)
     terms = problem_terms(evidence.problem)
-    shared = {e.id: shared_terms(e, terms, theorems) for e in refs}
+    problem = evidence.problem
+    acronyms = {a.lower() for a in acronyms_in(problem.text)} if problem else set()
+    shared = {e.id: shared_terms(e, terms, theorems, acronyms) for e in refs}
     lines: list[Drafted] = []
     order = {e.id: i for i, e in enumerate(refs)}
     for t in sorted(theorems, key=lambda t: order.get(t.ref, len(order))):
