@@ -43,7 +43,7 @@ from mathlsp.verify.normalize import fold
 
 # Adjectives that place or order something and need the noun they modify ("matching upper" is
 # "matching upper bounds" cut before its noun).
-_NEEDS_NOUN = GRADING | frozenset("upper lower matching".split())
+_NEEDS_NOUN = GRADING | frozenset("upper lower matching independent".split())
 
 
 def _present(verb: str) -> set[str]:
@@ -119,7 +119,8 @@ def why_not_an_object(
     # "defined mu almost" (from "μ-almost surely"), "random field sense": a sentence's words.
     if is_prose(phrase) or ws[-1] in _REPORTS_NOW or ws[-1] in STOPWORDS or ws[-1] == "sense":
         return "prose"
-    if len(ws) > 1 and ws[-1] in _NEEDS_NOUN:
+    # "bijection compatible", "brownian motion independent": a predicate, not a name.
+    if len(ws) > 1 and (ws[-1] in _NEEDS_NOUN or ws[-1].endswith(("able", "ible"))):
         return "cut before its noun"
     # A reason is a measured match (the paper says "general linear group" of `GL_n`): only a
     # gap must be an object's whole name.
