@@ -365,6 +365,16 @@ def print_audit(items: Sequence[Written]) -> None:
             f"{len(a.prose_gaps):>7} {len(a.false_gaps):>7} {per:>7.1f}"
         )
         total = a
+    print("\nBy category (reasons: distinct phrase per problem; gaps: every gap):")
+    reasons = Counter(
+        prose_reason(p, ProblemDoc(_problem(items, slug)), set()) or "?"
+        for slug, p in set(total.prose_reasons)
+    )
+    gaps = Counter(g.rsplit(" (", 1)[1].rstrip(")") for _, g in total.prose_gaps)
+    gaps["said by a confirmed reference (false gap)"] = len(total.false_gaps)
+    for name, counts in (("reasons", reasons), ("gaps", gaps)):
+        for why, n in counts.most_common():
+            print(f"- {name}: {why} ×{n}")
     print("\nVague Relevance lines:")
     for slug, title, line in [v for v in total.vague if not v[2].startswith("[tags only]")]:
         print(f"- {slug}: {title[:60]} — {line}")

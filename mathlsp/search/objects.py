@@ -151,6 +151,9 @@ def _names_in(source: str, phrase: str) -> bool:
 
 
 # -- when a text says a phrase --------------------------------------------------------------
+# Words that carry no letter of an acronym ("in the" spells nothing; "central limit theorem" is
+# CLT, though "theorem" is a stopword for queries).
+_GLUE = frozenset("a an the of and for in on to with by at or".split())
 # Noun endings in "-ity" and the adjective a reader takes for the same object.
 _ITY = (("osity", "ous"), ("icity", "ic"), ("arity", "ar"), ("ality", "al"), ("ivity", "ive"))
 _ITY += (("bility", "ble"), ("ity", ""))
@@ -175,7 +178,7 @@ def _acronym_runs(
     """`needle` said with one of its words — an acronym the problem writes (`acronyms`, lower
     case) — as a run of the haystack's words with its initials, and its other words within
     the haystack, as `has_all` reads a phrase: "viscous hjb" in "viscosity solutions of
-    hamilton jacobi bellman equations" (roots). The run's words are content words."""
+    hamilton jacobi bellman equations" (roots). The run holds no function word."""
     have = set(haystack)
     for i, w in enumerate(needle):
         k = len(w)
@@ -185,7 +188,7 @@ def _acronym_runs(
             continue
         for j in range(len(haystack) - k + 1):
             run = haystack[j : j + k]
-            if "".join(x[:1] for x in run) == w and not any(x in STOPWORDS for x in run):
+            if "".join(x[:1] for x in run) == w and not any(x in _GLUE for x in run):
                 return True
     return False
 
@@ -203,7 +206,7 @@ def says(
     wanted = [roots(core(n)) for n in needles if n]
     texts = [roots(p) for p in parts]
     return any(
-        contains_phrase(t, n) or has_all(t, n) or (len(n) > 1 and _acronym_runs(t, n, acronyms))
+        contains_phrase(t, n) or has_all(t, n) or _acronym_runs(t, n, acronyms)
         for t in texts
         for n in wanted
     )

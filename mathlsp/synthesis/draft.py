@@ -201,6 +201,12 @@ def _spellings(term: Term) -> list[tuple[str, ...]]:
     return [tuple(n) for n in (term.stems, term.alias_stems) if n]
 
 
+def _acronyms(problem: ProblemDoc) -> set[str]:
+    """The acronyms the problem writes, in its text or its tags (`AMU-conjecture`), lower case."""
+    tagged = {w for t in problem.tags for w in re.split(r"[-_\s]+", t) if w.isupper()}
+    return {a.lower() for a in [*acronyms_in(problem.text), *tagged] if 2 <= len(a) <= 6}
+
+
 def relevance(shared: Sequence[Term], terms: Sequence[Term]) -> float:
     total = sum(t.weight for t in terms)
     return sum(t.weight for t in shared) / total if total else 0.0
@@ -285,7 +291,7 @@ def draft(evidence: Evidence) -> list[Drafted]:
     theorems = unique_theorems(evidence.theorems)
     terms = problem_terms(evidence.problem)
     problem = evidence.problem
-    acronyms = {a.lower() for a in acronyms_in(problem.text)} if problem else set()
+    acronyms = _acronyms(problem) if problem else set()
     shared = {e.id: shared_terms(e, terms, theorems, acronyms) for e in refs}
     lines: list[Drafted] = []
     order = {e.id: i for i, e in enumerate(refs)}

@@ -80,7 +80,7 @@ def test_a_noun_in_ity_and_its_adjective_are_one_form() -> None:
 
 def test_says_what_the_relevance_line_accepts_and_near_forms() -> None:
     def said(text: str, phrase: str) -> bool:
-        return says([stems(text)], [tuple(stems(phrase))], {"hjb", "hj"})
+        return says([stems(text)], [tuple(stems(phrase))], {"hjb", "hj", "clt"})
 
     # The relevance line's normalisation: a phrase, head nouns dropped, spaces closed up.
     assert said("Explicit zero density for the Riemann zeta function", "zero density estimate")
@@ -90,6 +90,7 @@ def test_says_what_the_relevance_line_accepts_and_near_forms() -> None:
     assert said("Viscosity solutions of Hamilton-Jacobi-Bellman equations", "viscous HJB")
     assert said("Partition regularity of homogeneous quadratics", "partition regular")
     assert said("Homogenization of viscous Hamilton–Jacobi equations", "viscous HJ equations")
+    assert said("A central limit theorem for fluctuations in 1D homogenization", "1d CLT")
     # Not said: another object, or initials that run across a different phrase.
     assert not said("Viscosity solutions of Hamilton-Jacobi equations", "viscous HJB")
     assert not said("Hamilton-Jacobi-Bellman equations", "viscous HJB")  # "viscous" unsaid
