@@ -65,6 +65,10 @@ _REPORTS_NOW = frozenset(w for v in REPORTING for w in _present(v)) - frozenset(
 _VAGUE_HEADS = frozenset("order threshold structure sense regime".split())
 
 
+def _adverb(word: str) -> bool:
+    return len(word) > 4 and word.endswith("ly")
+
+
 def surnames(names: Iterable[str]) -> set[str]:
     """The folded words of people's names as written ("Lemke Oliver" → {"lemke", "oliver"}),
     given names and initials too: a phrase of only such words names people."""
@@ -119,8 +123,10 @@ def why_not_an_object(
     # "defined mu almost" (from "μ-almost surely"), "random field sense": a sentence's words.
     if is_prose(phrase) or ws[-1] in _REPORTS_NOW or ws[-1] in STOPWORDS or ws[-1] == "sense":
         return "prose"
-    # "bijection compatible", "brownian motion independent": a predicate, not a name.
-    if len(ws) > 1 and (ws[-1] in _NEEDS_NOUN or ws[-1].endswith(("able", "ible"))):
+    # "bijection compatible", "brownian motion independent": a predicate, not a name; an
+    # adverb makes the adjective a property's name ("fully Hodge-Newton decomposable").
+    predicate = ws[-1].endswith(("able", "ible")) and not any(_adverb(w) for w in ws[:-1])
+    if len(ws) > 1 and (ws[-1] in _NEEDS_NOUN or predicate):
         return "cut before its noun"
     # A reason is a measured match (the paper says "general linear group" of `GL_n`): only a
     # gap must be an object's whole name.

@@ -50,6 +50,7 @@ def test_prose_is_neither_a_reason_nor_a_gap() -> None:
     assert why_not_an_object("bijection compatible") == "cut before its noun"
     assert why_not_an_object("brownian motion independent") == "cut before its noun"
     assert why_not_an_object("compatible bijections") is None
+    assert why_not_an_object("fully hodge newton decomposable") is None
     assert why_not_an_object("number fields", MALLE) is None
     assert why_not_an_object("upper bounds", MALLE) is None  # its noun is there
 
