@@ -123,15 +123,17 @@ def why_not_an_object(
     # "defined mu almost" (from "μ-almost surely"), "random field sense": a sentence's words.
     if is_prose(phrase) or ws[-1] in _REPORTS_NOW or ws[-1] in STOPWORDS or ws[-1] == "sense":
         return "prose"
-    # "bijection compatible", "brownian motion independent": a predicate, not a name; an
-    # adverb makes the adjective a property's name ("fully Hodge-Newton decomposable").
-    predicate = ws[-1].endswith(("able", "ible")) and not any(_adverb(w) for w in ws[:-1])
-    if len(ws) > 1 and (ws[-1] in _NEEDS_NOUN or predicate):
+    if len(ws) > 1 and ws[-1] in _NEEDS_NOUN:
         return "cut before its noun"
     # A reason is a measured match (the paper says "general linear group" of `GL_n`): only a
     # gap must be an object's whole name.
     if one_word:
         return None
+    # "bijection compatible", "brownian motion independent": a predicate, not an object's name
+    # (a reason may say it: "representation stable" is what the paper proves); an adverb makes
+    # the adjective a property's name ("fully Hodge-Newton decomposable").
+    if len(ws) > 1 and ws[-1].endswith(("able", "ible")) and not any(map(_adverb, ws[:-1])):
+        return "cut before its noun"
     if source and read_off_formula(source, phrase):
         return "notation"
     if len(ws) == 1:
@@ -144,16 +146,19 @@ def why_not_an_object(
 
 
 def _names_in(source: str, phrase: str) -> bool:
-    """`text.written_as_names`, unless the problem writes a word of the phrase as an acronym
-    ("Hartree NLS" is capitalised throughout, and an equation)."""
+    """`text.written_as_names`, unless a word of the phrase is an acronym and the phrase heads a
+    noun somewhere ("the Hartree NLS equation": an object; "(Analysis & PDE)": a journal)."""
     if not written_as_names(source, phrase):
         return False
+    ws = words(phrase)
     plain = fold_keep_case(source)
-    return not any(
-        re.search(rf"(?<![\w-]){re.escape(w.upper())}s?(?![\w-])", plain)
-        for w in words(phrase)
-        if len(w) > 1
-    )
+    if not any(re.search(rf"(?<![\w-]){re.escape(w.upper())}s?(?![\w-])", plain) for w in ws):
+        return True
+    run = r"[\W_]+".join(re.escape(w) for w in ws)
+    for m in re.finditer(rf"(?<![\w-]){run}s?\s+([a-z][a-z-]{{2,}})", plain, re.IGNORECASE):
+        if m.group(1).islower() and m.group(1) not in STOPWORDS:
+            return False
+    return True
 
 
 # -- when a text says a phrase --------------------------------------------------------------

@@ -107,6 +107,8 @@ def test_says_what_the_relevance_line_accepts_and_near_forms() -> None:
 def test_grammar_and_vagueness_rules_spare_objects() -> None:
     nls = "Yue proved invariance for the Hartree NLS on the torus; the Hartree NLS equation."
     assert why_not_an_object("hartree nls", nls) is None  # an acronym is no name
+    assert why_not_an_object("analysis pde", "Sanders 2012 (Analysis & PDE), a lemma.") == "people"
+    assert why_not_an_object("representation stable", one_word=True) is None  # a reason
     assert why_not_an_object("pure states") is None  # a noun, not "X states that"
     assert why_not_an_object("survey predicts") == "prose"
     assert why_not_an_object("defined mu almost") == "prose"  # from "μ-almost surely"
