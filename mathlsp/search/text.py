@@ -499,7 +499,8 @@ _DISCOURSE_HEADS = frozenset(
     "ground".split()
 )
 _DISCOURSE_WORDS = frozenset(
-    "my our your analogous corresponding alternative instead along beyond whole".split()
+    "my our your me analogous corresponding alternative instead along beyond whole versus "
+    "vs".split()
 )
 
 

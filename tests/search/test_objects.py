@@ -113,6 +113,9 @@ def test_grammar_and_vagueness_rules_spare_objects() -> None:
     assert why_not_an_object("survey predicts") == "prose"
     assert why_not_an_object("defined mu almost") == "prose"  # from "μ-almost surely"
     assert why_not_an_object("random field sense") == "prose"
+    assert why_not_an_object("finite fields interest me") == "prose"  # the writer, not maths
+    assert why_not_an_object("banal versus non banal") == "prose"  # a comparison
+    assert why_not_an_object("crepant resolutions vs") == "prose"
     for vague in ("exact threshold", "right order", "next order", "extra structure"):
         assert why_not_an_object(vague) == "not an object", vague
     assert why_not_an_object("finite range dependence") is None
