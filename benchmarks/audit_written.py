@@ -55,6 +55,7 @@ from mathlsp.search.text import (
     plain_text,
     stem,
     words,
+    written_as_names,
 )
 from mathlsp.search.write import plan_writes, relevance_text
 from mathlsp.synthesis.draft import Drafted, draft
@@ -120,8 +121,10 @@ def people_of(problem: ProblemDoc) -> set[str]:
     return out
 
 
+# Adjectives that need their noun: a phrase ending on one was cut before it ("matching upper").
+_CUT = frozenset("upper lower matching better smaller larger stronger weaker".split())
 _REPORTED = frozenset(
-    "gave give gives showed shows proved proves established establishes introduced "
+    "predicts gave give gives showed shows proved proves established establishes introduced "
     "conjectured computed treated developed studied found obtained noticed improved improves "
     "extends extended bounded settled answered observed noted claimed verified used uses "
     "applied combined considered predicted".split()
@@ -149,6 +152,8 @@ def prose_reason(phrase: str, problem: ProblemDoc, people: set[str]) -> str | No
     # name with "argument", "method" is not.
     if any(w in people for w in ws) and all(w in people or w in _WORK for w in ws):
         return "people and their work"
+    if written_as_names(problem.text, phrase):
+        return "a name as the problem writes it"
     last = ws[-1]
     if last.endswith("ed") and last not in _ED_ADJECTIVES:
         return "ends on a verb"
@@ -179,6 +184,10 @@ def prose_reason(phrase: str, problem: ProblemDoc, people: set[str]) -> str | No
         return "a symbol with generic words"
     if all(w in STOPWORDS for w in ws):
         return "function words"
+    if len(ws) > 1 and ws[-1] in _REPORTED and ws[-1] not in _ED_ADJECTIVES:
+        return "ends on a reporting verb"
+    if len(ws) > 1 and ws[-1] in _CUT:
+        return "cut before its noun"
     return None
 
 
@@ -202,7 +211,7 @@ def _forgiving(text: str) -> list[str]:
 
 def _root(word: str) -> str:
     w = stem(word)
-    for suffix in ("ities", "ity", "ies", "es", "s", "al", "ic"):
+    for suffix in ("osity", "ous", "ities", "ity", "ies", "es", "s", "al", "ic"):
         if len(w) > len(suffix) + 3 and w.endswith(suffix):
             return w[: -len(suffix)]
     return w
@@ -227,6 +236,15 @@ def forgiving_says(text: str, phrase: str) -> bool:
         return True
     if "".join(want) in joined.replace(" ", ""):
         return True
+    # An acronym for a run of words ("hjb" for "hamilton jacobi bellman").
+    for i, w in enumerate(want):
+        k = len(w)
+        if 2 <= k <= 5 and w.isalpha():
+            for j in range(len(have) - k + 1):
+                if "".join(x[0] for x in have[j : j + k]) == w:
+                    rest = want[:i] + want[i + 1 :]
+                    if all(r in have for r in rest):
+                        return True
     if len(want) == 2:
         a, b = want
         for i, w in enumerate(have):
@@ -260,6 +278,10 @@ def vagueness(c: Candidate) -> str | None:
     return None
 
 
+def _author_words(names: Sequence[str]) -> set[str]:
+    return {x for n in names for x in words(n) if len(x) > 1}
+
+
 def audit(items: Sequence[Written]) -> Audit:
     out = Audit()
     for w in items:
@@ -267,7 +289,7 @@ def audit(items: Sequence[Written]) -> Audit:
         problem = ProblemDoc(w.problem)
         people = people_of(problem)
         for c in w.confirmed:
-            line = relevance_text(c)
+            line = relevance_text(c, None, w.problem)
             out.lines += 1
             if (why := vagueness(c)) is not None:
                 out.vague.append((w.slug, c.title, f"[{why}] {line}"))
@@ -278,16 +300,17 @@ def audit(items: Sequence[Written]) -> Audit:
             for phrase in _QUOTED.findall(named):
                 if len(phrase) > 60:
                     continue
-                if prose_reason(phrase, problem, people):
+                if prose_reason(phrase, problem, people | _author_words(c.authors)):
                     out.prose_reasons.append((w.slug, phrase))
         lines = gap_lines(w)
         doc = LiteratureDoc(w.literature)
         confirmed = [e for e in doc.confirmed if e.section == "confirmed"]
+        authors = _author_words([a for c in w.confirmed for a in c.authors])
         for g in lines:
             m = _GAP.search(g.text)
             what = m.group("what") if m else g.text
             out.gaps.append((w.slug, what))
-            why = prose_reason(what, problem, people)
+            why = prose_reason(what, problem, people | authors)
             if why:
                 out.prose_gaps.append((w.slug, f"{what} ({why})"))
             for e in confirmed:
@@ -342,6 +365,16 @@ def print_audit(items: Sequence[Written]) -> None:
             f"{len(a.prose_gaps):>7} {len(a.false_gaps):>7} {per:>7.1f}"
         )
         total = a
+    print("\nBy category (reasons: distinct phrase per problem; gaps: every gap):")
+    reasons = Counter(
+        prose_reason(p, ProblemDoc(_problem(items, slug)), set()) or "?"
+        for slug, p in set(total.prose_reasons)
+    )
+    gaps = Counter(g.rsplit(" (", 1)[1].rstrip(")") for _, g in total.prose_gaps)
+    gaps["said by a confirmed reference (false gap)"] = len(total.false_gaps)
+    for name, counts in (("reasons", reasons), ("gaps", gaps)):
+        for why, n in counts.most_common():
+            print(f"- {name}: {why} ×{n}")
     print("\nVague Relevance lines:")
     for slug, title, line in [v for v in total.vague if not v[2].startswith("[tags only]")]:
         print(f"- {slug}: {title[:60]} — {line}")

@@ -652,7 +652,8 @@ def explain(judged: Judged, out: Outcome) -> None:
     for n, c in enumerate(result.confirmed, 1):
         key = corpus_key(c, by_id)
         print(f"{n:>2}. [{label(key)}] {c.title}  ({key})")
-        print(f"    Relevance: {relevance_text(c)} (relevance {c.relevance:.2f})")
+        why = relevance_text(c, None, result.problem.text)
+        print(f"    Relevance: {why} (relevance {c.relevance:.2f})")
     if result.unconfirmed:
         print("\n## Written unconfirmed\n")
         for c in result.unconfirmed:

@@ -338,7 +338,8 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(
                 f"  {i}. {c.title} — {_authors(c.authors)} ({c.year or 'n.d.'}{venue}){ids}{cites}"
             )
-            print(f"     {status}. {relevance_text(c, result.plan.user_query)}")
+            why = relevance_text(c, result.plan.user_query, result.problem.text)
+            print(f"     {status}. {why}")
             link = _open_access(c)
             if link:
                 print(f"     open access: {link}")

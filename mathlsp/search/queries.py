@@ -1013,8 +1013,10 @@ LONG_WORDS = 5
 JOINED_WORDS = 3
 
 
-def _word_count(phrase: str) -> int:
-    return len(phrase.split())
+def _shortest_first(phrase: str) -> tuple[int, int]:
+    """Fewest words first; among as few, the longer words ("multidimensional sieve" before
+    "small gaps"): a long word is the specific one, a short one the common."""
+    return len(phrase.split()), -len(phrase)
 
 
 def _joins_phrases(phrases: Sequence[str]) -> bool:
@@ -1041,7 +1043,7 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
     # the phrases together need more than LONG_WORDS words (no paper says them all: 21 of 23 such
     # Semantic Scholar queries on the studied splits were empty, then broadened).
     if len(t.phrases) > 1:
-        words, shortest = _words_of(t.phrases), _words_of([min(t.phrases, key=_word_count)])
+        words, shortest = _words_of(t.phrases), _words_of([min(t.phrases, key=_shortest_first)])
         limit = JOINED_WORDS if _joins_phrases(t.phrases) else LONG_WORDS
         return (shortest, "") if len(words.split()) > limit else (words, shortest)
     return _words_of(t.phrases), ""

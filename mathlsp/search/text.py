@@ -437,7 +437,8 @@ GRADING = frozenset(
     """
     small smaller smallest large larger largest high higher highest low lower lowest big good
     better best weak weaker strong stronger effective average relative fixed nonzero new first
-    second third last main simple certain possible possibly
+    second third last main simple certain possible possibly exact right next extra sharp
+    optimal precise
     """.split()
 )
 
@@ -498,7 +499,8 @@ _DISCOURSE_HEADS = frozenset(
     "ground".split()
 )
 _DISCOURSE_WORDS = frozenset(
-    "my our your analogous corresponding alternative instead along beyond whole".split()
+    "my our your me analogous corresponding alternative instead along beyond whole versus "
+    "vs".split()
 )
 
 

@@ -149,10 +149,14 @@ def how_rare(match: Any, first: bool = True) -> str:
     return f" (all {pool})" if said_by >= pool else f" ({said_by} of {pool})"
 
 
-def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
+def relevance_text(
+    candidate: Candidate, user_query: str | None = None, problem: str | None = None
+) -> str:
     """What the paper says that is specific to the problem — measured, not judged: the terms
     its title or abstract says (as phrases), rarest first, with where; a cited author only
-    next to a topic."""
+    next to a topic. `problem` (PROBLEM.md's text): its phrases that are not objects — prose,
+    people, a formula's notation (`objects.why_not_an_object`, the rule of the Synthesis gaps)
+    — are never reasons."""
     parts: list[str] = []
     if candidate.problem_reference is not None:
         where, _, line = candidate.problem_reference.partition(": ")
@@ -161,13 +165,11 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
             parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
         else:
             parts.append("listed in PROBLEM.md References")
-    from mathlsp.search.text import is_prose
-
-    # A phrase of the statement that reads as prose ("Schoenfeld gave") is never a reason.
     found = [
         m
         for m in candidate.found
-        if m.term.kind != "author" and not (m.term.kind == "keyword" and is_prose(m.term.text))
+        if m.term.kind != "author"
+        and not (m.term.kind == "keyword" and _not_a_reason(m, candidate, problem))
     ]
     found.sort(key=lambda m: (not m.place.startswith("title"), -m.value))
 
@@ -232,6 +234,16 @@ def relevance_text(candidate: Candidate, user_query: str | None = None) -> str:
     return text[0].upper() + text[1:] + "."
 
 
+def _not_a_reason(m: Any, candidate: Candidate, problem: str | None) -> bool:
+    """A phrase of the statement that is prose ("Schoenfeld gave", "Malle predicts") or people
+    ("Lemke Oliver", the paper's own authors) is never a reason."""
+    from mathlsp.search.objects import cited_people, surnames, why_not_an_object
+
+    people = cited_people(problem) if problem else ()
+    authors = surnames(candidate.authors)
+    return why_not_an_object(m.term.text, problem or "", people, authors, one_word=True) is not None
+
+
 def key_results(candidate: Candidate, has_abstract: bool = True) -> str:
     """TheoremSearch's statements, quoted with their links; never anything else."""
     quotes = []
@@ -275,7 +287,7 @@ def confirmed_reference(
         arxiv_id=_arxiv(candidate),
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
-        relevance="[S] " + relevance_text(candidate, result.plan.user_query),
+        relevance="[S] " + relevance_text(candidate, result.plan.user_query, result.problem.text),
         key_results=key_results(candidate, has_abstract=bool(abstract)),
         confidence=confidence,
         verified=stamp,
@@ -300,7 +312,7 @@ def unconfirmed_reference(candidate: Candidate, number: int, result: SearchResul
         arxiv_id=_arxiv(candidate),
         doi=candidate.doi or "",
         reason=reason,
-        relevance=relevance_text(candidate, result.plan.user_query),
+        relevance=relevance_text(candidate, result.plan.user_query, result.problem.text),
     )
 
 

@@ -20,23 +20,16 @@ rests on, and says how it was obtained:
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from mathlsp.notes.literature import ReferenceEntry
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.safetext import neutralize_markup
+from mathlsp.search.acronyms import acronyms_in
+from mathlsp.search.objects import says, surnames, why_not_an_object
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.text import (
-    core,
-    has_all,
-    mentions,
-    names_an_object,
-    plain_text,
-    read_off_formula,
-    stems,
-    written_as_names,
-)
+from mathlsp.search.text import plain_text, stems
 from mathlsp.sources.theoremsearch import TheoremHit
 from mathlsp.synthesis.graph import CitationGraph, reading_order
 from mathlsp.synthesis.review import normalize
@@ -131,24 +124,23 @@ def unique_theorems(theorems: Iterable[QuotedTheorem]) -> list[QuotedTheorem]:
     return list(seen.values())
 
 
-def gap_terms(problem: ProblemDoc | None, terms: Sequence[Term]) -> list[Term]:
+def gap_terms(
+    problem: ProblemDoc | None, terms: Sequence[Term], authors: Iterable[str] = ()
+) -> list[Term]:
     """The terms a Synthesis gap may name: the problem's specific objects — its tags, named
-    results, and key phrases that name an object rather than run on in prose ("Tao bounded",
-    "better constant", "recursions relating", "exponentially fast" are not objects), name
-    people ("Caselli–Marietti" in a list of who proved what) or spell out the notation of a
-    formula ("partial derivative" from `$\\partial_t u$`, which the prose never says)."""
+    results, and key phrases that name an object (`objects.why_not_an_object`, the rule the
+    Relevance lines use): not prose ("Tao bounded", "Malle predicts", "matching upper",
+    "exponentially fast"), not people (the authors the problem cites, those its prose names,
+    words it always capitalises as names, the confirmed papers' `authors`: "Lemke Oliver"), not
+    the notation of a formula ("partial derivative" from `$\\partial_t u$`)."""
     if problem is None:
         return []
-    people = [t.text for t in build_queries(problem).terms if t.kind == "author"]
+    cited = [t.text for t in build_queries(problem).terms if t.kind == "author"]
+    names = surnames(authors)
     return [
         t
         for t in terms
-        if t.kind != "keyword"
-        or (
-            names_an_object(t.text, people)
-            and not written_as_names(problem.text, t.text)
-            and not read_off_formula(problem.text, t.text)
-        )
+        if t.kind != "keyword" or why_not_an_object(t.text, problem.text, cited, names) is None
     ]
 
 
@@ -185,38 +177,34 @@ def _describe_terms(terms: Sequence[Term]) -> str:
 
 
 def shared_terms(
-    entry: ReferenceEntry, terms: Sequence[Term], theorems: Sequence[QuotedTheorem] = ()
+    entry: ReferenceEntry,
+    terms: Sequence[Term],
+    theorems: Sequence[QuotedTheorem] = (),
+    acronyms: Collection[str] = (),
 ) -> list[Term]:
-    """The terms the entry's title, abstract or quoted statements contain as phrases."""
+    """The terms the entry's title, abstract or quoted statements contain as phrases
+    (`acronyms`: the problem's, lower case, each said by a run of words with its initials)."""
     texts = [entry.title, entry.fields.value("abstract")]
     texts += [f"{t.name} {t.body}" for t in theorems if t.ref == entry.id]
     parts = [stems(x) for x in texts]
     # Its formulas read as the problem's are (`$\\mathfrak{dmr}_0$` is "dmr0", `$\\mathrm{GL}_3$`
     # "GL3" and "general linear group"): a paper that writes the object in notation says it.
     parts += [stems(plain_text(x)) for x in texts if "$" in x or "\\" in x]
-    # After the normalisation relevance uses (`core`: "zero density estimate" is said by
-    # "Explicit zero density for …"), as a phrase, or every word of it within one text ("gaps
-    # between primes" has the tag `prime-gaps`), in either of the term's spellings ("the
-    # Kardar–Parisi–Zhang equation" says the tag `kpz-equation`).
-    return _said(parts, terms)
-
-
-def _said(parts: Sequence[Sequence[str]], terms: Sequence[Term]) -> list[Term]:
-    return [
-        t
-        for t in terms
-        if any(
-            mentions(parts, needle) or any(has_all(p, core(needle)) for p in parts)
-            for needle in _spellings(t)
-        )
-    ]
+    # After the normalisation relevance uses (`objects.says`): "zero density estimate" is said
+    # by "Explicit zero density for …", "gaps between primes" has the tag `prime-gaps`, "the
+    # Kardar–Parisi–Zhang equation" says the tag `kpz-equation`, *Partition regularity of …*
+    # says "partition regular" and "viscous Hamilton–Jacobi–Bellman" says "viscous HJB".
+    return [t for t in terms if says(parts, _spellings(t), acronyms)]
 
 
 _KNOWN_RESULT_SOURCE = re.compile(r"\bPROBLEM\.md \(Known Result (\d+)\b")
 
 
 def attributed_terms(
-    problem: ProblemDoc | None, references: Sequence[ReferenceEntry], terms: Sequence[Term]
+    problem: ProblemDoc | None,
+    references: Sequence[ReferenceEntry],
+    terms: Sequence[Term],
+    acronyms: Collection[str] = (),
 ) -> list[Term]:
     """The terms of a Known Result that PROBLEM.md itself attributes to a confirmed reference
     (its Source: `PROBLEM.md (Known Result 2: …)`, the work that line names). "Small gaps
@@ -232,15 +220,18 @@ def attributed_terms(
         if m and 1 <= int(m.group(1)) <= len(known):
             text = known[int(m.group(1)) - 1].text
             parts += [tuple(stems(text)), tuple(stems(plain_text(text)))]
-    return _said(parts, terms) if parts else []
+    return [t for t in terms if says(parts, _spellings(t), acronyms)] if parts else []
 
 
 def _spellings(term: Term) -> list[tuple[str, ...]]:
-    """A term's stems in both its spellings, and each with its last word made a noun by "-ity"
-    ("partition regular" is said by *Partition regularity of homogeneous quadratics*): a gap
-    is a subject no confirmed paper is about, not a word form none of them uses."""
-    out = [tuple(n) for n in (term.stems, term.alias_stems) if n]
-    return out + [(*n[:-1], n[-1] + "ity") for n in out if len(n) > 1 and len(n[-1]) > 3]
+    """A term's stems in both its spellings."""
+    return [tuple(n) for n in (term.stems, term.alias_stems) if n]
+
+
+def _acronyms(problem: ProblemDoc) -> set[str]:
+    """The acronyms the problem writes, in its text or its tags (`AMU-conjecture`), lower case."""
+    tagged = {w for t in problem.tags for w in re.split(r"[-_\s]+", t) if w.isupper()}
+    return {a.lower() for a in [*acronyms_in(problem.text), *tagged] if 2 <= len(a) <= 6}
 
 
 def relevance(shared: Sequence[Term], terms: Sequence[Term]) -> float:
@@ -326,7 +317,9 @@ def draft(evidence: Evidence) -> list[Drafted]:
         return []
     theorems = unique_theorems(evidence.theorems)
     terms = problem_terms(evidence.problem)
-    shared = {e.id: shared_terms(e, terms, theorems) for e in refs}
+    problem = evidence.problem
+    acronyms = _acronyms(problem) if problem else set()
+    shared = {e.id: shared_terms(e, terms, theorems, acronyms) for e in refs}
     lines: list[Drafted] = []
     order = {e.id: i for i, e in enumerate(refs)}
     for t in sorted(theorems, key=lambda t: order.get(t.ref, len(order))):
@@ -336,8 +329,9 @@ def draft(evidence: Evidence) -> list[Drafted]:
         if shared[e.id]:
             lines.append(_technique_line(e, shared[e.id]))
     covered = {t for s in shared.values() for t in s}
-    covered.update(attributed_terms(evidence.problem, refs, terms))
-    for term in gap_terms(evidence.problem, terms):
+    covered.update(attributed_terms(problem, refs, terms, acronyms))
+    authors = [a for e in refs for a in e.authors]
+    for term in gap_terms(evidence.problem, terms, authors):
         if term not in covered:
             lines.append(_gap_line(term, len(refs)))
     graph = evidence.graph

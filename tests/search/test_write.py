@@ -503,3 +503,35 @@ def test_a_paper_admitted_by_the_person_the_statement_names_says_so() -> None:
     line = relevance_text(c)
     assert line.startswith("By Kermack and McKendrick, whom PROBLEM.md names;")
     assert "returned by the search" not in line.lower()
+
+
+def test_the_relevance_line_never_names_people_or_prose_as_reasons() -> None:
+    from mathlsp.search.queries import Term
+    from mathlsp.search.write import relevance_text
+
+    problem = (
+        "# Problem\n\nMalle predicts the count of number fields. Bounds are known for few "
+        "groups: Alberts, Lemke Oliver, Wang, Wood.\n"
+    )
+    terms = [
+        Term("number fields", "keyword", 1.0, "number fields"),
+        Term("lemke oliver", "keyword", 1.0, "lemke oliver"),
+        Term("malle predicts", "keyword", 1.0, "malle predicts"),
+        Term("thorne", "keyword", 0.75, "thorne"),
+    ]
+    record = PaperRecord(
+        backend="arxiv",
+        title="Counting number fields",
+        arxiv_id="2407.00031",
+        authors=(Author("Frank Thorne"),),
+        abstract="Following Lemke Oliver and Thorne, and as Malle predicts, we count.",
+    )
+    [paper] = merge_records([Found(record, Hit("arxiv", "q", 0))])
+    rank_candidates([paper], terms)
+    line = relevance_text(paper, None, problem)
+    assert '"number fields"' in line
+    # Names as the problem writes them, the paper's own author, a person and what they do.
+    for not_a_reason in ("lemke", "malle", "thorne"):
+        assert not_a_reason not in line.lower(), not_a_reason
+    # Without the problem, the paper's authors are still known: its author is no reason.
+    assert "thorne" not in relevance_text(paper).lower()

@@ -482,3 +482,37 @@ def test_no_gap_for_what_a_known_result_attributes_to_a_confirmed_reference() ->
     # Known Result 1 is not REF-002's: what only it says stays a gap when no paper says it.
     wrong = attributed.replace("(Known Result 2:", "(Known Result 1:")
     assert "multidimensional sieve" in gaps(wrong)
+
+
+HJB = """\
+---
+title: "Homogenization of viscous Hamilton-Jacobi equations"
+status: defined
+domain: analysis
+tags: [stochastic-homogenization]
+---
+# Problem
+
+Homogenize the viscous HJB equation in a random environment; Malle predicts nothing here, and
+matching upper and lower bounds for the Hamiltonian regularity are open. Compare the quenched
+free energy with the results of Armstrong, Tran and Lemke Oliver.
+"""
+
+
+def test_no_gap_for_a_near_form_people_or_a_cut_phrase() -> None:
+    from tests.synthesis.fixtures import entry
+
+    confirmed = entry(
+        1,
+        "Viscosity solutions of Hamilton-Jacobi-Bellman equations in random environments",
+        "- **arXiv ID:** 1708.06120\n",
+        "We prove stochastic homogenization and the regular Hamiltonian case.",
+    )
+    text = LITERATURE.split("### REF-001")[0] + confirmed + "\n## Synthesis\n"
+    gaps = [d.text for d in draft(evidence(text, HJB, graph=False)) if d.subsection == "gaps"]
+    joined = " ".join(gaps).lower()
+    assert "quenched free energy" in joined  # no confirmed reference says it: a true gap
+    # "viscosity … Hamilton-Jacobi-Bellman" says "viscous HJB"; "regular" says "regularity".
+    assert "viscous hjb" not in joined and "hamiltonian regularity" not in joined
+    for not_an_object in ("malle", "matching upper", "lemke", "armstrong"):
+        assert not_an_object not in joined, not_an_object
