@@ -8,6 +8,7 @@ from mathlsp.search.same_words import (
     openalex_phrases,
     plain_words,
     said_none_of,
+    says_topic,
     told_by,
 )
 from tests.search.conftest import GRAPHS, problem
@@ -78,3 +79,13 @@ def test_openalex_tells_semantic_scholar_about_the_same_author_or_the_same_phras
     assert not told_by("random potential", "", both)  # words no phrase of it is
     assert not told_by("random potential intermittency brownian", "", both)
     assert not told_by("Souganidis homogenization", "souganidis", both)  # no byline: not told
+
+
+def test_a_byline_answer_says_the_topic_only_when_a_work_says_every_word_of_a_phrase() -> None:
+    topic = '"modulated energy" OR coulomb'
+    assert says_topic(topic, ["Mean field limit for Coulomb-type flows"])
+    assert says_topic(topic, ["On flows. The energy, modulated, bounds the error."])
+    # The tags' words found the person's work, the topic's phrases did not: as empty.
+    assert not says_topic(topic, ["Mean-field limits for Riesz gradient flows", "Energy bounds"])
+    assert not says_topic(topic, [])
+    assert not says_topic("", ["Modulated energy"])
