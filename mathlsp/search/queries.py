@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
+from mathlsp.search.byline import byline_topic, subject_words
 from mathlsp.search.citation import parse_citation
 from mathlsp.search.excluded import without_exclusions
 from mathlsp.search.labelled import Labelled, split_statement
@@ -26,6 +27,7 @@ from mathlsp.search.people import given_names
 from mathlsp.search.text import (
     _ADJECTIVAL,
     CLAUSE_VERBS,
+    GENERIC,
     REPORTING,
     STOPWORDS,
     contains_phrase,
@@ -869,6 +871,9 @@ class Topic:
     phrases: tuple[str, ...]
     purpose: str
     authors: tuple[str, ...] = ()
+    # A cited author's: the words of the problem's tags, any of which OpenAlex's byline query
+    # also accepts (`byline.byline_topic`).
+    subject: tuple[str, ...] = ()
 
 
 def with_head(phrase: str) -> tuple[str, ...]:
@@ -903,7 +908,11 @@ def topics(m: _Material) -> list[Topic]:
         own = m.author_topics.get(g, "")
         return tuple(dict.fromkeys(p for p in (own, subject) if p))
 
-    authors = [Topic(about(g), "author + topic", g) for g in m.author_groups if about(g)]
+    # A generic word ("methods", "bounds") would take any of the person's works on any subject.
+    field_words = subject_words(m.tags, FILLER | GENERIC)
+    authors = [
+        Topic(about(g), "author + topic", g, field_words) for g in m.author_groups if about(g)
+    ]
     out: list[Topic] = []
     seen: set[str] = set()
     lanes = [objects, known, named, authors]
@@ -1033,7 +1042,10 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
             # `search=` does not read bylines: the author goes in OpenAlex's byline filter (the
             # client turns the prefix into `filter=raw_author_name.search:…`), the topic in
             # `search=`; broadened to the topic alone.
-            return f'{AUTHOR_FILTER}:"{names[0]}" {_any_of(t.phrases)}', _any_of(t.phrases)
+            # The byline keeps the answer to one person's works, so any word of the subject
+            # may tell their paper from the rest: the note's phrase for it is rarely its title's.
+            topic = byline_topic(t.phrases, t.subject)
+            return f'{AUTHOR_FILTER}:"{names[0]}" {topic}', _any_of(t.phrases)
         # Semantic Scholar wants every word: one name and the shortest way to say the topic.
         short = min(t.phrases, key=lambda p: len(p.split()))
         return _words_of([names[0], short]), _words_of([short])

@@ -44,6 +44,7 @@ from mathlsp.search.same_words import (
     fitted,
     plain_words,
     said_none_of,
+    says_topic,
     told_by,
 )
 from mathlsp.search.spare import SpareClaims, cost
@@ -489,6 +490,9 @@ async def _discover(
     # Per cited author (the first of a group), per answer of Semantic Scholar's or OpenAlex's
     # author + topic query: whether it held an arXiv preprint.
     on_arxiv: dict[str, list[bool]] = {}
+    # OpenAlex byline queries whose answer says none of the topic's phrases (only the tags'
+    # words): as empty as the topic's phrases alone would have been, for what follows from it.
+    off_topic: set[int] = set()
 
     async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
         """(results, detail, error) of one query."""
@@ -551,11 +555,17 @@ async def _discover(
         report.answered.append(q)
         if q.backend == WITNESS:
             heard_words(q.query, not items)
+        if q.backend == TELLER and q.authors and items:
+            texts = [f"{f.record.title} {f.record.abstract or ''}" for f in items]
+            if not says_topic(q.broader, texts):
+                off_topic.add(id(q))
         if q.authors and q.backend in ("semantic_scholar", "openalex"):
             key = _author_key(q)
-            on_arxiv.setdefault(key, []).append(any(_theirs(f.record, key) for f in items))
-        if not items:
-            report.empty.append(q)
+            on_topic = [] if id(q) in off_topic else items
+            on_arxiv.setdefault(key, []).append(any(_theirs(f.record, key) for f in on_topic))
+        if not items or id(q) in off_topic:
+            if not items:
+                report.empty.append(q)
             wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
             paced = sent[q.backend] < allowance[q.backend]
             if (
@@ -571,8 +581,10 @@ async def _discover(
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
                 # once more with fewer constraints, never more (and never a query already run).
                 asked.add(wider.key)
-                progress(q.backend, f"query {n}/{total}: no result; broadened to {wider.query}")
+                none = "no result" if not items else "nothing on the topic"
+                progress(q.backend, f"query {n}/{total}: {none}; broadened to {wider.query}")
                 sent[q.backend] += 1
+                kept_items = items  # the person's works the tags' words found stay found
                 items, detail, error = await ask(wider)
                 if error is None:
                     report.broadened.append(wider)
@@ -580,6 +592,7 @@ async def _discover(
                         heard_words(wider.query, not items)
                     if not items:
                         report.empty.append(wider)
+                items = [*kept_items, *items]
         report.results += len(items)
         report.papers.update(_paper_key(f.record) for f in items)
         found[index] = items
@@ -657,7 +670,7 @@ async def _discover(
 
     def tell(q: PlannedQuery, items: list[Found]) -> None:
         if id(q) in told:
-            if q in reports[TELLER].empty:
+            if q in reports[TELLER].empty or id(q) in off_topic:
                 teller_empty.add(id(q))
             else:
                 teller_found[id(q)] = [f.record for f in items]

@@ -73,6 +73,21 @@ def openalex_phrases(query: str) -> tuple[str, list[frozenset[str]]]:
     return byline, [p for p in phrases if p]
 
 
+_TEXT_WORD = re.compile(r"[a-z0-9]+")
+
+
+def says_topic(broader: str, texts: list[str]) -> bool:
+    """Whether any of `texts` (the works an OpenAlex byline query returned: title and abstract)
+    says every word of one of the phrases of `broader`, the query's topic alone. The byline
+    query also takes any word of the problem's tags (`byline.byline_topic`), so its answer can
+    hold the person's works without the topic: for what its answer tells (Semantic Scholar's
+    author query; whether to ask the topic alone) such an answer counts as empty, as the query
+    on the topic's phrases alone would have been."""
+    _, phrases = openalex_phrases(broader)
+    said = [frozenset(_TEXT_WORD.findall(fold(t).lower())) for t in texts]
+    return any(p <= w for p in phrases for w in said)
+
+
 def told_by(query: str, author: str, teller: str) -> bool:
     """Whether OpenAlex's query `teller` asked what Semantic Scholar's `query` asks, so that its
     empty answer says Semantic Scholar's will be (next to) empty too.

@@ -335,6 +335,32 @@ async def test_an_empty_query_is_broadened_once_and_recorded(
     assert journal is not None and '`arxiv: all:"ramanujan graphs"`' in journal.text
 
 
+async def test_a_byline_answer_off_the_topic_is_broadened_and_kept(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    from mathlsp.search.queries import PlannedQuery, QueryPlan
+
+    folder = write_problem(tmp_path, GRAPHS, "byline")
+    base = build_queries(problem(GRAPHS), backends=["openalex"])
+    # The tag's word finds Friedman's work; none of it says the topic's phrase: the query on the
+    # topic alone goes out as it would have after an empty answer, and Friedman's work stays.
+    byline = PlannedQuery(
+        "openalex",
+        'raw_author_name.search:"Friedman" "zzqx bipartite" OR eigenvalue',
+        "author + topic",
+        '"zzqx bipartite" OR "bipartite ramanujan"',
+        ("Friedman",),
+    )
+    plan = QueryPlan([byline], base.terms, [], base.primary_categories, ())
+    result = await run_search(folder, sources, plan=plan, follow_references=False)
+    report = result.backends["openalex"]
+    assert report.empty == []  # it answered: not a zero-hit query
+    assert [q.query for q in report.broadened] == ['"zzqx bipartite" OR "bipartite ramanujan"']
+    titles = {c.title for c in (*result.candidates, *result.dropped)}
+    assert "A proof of Alon's second eigenvalue conjecture and related problems" in titles
+    assert "Interlacing families I: Bipartite Ramanujan graphs of all degrees" in titles
+
+
 async def test_references_of_the_strongest_papers_are_followed(
     graphs_dir: Path, sources: Sources, fake: FakeScholar
 ) -> None:

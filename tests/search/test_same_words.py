@@ -9,6 +9,7 @@ from mathlsp.search.same_words import (
     openalex_phrases,
     plain_words,
     said_none_of,
+    says_topic,
     teller_phrases,
     told_by,
 )
@@ -115,3 +116,13 @@ def test_nothing_said_leaves_the_query_as_planned() -> None:
     assert fitted("Serfaty modulated energy", "Serfaty", teller, works) is None
     assert teller_phrases(teller) == ["modulated energy", "coulomb gases"]
     assert teller_phrases('"Laver\'s table" OR sum-free') == ["Laver table", "sum free"]
+
+
+def test_a_byline_answer_says_the_topic_only_when_a_work_says_every_word_of_a_phrase() -> None:
+    topic = '"modulated energy" OR coulomb'
+    assert says_topic(topic, ["Mean field limit for Coulomb-type flows"])
+    assert says_topic(topic, ["On flows. The energy, modulated, bounds the error."])
+    # The tags' words found the person's work, the topic's phrases did not: as empty.
+    assert not says_topic(topic, ["Mean-field limits for Riesz gradient flows", "Energy bounds"])
+    assert not says_topic(topic, [])
+    assert not says_topic("", ["Modulated energy"])
