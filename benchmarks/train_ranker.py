@@ -1,18 +1,21 @@
 """Train and validate the learned decision above the line (`mathlsp/search/learned.py`).
 
     python benchmarks/train_ranker.py [ROWS.jsonl.gz] [--write] [--problems] [--by-problem]
-        [--l2 L] [--no-validation]
+        [--l2 L] [--no-validation] [--diagnose]
 
 ROWS is `ranker_rows.py`'s dump of the studied splits' candidate pools. The script:
 
 1. **Validates by leave-one-split-out**: for each studied split, fits the logistic model on the
    other splits' eligible candidates (label 1 gold, 0 other, borderline left out), chooses the
-   probability cut on those training splits (`choose_cut`), and draws the held-out split's
-   lists with it. Beside it, the lexical lists re-drawn from the same
-   pools (the bench's own decision, reproduced offline). Prints P / R / P@5 per split and pooled.
+   probability cut on those training splits (`choose_cut`, one cut per objective of
+   `OBJECTIVES`: one column each), and draws the held-out split's lists with it. Beside it,
+   the lexical lists re-drawn from the same pools (the bench's own decision, reproduced
+   offline). Prints P / R / P@5 per split and pooled.
    `--problems` adds each held-out problem's row; `--by-problem` also validates
-   leave-one-problem-out (72 fits and cut choices: tens of minutes).
-2. With `--write`, fits on every studied split, chooses the cut the same way, and writes
+   leave-one-problem-out (one fit and cut choice per problem: tens of minutes).
+2. `--diagnose`: of each split's gold, what the shipped decision did with it (never retrieved,
+   written; not eligible, and by which hard rule; under the cut; capped; not confirmed).
+3. With `--write`, fits on every studied split, chooses the cut the same way, and writes
    `mathlsp/search/ranker_weights.py` (coefficients rounded to 6 places).
 
 Deterministic: plain-Python Newton iterations from zero, the rows in file order, no random
