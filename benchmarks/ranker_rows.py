@@ -69,6 +69,11 @@ def describe(
                 "checked": key in checked,
                 "confirmed": key in confirmed,
                 "features": a.features,
+                # What it said of the problem, so that a diagnosis can name the hard rule
+                # that kept it out (`train_ranker.py --diagnose`).
+                "said": [
+                    [m.term.kind, m.place, round(m.rarity, 4), int(m.specific)] for m in a.found
+                ],
             }
         )
     return out

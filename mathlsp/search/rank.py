@@ -744,15 +744,24 @@ def _order(c: Candidate) -> tuple[float, float, str]:
 
 
 def _lone_strongest(assessed: Sequence[Assessed], above: Sequence[Candidate]) -> Candidate | None:
-    """The strongest paper the lexical rule admits, when the model kept no discovered paper.
+    """The strongest paper the lexical rule admits, when the model kept none of those.
 
     The model reads each paper against its pool (`pool_features`), so the one paper on the
-    problem among a pool of its field's reads as the outlier and falls below the cut. A list
+    problem among a pool of its field's reads as the outlier and falls below the cut — and the
+    field's papers that mention the problem's named results, being one another's exemplars, may
+    rise above it (stop 41's model, on a synthetic pool of twenty *Heights on curve …*). A list
     follows the evidence: what is specific to the problem, said by a paper the hard rules allow,
-    is not left out for want of company."""
-    if any(c.problem_reference is None for c in above):
-        return None
+    is not left out for want of company. (On the 115 judged pools the model keeps none of the
+    lexically admitted papers only where it keeps nothing at all.)"""
     kept = {id(c) for c in above}
+    if any(
+        a.lexical
+        and id(a.candidate) in kept
+        and a.candidate.problem_reference is None
+        and not a.named_author
+        for a in assessed
+    ):
+        return None
     admitted = [
         a.candidate
         for a in assessed
