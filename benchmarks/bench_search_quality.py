@@ -469,16 +469,21 @@ async def evaluate(
     return Outcome(row, result, sources, by_id)
 
 
+def unbounded_waits() -> None:
+    """With no rate limits a lane waits for the others' answers without a bound: under other
+    runs' load the fake may take seconds to answer, and a wait cut short by the clock (OpenAlex's
+    sample, Semantic Scholar's words, the twin query's works) would make the figures depend on
+    load."""
+    for wait in search_run.LANE_WAITS:
+        setattr(search_run, wait, FAST_WAIT_S)
+
+
 async def run_all(
     problems: Sequence[tuple[Judged, str]], *, fast: bool, jobs: int, without: Sequence[str] = ()
 ) -> list[Outcome]:
     gate = asyncio.Semaphore(max(1, jobs))
     if fast:
-        # With no rate limits a lane waits for the others' answers without a bound: under other
-        # runs' load the fake may take seconds to answer, and a wait cut short by the clock
-        # (OpenAlex's sample, Semantic Scholar's words) would make the figures depend on load.
-        for wait in ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S", "TOLD_WAIT_S"):
-            setattr(search_run, wait, FAST_WAIT_S)
+        unbounded_waits()
     with tempfile.TemporaryDirectory() as tmp:
 
         async def one(i: int, judged: Judged, corpus: str) -> Outcome:
