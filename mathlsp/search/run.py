@@ -431,7 +431,10 @@ async def _search(
         )
         result.followed.requests = budget.spent - spent
         n_seeds = len(result.followed.seeds)
-        progress("references", f"{result.followed.found} cited works from {n_seeds} papers")
+        # The cited works first, as the report counts them ("0 cited works" beside the report's
+        # "15 cited works, 0 … found" read as a contradiction on a first day).
+        f = result.followed
+        progress("references", f"{f.cited} cited works from {n_seeds} papers, {f.found} new found")
     # The field's own words for the problem, read off the strongest papers so far: after the
     # other phases' shares, from the verification's room beyond what it usually needs (one after
     # the other, so that the same search spends the same requests on the same things).

@@ -53,6 +53,16 @@ async def test_full_search(graphs_dir: Path, sources: Sources, fake: FakeScholar
         assert sum(1 for b, m in progress if b == backend and m.startswith("query 1/")) == 2
     assert any(b == "verify" for b, _ in progress)
     assert any(b == "problem" for b, _ in progress)
+    # Following the references: the progress line counts what the report counts.
+    f = result.followed
+    assert (
+        f.ran
+        and (
+            "references",
+            f"{f.cited} cited works from {len(f.seeds)} papers, {f.found} new found",
+        )
+        in progress
+    )
     # Batched verification: one arXiv id_list call for every candidate's arXiv id.
     id_lists = [r for r in fake.controls.requests("arxiv") if "id_list" in r.query]
     assert len(id_lists) <= 2  # the PROBLEM.md lookup and the verification
