@@ -50,6 +50,8 @@ ROWS = ROOT / "benchmarks" / "ranker_rows.jsonl.gz"
 #: Stop 41: 0.3 (from 1.0). Leave-one-split-out over the ten studied splits with the F1 cut,
 #: pooled F1 0.694 at 0.3, 0.692 at 0.1, 0.696 at 0.03, 0.688 at 1, 0.667 at 10.
 L2 = 0.3
+#: The splits the committed rows hold, not the bench's STUDIED: a split joins STUDIED a stop
+#: before its pools are dumped and trained on.
 SPLITS = (
     "tune",
     "held-out",
