@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 from mathlsp.checks.base import CheckContext, define, entry_rule, rule
 from mathlsp.checks.findings import Finding, Severity
 from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.folder import is_slug_folder
 from mathlsp.notes.literature import (
     SECTION_ORDER,
     SECTION_TITLES,
@@ -294,7 +295,7 @@ def frontmatter_keys(ctx: CheckContext) -> Iterator[Finding]:
 @rule(applies_to=LiteratureDoc)
 def problem_slug(ctx: CheckContext) -> Iterator[Finding]:
     root = ctx.folder.root
-    if root.parent.name != "problems" or root.parent.parent.name != ".math":
+    if not is_slug_folder(root):
         return  # a plain folder has no slug to agree with
     if ctx.path.parent != root:
         return

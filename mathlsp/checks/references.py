@@ -20,6 +20,7 @@ from mathlsp.checks.findings import Finding, Severity
 from mathlsp.mathids import parse_mr, parse_zbl
 from mathlsp.notes.document import LocatedId, MarkdownDoc, Mention
 from mathlsp.notes.fields import Field
+from mathlsp.notes.folder import is_slug_folder
 from mathlsp.notes.identifiers import ArxivId, parse_arxiv
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry, parse_verified
 from mathlsp.notes.spans import Span
@@ -594,7 +595,7 @@ def _in_a_problem_folder(ctx: CheckContext) -> bool:
     editor opened in any folder) has no references to resolve: telling it "this problem folder
     has no LITERATURE.md" was an error about a problem that does not exist."""
     root = ctx.folder.root
-    if root.parent.name == "problems" and root.parent.parent.name == ".math":
+    if is_slug_folder(root):
         return True
     for name in ("PROBLEM.md", "LITERATURE.md"):
         path = root / name

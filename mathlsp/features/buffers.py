@@ -30,6 +30,13 @@ from mathlsp.notes.text import column_offset
 
 log = logging.getLogger(__name__)
 
+
+def is_open(workspace: Workspace, uri: str) -> bool:
+    """Whether the client opened `uri` and has not closed it (pygls keys documents by the
+    unquoted URI)."""
+    return unquote(uri) in workspace.text_documents
+
+
 # Enough for a burst typed while a check of a large file runs; older versions re-parse whole.
 _LOG_LENGTH = 512
 
@@ -189,7 +196,7 @@ class NoteWorkspace(Workspace):
         """pygls's, except that a change to a document that is not open (a client's late
         `didChange` after `didClose`) is dropped with a line in the log: pygls's KeyError went
         to the editor's output as an internal error."""
-        if unquote(text_doc.uri) not in self._text_documents:
+        if not is_open(self, text_doc.uri):
             log.info("didChange for %s, which is not open: dropped", text_doc.uri)
             return
         super().update_text_document(text_doc, change)

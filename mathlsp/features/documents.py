@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING
-from urllib.parse import unquote
 
 from lsprotocol import types
 
 from mathlsp.features.bib import files
+from mathlsp.features.buffers import is_open
 from mathlsp.features.verification import on_saved_or_opened
 from mathlsp.features.workspace_state import uri_to_path
 
@@ -37,7 +37,7 @@ def register(server: MathLanguageServer) -> None:
     @server.handler(types.TEXT_DOCUMENT_DID_CHANGE)
     def text_document_did_change(params: types.DidChangeTextDocumentParams) -> None:
         uri = params.text_document.uri
-        if unquote(uri) not in server.workspace.text_documents:
+        if not is_open(server.workspace, uri):
             return  # not open: the workspace dropped the change, there is no buffer to check
         publisher.schedule(uri)
         path = uri_to_path(uri)

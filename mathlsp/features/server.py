@@ -224,6 +224,10 @@ class MathLanguageServer(LanguageServer):
         self.exit_code = 0  # what `mathlsp serve` exits with
         _quiet_pygls_tracebacks()
 
+    def _exited(self, exc: SystemExit) -> None:
+        """Keeps `exit`'s code (LSP: 1 when no `shutdown` came first), which pygls swallowed."""
+        self.exit_code = exc.code if isinstance(exc.code, int) else 0
+
     def _start_io_async(
         self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None
     ) -> None:
@@ -247,8 +251,7 @@ class MathLanguageServer(LanguageServer):
         except KeyboardInterrupt:
             pass
         except SystemExit as exc:
-            # `exit`'s code (LSP: 1 when no `shutdown` came first), which pygls swallowed here.
-            self.exit_code = exc.code if isinstance(exc.code, int) else 0
+            self._exited(exc)
         finally:
             self.shutdown()
 
@@ -282,7 +285,7 @@ class MathLanguageServer(LanguageServer):
         except KeyboardInterrupt:
             pass
         except SystemExit as exc:
-            self.exit_code = exc.code if isinstance(exc.code, int) else 0
+            self._exited(exc)
         finally:
             self.shutdown()
 

@@ -29,6 +29,7 @@ from mathlsp.notes.folder import (
     find_problem_folder,
     find_project_root,
     is_problem_folder,
+    is_slug_folder,
 )
 from mathlsp.notes.loader import MAX_NOTE_BYTES, LoadedText, read_note
 from mathlsp.notes.walk import walk_markdown
@@ -304,7 +305,7 @@ class NoteStore:
         """Whether the folder's sub-folders are walked for notes: a `.math/problems/<slug>/`
         folder, or a folder inside a workspace folder. A LITERATURE.md opened anywhere else
         (a download, `/`) brings only its own folder's files."""
-        if root.parent.name == "problems" and root.parent.parent.name == ".math":
+        if is_slug_folder(root):
             return True
         return any(root == w or w in root.parents for w in self._workspace_roots())
 

@@ -126,10 +126,15 @@ def is_problem_folder(path: Path) -> bool:
     return (path / "PROBLEM.md").is_file() or (path / "LITERATURE.md").is_file()
 
 
+def is_slug_folder(path: Path) -> bool:
+    """Whether `path` is a `.math/problems/<slug>/` folder (by its place, whatever it holds)."""
+    return path.parent.name == "problems" and path.parent.parent.name == ".math"
+
+
 def find_problem_folder(path: Path) -> Path | None:
     """The problem folder a note belongs to: `.math/problems/<slug>/` or a folder with the files."""
     folder = path if path.is_dir() else path.parent
-    if folder.parent.name == "problems" and folder.parent.parent.name == ".math":
+    if is_slug_folder(folder):
         return folder
     if is_problem_folder(folder) or path.name in ("PROBLEM.md", "LITERATURE.md"):
         return folder
@@ -137,10 +142,7 @@ def find_problem_folder(path: Path) -> Path | None:
     # the project-wide check already walks it so, while opened or checked alone it was read as
     # a folder of its own ("REF-001 cannot be resolved: this problem folder has no
     # LITERATURE.md" for a REF the problem has).
-    for ancestor in folder.parents:
-        if ancestor.parent.name == "problems" and ancestor.parent.parent.name == ".math":
-            return ancestor
-    return None
+    return next((a for a in folder.parents if is_slug_folder(a)), None)
 
 
 def find_project_root(path: Path) -> Path | None:

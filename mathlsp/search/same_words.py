@@ -27,10 +27,14 @@ WITNESS = "semantic_scholar"
 _TERM = re.compile(r'all:(?:"([^"]+)"|([^\s()"]+))')
 
 
+def _plain(text: str) -> str:
+    """`'s` and hyphens gone as the query builder drops them, spaces collapsed."""
+    return " ".join(re.sub(r"[-–]", " ", re.sub(r"['’]s\b", "", text)).split())
+
+
 def _words(text: str) -> frozenset[str]:
-    """Folded, lower-case words: `'s` and hyphens go as the query builder drops them."""
-    text = re.sub(r"['’]s\b", "", fold(text).lower())
-    return frozenset(re.sub(r"[-–]", " ", text).split())
+    """Folded, lower-case words, as `_plain` writes them."""
+    return frozenset(_plain(fold(text).lower()).split())
 
 
 def plain_words(query: str) -> frozenset[str]:
@@ -62,15 +66,23 @@ TELLER = "openalex"
 _QUOTED = re.compile(r'"([^"]+)"|(\S+)')
 
 
+_BYLINE = re.compile(r'\s*[\w.]+\.search:"([^"]*)"\s*')
+
+
+def _byline_and_phrases(query: str) -> tuple[str, list[str]]:
+    """The author of an OpenAlex query's byline filter ("" without one) and its `OR`'d phrases,
+    as the plan writes them."""
+    byline = ""
+    if (m := _BYLINE.match(query)) is not None:
+        byline, query = m.group(1), query[m.end() :]
+    return byline, [a or b for a, b in _QUOTED.findall(query) if (a or b) != "OR"]
+
+
 def openalex_phrases(query: str) -> tuple[str, list[frozenset[str]]]:
     """(byline, phrases) of an OpenAlex query as the plan writes it: the author of its byline
     filter (folded, lower case; "" without one) and the words of each of its `OR`'d phrases."""
-    byline = ""
-    m = re.match(r'\s*[\w.]+\.search:"([^"]*)"\s*', query)
-    if m is not None:
-        byline, query = fold(m.group(1)).lower(), query[m.end() :]
-    phrases = [_words(a or b) for a, b in _QUOTED.findall(query) if (a or b) != "OR"]
-    return byline, [p for p in phrases if p]
+    byline, phrases = _byline_and_phrases(query)
+    return fold(byline).lower(), [w for w in map(_words, phrases) if w]
 
 
 _TEXT_WORD = re.compile(r"[a-z0-9]+")
@@ -152,13 +164,5 @@ def teller_phrases(query: str) -> list[str]:
     """The `OR`'d phrases of an OpenAlex query as the plan writes it (the byline filter left
     out), as plain words in their order, possessives and hyphens as the query builder drops
     them."""
-    m = re.match(r'\s*[\w.]+\.search:"([^"]*)"\s*', query)
-    if m is not None:
-        query = query[m.end() :]
-    out = []
-    for a, b in _QUOTED.findall(query):
-        text = a or b
-        if text != "OR":
-            text = re.sub(r"['’]s\b", "", text)
-            out.append(" ".join(re.sub(r"[-–]", " ", text).split()))
-    return [t for t in dict.fromkeys(out) if t]
+    _, phrases = _byline_and_phrases(query)
+    return [t for t in dict.fromkeys(map(_plain, phrases)) if t]
