@@ -76,7 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from mathlsp.notes.journal import JournalDoc
     from mathlsp.notes.journal_render import NewJournalEntry, write_journal_entry
     from mathlsp.notes.loader import read_note_text
-    from mathlsp.notes.templates import fill_template
+    from mathlsp.notes.templates import fill_template, folder_line_ending
     from mathlsp.research.deadends import find_dead_ends, proceed_question
 
     if getattr(args, "action", None) != "add":
@@ -97,7 +97,9 @@ def run(args: argparse.Namespace) -> int:
     base = original
     if base is None:
         base = fill_template(
-            "JOURNAL.md", {"PROBLEM_SLUG": folder.name, "PROBLEM_TITLE": folder.name}
+            "JOURNAL.md",
+            {"PROBLEM_SLUG": folder.name, "PROBLEM_TITLE": folder.name},
+            folder_line_ending(folder),
         )
     entry = NewJournalEntry(
         category=category,

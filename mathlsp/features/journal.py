@@ -55,7 +55,7 @@ async def new_entry_command(server: MathLanguageServer, call: dict[str, Any]) ->
     from mathlsp.notes.journal_render import add_journal_entry
     from mathlsp.notes.render import Edit, apply_edits
     from mathlsp.notes.spans import Span
-    from mathlsp.notes.templates import fill_template
+    from mathlsp.notes.templates import fill_template, folder_line_ending
     from mathlsp.research.deadends import find_dead_ends, proceed_question
 
     if call["kind"] not in KINDS:
@@ -70,7 +70,7 @@ async def new_entry_command(server: MathLanguageServer, call: dict[str, Any]) ->
     base = snap.text
     if base is None:
         names = {"PROBLEM_SLUG": folder.root.name, "PROBLEM_TITLE": folder.root.name}
-        base = fill_template("JOURNAL.md", names)
+        base = fill_template("JOURNAL.md", names, folder_line_ending(folder.root))
     entry = new_entry(call, dt.datetime.now(dt.UTC))
     try:
         edits, entry_id = add_journal_entry(JournalDoc(base), entry)

@@ -310,7 +310,9 @@ def decide_next_action(files: ProblemFiles) -> tuple[str, str]:
     )
 
 
-def render_dashboard(files: ProblemFiles, session_number: int, now: dt.datetime) -> str:
+def render_dashboard(
+    files: ProblemFiles, session_number: int, now: dt.datetime, eol: str = "\n"
+) -> str:
     p = files.problem
     return fill_template(
         "DASHBOARD.md",
@@ -327,4 +329,5 @@ def render_dashboard(files: ProblemFiles, session_number: int, now: dt.datetime)
             "LAST_APPROACH": last_approach(files),
             "NEXT_ACTION": next_action(files),
         },
+        eol,
     )

@@ -13,7 +13,7 @@ from mathlsp.notes.folder import ProblemFolder, Reader, check_slug
 from mathlsp.notes.journal_render import iso
 from mathlsp.notes.loader import read_note
 from mathlsp.notes.render import apply_edits, line_ending, update_frontmatter
-from mathlsp.notes.templates import fill_template
+from mathlsp.notes.templates import fill_template, folder_line_ending
 from mathlsp.research.dashboard import ProblemFiles, derive_state, render_dashboard
 
 INIT_FILES = ("PROBLEM.md", "LITERATURE.md", "JOURNAL.md", "NOTATION.md", "STATE.md")
@@ -91,7 +91,8 @@ def plan_init(root: Path, slug: str | None, now: dt.datetime, title: str | None 
             if path.exists():
                 plan.messages.append(f"kept existing {path}")
                 continue
-            plan.writes.append(FileWrite(path, None, fill_template(name, values)))
+            text = fill_template(name, values, folder_line_ending(folder))
+            plan.writes.append(FileWrite(path, None, text))
         config["current_problem"] = slug
         plan.messages.append(f"current problem: {slug} ({folder})")
     new_config = _config_text(config)
@@ -205,7 +206,9 @@ def plan_resume(
     if state_text is None:
         title = files.problem.title if files.problem and files.problem.title else files.slug
         state_text = fill_template(
-            "STATE.md", {"PROBLEM_SLUG": files.slug, "PROBLEM_TITLE": title, "CREATED": iso(now)}
+            "STATE.md",
+            {"PROBLEM_SLUG": files.slug, "PROBLEM_TITLE": title, "CREATED": iso(now)},
+            folder_line_ending(problem_dir),
         )
     state = MarkdownDoc(state_text, state_path)
     count = state.frontmatter.get("session_count")
@@ -234,7 +237,9 @@ def plan_resume(
         plan.writes.append(FileWrite(state_path, state_original, state_text))
     files.state = MarkdownDoc(state_text, state_path)
     dashboard_path = problem_dir / "DASHBOARD.md"
-    dashboard = render_dashboard(files, session, now)
+    dashboard = render_dashboard(
+        files, session, now, folder_line_ending(problem_dir, prefer="DASHBOARD.md")
+    )
     plan.writes.append(FileWrite(dashboard_path, read(dashboard_path), dashboard))
     if project_root is not None and config_path(project_root).exists():
         original = read_text(config_path(project_root))

@@ -37,7 +37,7 @@ from mathlsp.notes.render import (
     update_frontmatter,
 )
 from mathlsp.notes.spans import Span
-from mathlsp.notes.templates import fill_template
+from mathlsp.notes.templates import fill_template, folder_line_ending
 from mathlsp.safetext import neutralize_markup
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import DISCOVERY, PlannedQuery, clean_query, id_text
@@ -493,6 +493,7 @@ def literature_text(result: SearchResult, refs: Sequence[NewReference], row: lis
         text = fill_template(
             "LITERATURE.md",
             {"PROBLEM_SLUG": result.slug, "PROBLEM_TITLE": result.problem.title or result.slug},
+            folder_line_ending(result.problem_dir),
         )
     try:
         doc = LiteratureDoc(text)
@@ -703,6 +704,7 @@ def plan_writes(result: SearchResult) -> SearchWrites:
         base = fill_template(
             "JOURNAL.md",
             {"PROBLEM_SLUG": result.slug, "PROBLEM_TITLE": result.problem.title or result.slug},
+            folder_line_ending(folder),
         )
     try:
         new_journal, entry_id = write_journal_entry(base, entry)

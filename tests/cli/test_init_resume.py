@@ -55,6 +55,24 @@ def test_resume_writes_the_dashboard_and_counts_sessions(
     assert set(config["last_active"]) == {"p"}
 
 
+def test_resume_and_journal_write_crlf_in_a_crlf_project(tmp_path: Path, monkeypatch) -> None:
+    # A Windows user's notes are CRLF: the files mathlsp makes beside them are too, so that
+    # the folder does not gain one LF file (a diff of every line under autocrlf).
+    monkeypatch.chdir(tmp_path)
+    main(["init", "p"])
+    folder = tmp_path / ".math" / "problems" / "p"
+    for name in ("PROBLEM.md", "STATE.md", "JOURNAL.md"):
+        path = folder / name
+        path.write_bytes(path.read_bytes().replace(b"\n", b"\r\n"))
+    (folder / "JOURNAL.md").unlink()  # made anew by the journal command
+    assert main(["resume"]) == 0
+    entry = ["journal", "add", "note", "--title", "A remark", "--insight", "Keep.", "--yes"]
+    assert main(entry) == 0
+    for name in ("DASHBOARD.md", "STATE.md", "JOURNAL.md"):
+        data = (folder / name).read_bytes()
+        assert data.count(b"\n") == data.count(b"\r\n") > 3, name
+
+
 @pytest.mark.parametrize(
     ("setup", "message"),
     [

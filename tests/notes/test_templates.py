@@ -55,3 +55,24 @@ def test_literature_template_placeholders() -> None:
         "PROBLEM_SLUG",
         "PROBLEM_TITLE",
     }
+
+
+@pytest.mark.parametrize("eol", ["\n", "\r\n", "\r"])
+def test_a_filled_template_takes_one_line_ending_throughout(eol: str) -> None:
+    # A value quoted from a note in the other convention is brought to the same one.
+    text = fill_template("DASHBOARD.md", {"PROBLEM_PREVIEW": "line one\r\nline two\nthree"}, eol)
+    assert re.sub(re.escape(eol), "", text).count("\n") == 0
+    assert re.sub(re.escape(eol), "", text).count("\r") == 0
+    assert "line one" + eol + "line two" + eol + "three" in text
+
+
+def test_a_new_note_follows_its_folder(tmp_path: Path) -> None:
+    from mathlsp.notes.templates import folder_line_ending
+
+    assert folder_line_ending(tmp_path) == "\n"  # an empty folder: LF
+    (tmp_path / "PROBLEM.md").write_bytes(b"---\r\ntitle: T\r\n---\r\n# T\r\n")
+    assert folder_line_ending(tmp_path) == "\r\n"
+    # The note being rewritten keeps its own convention over its siblings'.
+    (tmp_path / "DASHBOARD.md").write_bytes(b"# D\n\nold\n")
+    assert folder_line_ending(tmp_path, prefer="DASHBOARD.md") == "\n"
+    assert folder_line_ending(tmp_path, prefer="STATE.md") == "\r\n"

@@ -18,7 +18,7 @@ from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.numbering import next_numbers
 from mathlsp.notes.render import Edit, NewReference, insert_references, update_frontmatter
-from mathlsp.notes.templates import fill_template
+from mathlsp.notes.templates import fill_template, folder_line_ending
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import PaperRecord, parse_identifier
 
@@ -301,7 +301,9 @@ async def insert_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
     if text is None:
         folder = lit_path.parent
         text = fill_template(
-            "LITERATURE.md", {"PROBLEM_SLUG": folder.name, "PROBLEM_TITLE": folder.name}
+            "LITERATURE.md",
+            {"PROBLEM_SLUG": folder.name, "PROBLEM_TITLE": folder.name},
+            folder_line_ending(folder),
         )
     current = LiteratureDoc(text, lit_path)
     numbers = next_numbers(current, _other_notes(server, lit_path).values())
