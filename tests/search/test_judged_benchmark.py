@@ -79,6 +79,7 @@ BLIND_SPLITS = [
     ("fresh7", 12, 7, True),
     ("fresh8", 12, 7, True),
     ("fresh9", 12, 7, True),
+    ("fresh10", 12, 7, True),
 ]
 
 
