@@ -211,6 +211,14 @@ def split_lines(text: str) -> tuple[list[str], list[int]]:
         # all in C (a generator adding 1 per line costs ~2x as much on 58k lines; adding the
         # line numbers to the summed lengths afterwards, ~1.5x).
         return texts, list(accumulate(map(_PLUS_ONE, map(len, texts[:-1])), initial=0))
+    pairs = text.count("\r\n")
+    if pairs == text.count("\r"):  # no lone `\r`: every break holds one `\n`
+        if pairs == text.count("\n"):  # all `\r\n` (a Windows editor's file): as above
+            texts = text.split("\r\n")
+            return texts, list(accumulate(map((2).__add__, map(len, texts[:-1])), initial=0))
+        raw = text.split("\n")  # `\r\n` and `\n` mixed: a piece ending in `\r` had a pair
+        starts = list(accumulate(map(_PLUS_ONE, map(len, raw[:-1])), initial=0))
+        return [t[:-1] if t[-1:] == "\r" else t for t in raw], starts
     return _LINE_BREAK.split(text), line_starts(text)
 
 

@@ -9,6 +9,7 @@ document's own break, typing in fields and headings, and astral characters.
 
 from __future__ import annotations
 
+import bisect
 import datetime as dt
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.literature import LiteratureDoc
 from mathlsp.notes.loader import LoadedText
 from mathlsp.notes.markdown import scan, split_lines, touched
+from mathlsp.notes.spans import Span
 from tests.notes.test_incremental import (
     BASE,
     CHUNK_SIZES,
@@ -34,6 +36,7 @@ from tests.notes.test_incremental import (
     _version,
     dump,
 )
+from tests.notes.test_incremental import edits as lf_edits
 
 BREAKS = ("\n", "\r\n", "\r")
 
@@ -47,6 +50,9 @@ def with_breaks(draw: st.DrawFn, text: str) -> str:
     if kind != "mixed":
         return ("\r\n" if kind == "crlf" else "\r").join(lines)
     picks = draw(st.lists(st.sampled_from(BREAKS), min_size=len(lines), max_size=len(lines)))
+    for i in range(len(lines) - 2):
+        if picks[i] == "\r" and not lines[i + 1] and picks[i + 1] == "\n":
+            picks[i + 1] = "\r\n"  # `\r` + `\n` would be one break, not two
     return "".join(line + brk for line, brk in zip(lines[:-1], picks, strict=False)) + lines[-1]
 
 
@@ -217,3 +223,35 @@ def test_a_newline_typed_after_a_lone_cr_joins_it_into_one_break() -> None:
     assert dump(LiteratureDoc.reparse(LiteratureDoc(text), new, Edit(at, at, at + 1))) == dump(
         LiteratureDoc(new)
     )
+
+
+def _placed(value: Any, starts: list[int]) -> Any:
+    """`value` (a `dump`) with every span as (line, column) pairs: the same for a text and the
+    text with its breaks replaced by others, whatever each break's length."""
+
+    def at(offset: int) -> tuple[int, int]:
+        line = bisect.bisect_right(starts, offset) - 1
+        return line, offset - starts[line]
+
+    if isinstance(value, Span):
+        return at(value.start), at(value.end)
+    if isinstance(value, dict):
+        return {k: _placed(v, starts) for k, v in value.items() if k != "starts"}
+    if isinstance(value, list | tuple):
+        return [_placed(v, starts) for v in value]
+    return value
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_a_text_parses_alike_whatever_its_line_breaks(data: st.DataObject) -> None:
+    # The full parse is the oracle of the incremental one; this is the full parse's: the fields'
+    # one-pass readers (`\r\n` rows two characters apart), the split into lines and the spans
+    # place everything on the same lines and columns as in the `\n` text.
+    lf = _many(data.draw(st.integers(0, 6)))
+    for _ in range(data.draw(st.integers(0, 3))):
+        inserted, edit = data.draw(lf_edits(lf))
+        lf = lf[: edit.start] + inserted + lf[edit.old_end :]
+    other = data.draw(with_breaks(lf))
+    expected = _placed(dump(LiteratureDoc(lf)), split_lines(lf)[1])
+    assert _placed(dump(LiteratureDoc(other)), split_lines(other)[1]) == expected
