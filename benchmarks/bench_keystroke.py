@@ -5,9 +5,11 @@ of the last, a heading's title and id, a line deleted and added, Enter in a fiel
 size: the buffer's update (`NoteBuffer.apply_change`), the re-parse (`ProblemFolder.doc`), the
 check (`check_document`) and the conversion to LSP diagnostics, p50 in ms. It shows which part
 grows with the file: `bench_peers.py` figures at 1k and 5k are a few milliseconds apart, which a
-shared machine's noise swamps; these parts are not.
+shared machine's noise swamps; these parts are not. `--endings lf crlf mixed` measures each
+on LITERATURE.md written with `\n`, `\r\n` (Windows editors, git's autocrlf) and both
+alternating line breaks (`corpus.with_endings`); the targets are read on the first ending.
 
-    python benchmarks/bench_keystroke.py --sizes 1000 5000
+    python benchmarks/bench_keystroke.py --sizes 1000 5000 [--endings lf crlf mixed]
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from corpus import keystroke_changes, literature
+from corpus import ENDINGS, keystroke_changes, literature, with_endings
 from lsprotocol import types
 from targets import Target, report
 
@@ -37,12 +39,12 @@ PARTS = ("apply", "doc", "check", "convert", "total")
 COLUMNS = (*PARTS, "whole")
 
 
-def measure(n: int, kind: str, keystrokes: int) -> dict[str, float]:
+def measure(n: int, kind: str, keystrokes: int, eol: str = "lf") -> dict[str, float]:
     """p50 of each part over `keystrokes` keystrokes of `kind` (typed, then undone)."""
     root = Path(tempfile.mkdtemp())
-    text = literature(n)
+    text = with_endings(literature(n), eol)
     lit = root / "LITERATURE.md"
-    lit.write_text(text, encoding="utf-8")
+    lit.write_bytes(text.encode("utf-8"))
     (root / "PROOF.md").write_text("# Proof\n\nBy REF-001 and REF-002 the claim holds.\n")
     buffer = NoteBuffer(lit.as_uri(), source=text, version=1)
 
@@ -79,14 +81,21 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 5000])
     parser.add_argument("--keystrokes", type=int, default=30)
+    parser.add_argument("--endings", nargs="+", choices=sorted(ENDINGS), default=["lf"])
     args = parser.parse_args()
-    print(f"{'refs':>6} {'keystroke':<9} " + " ".join(f"{p:>8}" for p in COLUMNS) + "   (p50 ms)")
+    print(
+        f"{'eol':<6} {'refs':>6} {'keystroke':<9} "
+        + " ".join(f"{p:>8}" for p in COLUMNS)
+        + "   (p50 ms)"
+    )
     beyond: dict[tuple[int, str], float] = {}
-    for n in args.sizes:
-        for kind in KINDS:
-            fig = measure(n, kind, args.keystrokes)
-            beyond[n, kind] = fig["doc"] + fig["check"] + fig["convert"]
-            print(f"{n:>6} {kind:<9} " + " ".join(f"{fig[p]:8.2f}" for p in COLUMNS))
+    for eol in args.endings:
+        for n in args.sizes:
+            for kind in KINDS:
+                fig = measure(n, kind, args.keystrokes, eol)
+                if eol == args.endings[0]:
+                    beyond[n, kind] = fig["doc"] + fig["check"] + fig["convert"]
+                print(f"{eol:<6} {n:>6} {kind:<9} " + " ".join(f"{fig[p]:8.2f}" for p in COLUMNS))
     print(
         "apply: the buffer's edit of its chunks and its line starts; doc: the model's re-parse "
         "(it reads the buffer's chunks: `whole` is the share of keystrokes whose version had its "

@@ -5,10 +5,14 @@ written in both forms (benchmarks/corpus.py), a note citing them is opened, and 
 timed over stdio with the same client (pytest-lsp's): `initialize` answered, hover, definition and
 completion round trips (p50/p95 of 30), and its peak memory (VmHWM). For mathlsp also the
 keystroke → diagnostics latency (debounce 0) in a field, in a reference heading, and for a line
-deleted or added (`PLACES`), and, with `--soak`, a paced editing session. Peers not installed
-are left out (the mathlsp figures stand alone).
+deleted or added (`PLACES`), the first hover in LITERATURE.md and its p50/p95, and, with
+`--soak`, a paced editing session. Peers not installed are left out (the mathlsp figures stand
+alone). `--endings lf crlf mixed` runs mathlsp again on LITERATURE.md written with each kind of
+line break (`crlf`: Windows editors, git's autocrlf; `mixed`: `\r\n` and `\n` alternating),
+the keystrokes' inserted breaks in the document's own, and prints the figures per ending.
 
     python benchmarks/bench_peers.py --install-peers [--sizes 1000 5000] [--soak]
+    python benchmarks/bench_peers.py --sizes 1000 5000 --keystrokes 100 --endings lf crlf mixed
 
 `--install-peers` puts each peer into its own virtual environment under `--peers-dir`
 (default: .bench-peers/, from PyPI); without it, peers not installed there are left out.
@@ -34,7 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from lsprotocol import types
 from pytest_lsp import LanguageClient, client_capabilities
 
-from benchmarks.corpus import keystroke_changes, literature
+from benchmarks.corpus import ENDINGS, keystroke_changes, literature, with_endings
 
 PEERS = {"bibli-ls": "bibli_ls", "citation-langserver": "citation-langserver"}
 
@@ -50,6 +54,8 @@ class Figures:
     peak_mib: float = float("nan")
     keystrokes: dict[str, list[float]] = field(default_factory=dict)  # by place (PLACES)
     first_literature_ms: float = float("nan")  # mathlsp: LITERATURE.md opened after PROOF.md
+    literature_hover_ms: list[float] = field(default_factory=list)  # the first one first
+    eol: str = "lf"  # LITERATURE.md's line breaks (`corpus.ENDINGS`)
     error: str = ""
 
 
@@ -93,10 +99,10 @@ def bibtex(text: str) -> tuple[str, list[str]]:
     return "\n".join(out), keys
 
 
-def setup(root: Path, n: int) -> dict[str, tuple[list[str], Path, str, int, dict]]:
+def setup(root: Path, n: int, eol: str = "lf") -> dict[str, tuple[list[str], Path, str, int, dict]]:
     """Per server: (command, note to open, its text, the column of a citation, init options)."""
     lit = literature(n)
-    (root / "LITERATURE.md").write_text(lit, encoding="utf-8")
+    (root / "LITERATURE.md").write_bytes(with_endings(lit, eol).encode("utf-8"))
     (root / "PROBLEM.md").write_text(
         "---\ntitle: Bench\nstatus: defined\ndomain: analysis\ntags: [operator-norm]\n---\n"
         "# Problem\n\nA benchmark problem.\n",
@@ -226,7 +232,11 @@ async def measure(
             times.append(time.perf_counter() - t)
         figures.timings[kind] = times
     if name == "mathlsp":
-        figures.first_literature_ms, figures.keystrokes = await keystrokes(client, root, published)
+        (
+            figures.first_literature_ms,
+            figures.literature_hover_ms,
+            figures.keystrokes,
+        ) = await keystrokes(client, root, published)
     figures.peak_mib = _peak(client._server.pid)  # type: ignore[union-attr]
     try:
         await asyncio.wait_for(client.shutdown_session(), 10)
@@ -253,15 +263,17 @@ async def keystrokes(
     client: LanguageClient,
     root: Path,
     published: list[tuple[float, types.PublishDiagnosticsParams]],
-) -> tuple[float, dict[str, list[float]]]:
-    """The first diagnostics of LITERATURE.md once opened (ms), and didChange in LITERATURE.md
+) -> tuple[float, list[float], dict[str, list[float]]]:
+    """The first diagnostics of LITERATURE.md once opened (ms), 20 hovers on its second entry's
+    id (s; the first one first), and didChange in LITERATURE.md
     → its publishDiagnostics, debounce 0, KEYSTROKES times at
     each of PLACES: a character typed in a field of the second entry and of the last (where new
     references are appended), in the second entry's heading (its title, then its id: REF-002
     becomes REF-003, a duplicate, and back), its `Verified:` line deleted and added back, and
-    Enter pressed in its abstract (a line split, then joined)."""
+    Enter pressed in its abstract (a line split, then joined), with the file's own line breaks
+    (`corpus.keystroke_changes`)."""
     lit = root / "LITERATURE.md"
-    text = lit.read_text(encoding="utf-8")
+    text = lit.read_bytes().decode("utf-8")  # not read_text: it would turn `\r\n` into `\n`
     uri = lit.as_uri()
     opened = time.perf_counter()
     client.text_document_did_open(
@@ -273,6 +285,14 @@ async def keystrokes(
         await asyncio.sleep(0.002)
     first = (next(t for t, p in published if p.uri == uri) - opened) * 1000
     changes = keystroke_changes(text)
+    heading = text.count("\n", 0, text.index("### REF-002"))
+    hovers = []
+    for _ in range(20):
+        t = time.perf_counter()
+        await client.text_document_hover_async(
+            types.HoverParams(types.TextDocumentIdentifier(uri=uri), types.Position(heading, 6))
+        )
+        hovers.append(time.perf_counter() - t)
 
     out: dict[str, list[float]] = {}
     version = 2
@@ -283,7 +303,7 @@ async def keystrokes(
             times.append(await _change(client, uri, version, rng, new, published))
             version += 1
         out[label] = times
-    return first, out
+    return first, hovers, out
 
 
 async def _change(
@@ -377,6 +397,13 @@ def main() -> int:
     parser.add_argument("--peers-dir", type=Path, default=Path(".bench-peers"))
     parser.add_argument("--soak", action="store_true", help="also run benchmarks/bench_soak.py")
     parser.add_argument("--keystrokes", type=int, default=KEYSTROKES, help="per place")
+    parser.add_argument(
+        "--endings",
+        nargs="+",
+        choices=sorted(ENDINGS),
+        default=["lf"],
+        help="LITERATURE.md's line breaks; peers run on lf only",
+    )
     args = parser.parse_args()
     KEYSTROKES = args.keystrokes
     if args.install_peers:
@@ -393,18 +420,21 @@ def main() -> int:
     )
     rows: list[Figures] = []
     floor_peaks: dict[int, float] = {}
-    for n in args.sizes:
-        floor_peaks[n] = asyncio.run(pygls_floor_memory(literature(n)))
+    for eol, n in ((eol, n) for eol in args.endings for n in args.sizes):
+        if eol == args.endings[0]:
+            floor_peaks[n] = asyncio.run(pygls_floor_memory(literature(n)))
         with tempfile.TemporaryDirectory() as tmp:
-            plans = setup(Path(tmp), n)
+            plans = setup(Path(tmp), n, eol)
             for name, (command, note, text, col, settings) in plans.items():
+                if name in PEERS and eol != "lf":
+                    continue
                 if name in PEERS:
                     exe = args.peers_dir.resolve() / name / "bin" / PEERS[name]
                     if not exe.exists():
                         continue
                     command = [str(exe)]
                 figures = asyncio.run(measure(name, command, Path(tmp), note, text, col, settings))
-                figures.n = n
+                figures.n, figures.eol = n, eol
                 rows.append(figures)
     print(
         f"{'server':<20} {'refs':>5} {'init ms':>8} {'ready':>6} {'1st diag':>8} "
@@ -436,26 +466,37 @@ def main() -> int:
         f"{statistics.median(f[1] for f in floors):.2f} ms (p50); with LITERATURE.md open it "
         "peaks at " + ", ".join(f"{p:.0f} MiB ({n})" for n, p in floor_peaks.items())
     )
-    by_size = {f.n: f for f in rows if f.server == "mathlsp"}
-    for f in by_size.values():
-        print(
-            f"mathlsp first diagnostics at {f.n}: PROOF.md {f.first_diagnostics_ms:.0f} ms "
-            f"(target ≤ 100), LITERATURE.md {f.first_literature_ms:.0f} ms (target ≤ 300)"
-        )
-    small = min(by_size, default=None)
-    for f in rows:
-        for where, times in f.keystrokes.items():
-            p50 = _pct(times, 0.5)
-            versus = ""
-            if small is not None and f.n != small and by_size[small].keystrokes.get(where):
-                ratio = p50 / _pct(by_size[small].keystrokes[where], 0.5)
-                held = "holds" if p50 <= 15 and ratio <= 1.5 else "NOT held"
-                versus = f"; ×{ratio:.2f} the {small} figure (target ≤ 15 ms and ≤ 1.5×: {held})"
-            print(
-                f"mathlsp keystroke → diagnostics at {f.n}, {where}: "
-                f"p50 {p50:.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
-                f"(mean {statistics.fmean(times) * 1000:.1f}){versus}"
+    for eol in args.endings:
+        by_size = {f.n: f for f in rows if f.server == "mathlsp" and f.eol == eol}
+        for f in by_size.values():
+            hovers = f.literature_hover_ms
+            hover = (
+                f"; hover in it: first {hovers[0] * 1000:.1f} ms, p50 {_pct(hovers, 0.5):.1f}, "
+                f"p95 {_pct(hovers, 0.95):.1f}"
+                if hovers
+                else ""
             )
+            print(
+                f"mathlsp [{eol}] first diagnostics at {f.n}: PROOF.md "
+                f"{f.first_diagnostics_ms:.0f} ms (target ≤ 100), LITERATURE.md "
+                f"{f.first_literature_ms:.0f} ms (target ≤ 300){hover}"
+            )
+        small = min(by_size, default=None)
+        for f in by_size.values():
+            for where, times in f.keystrokes.items():
+                p50 = _pct(times, 0.5)
+                versus = ""
+                if small is not None and f.n != small and by_size[small].keystrokes.get(where):
+                    ratio = p50 / _pct(by_size[small].keystrokes[where], 0.5)
+                    held = "holds" if p50 <= 15 and ratio <= 1.5 else "NOT held"
+                    versus = (
+                        f"; ×{ratio:.2f} the {small} figure (target ≤ 15 ms and ≤ 1.5×: {held})"
+                    )
+                print(
+                    f"mathlsp [{eol}] keystroke → diagnostics at {f.n}, {where}: "
+                    f"p50 {p50:.1f} ms, p95 {_pct(times, 0.95):.1f} ms "
+                    f"(mean {statistics.fmean(times) * 1000:.1f}){versus}"
+                )
     if args.soak:
         subprocess.run(
             [sys.executable, str(Path(__file__).with_name("bench_soak.py")), "--refs", "1000"],

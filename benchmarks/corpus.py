@@ -4,6 +4,7 @@ N realistic references."""
 from __future__ import annotations
 
 import random
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -125,11 +126,40 @@ if __name__ == "__main__":
 Change = tuple["types.Range", str]
 
 
+# A generated text's line breaks, by name: each line's break from its number. `crlf` is what
+# Windows editors and git's autocrlf write; `mixed` alternates `\r\n` and `\n`.
+ENDINGS = {
+    "lf": lambda i: "\n",
+    "crlf": lambda i: "\r\n",
+    "mixed": lambda i: "\r\n" if i % 2 == 0 else "\n",
+}
+
+
+def with_endings(text: str, eol: str) -> str:
+    """`text` (broken by `\n`) with each line's break as `ENDINGS[eol]` names it."""
+    if eol == "lf":
+        return text
+    lines = text.split("\n")
+    brk = ENDINGS[eol]
+    return "".join(line + brk(i) for i, line in enumerate(lines[:-1])) + lines[-1]
+
+
 def keystroke_changes(text: str) -> dict[str, tuple[Change, Change]]:
     """The benchmarks' keystrokes into a generated LITERATURE.md `text`, each as (typed, undone)
     changes: in a field of the 2nd entry (`field`) and of the last (`last`), in its heading's
     title (`title`) and id (`id`: REF-002 → REF-003 → REF-002), its `Verified:` line deleted and
-    put back (`line`), Enter in its abstract and the lines joined again (`enter`)."""
+    put back (`line`), Enter in its abstract and the lines joined again (`enter`). In a text with
+    `\r\n` breaks (`with_endings`) a change inserts the break of the line it starts on."""
+    if "\r" in text:
+        breaks = [m.group(0) for m in re.finditer(r"\r\n|\n", text)]
+        lf = keystroke_changes(text.replace("\r\n", "\n"))
+        return {
+            kind: (
+                (typed[0], typed[1].replace("\n", breaks[typed[0].start.line])),
+                (undone[0], undone[1].replace("\n", breaks[undone[0].start.line])),
+            )
+            for kind, (typed, undone) in lf.items()
+        }
     from lsprotocol import types  # only the LSP benchmarks need it
 
     def at(line: int, a: int, b: int | None = None, bline: int | None = None) -> types.Range:

@@ -96,9 +96,9 @@ class NoteBuffer(TextDocument):
                 start, end = end, start
             text = change.text
             self._seq += 1
-            around = self._text.slice(start - 1, end + 1)
+            around = self._text.slice(max(start - 1, 0), end + 1)
             self._text.replace(start, end, text)
-            self._starts = _spliced_starts(around, starts, start, end, text)
+            self._starts = _spliced_starts(self._text, around, starts, start, end, text)
             self.generation += 1
             self._log.append((self.generation, Edit(start, end, start + len(text))))
             self._seq += 1
@@ -153,20 +153,31 @@ class NoteBuffer(TextDocument):
 
 
 def _spliced_starts(
-    around: str, starts: Sequence[int], start: int, end: int, text: str
-) -> Sequence[int] | None:
-    """Line starts after replacing source[start:end] with text (`around`: source[start - 1 :
-    end + 1]); None: recompute when asked."""
-    if "\r" in text or "\r" in around:
-        return None  # `\r\n` pairs may join or split: rare enough to recount
-    inside = []
-    at = text.find("\n")
-    while at >= 0:
-        inside.append(start + at + 1)
-        at = text.find("\n", at + 1)
+    source: ChunkedText, around: str, starts: Sequence[int], start: int, end: int, text: str
+) -> Sequence[int]:
+    """Line starts after replacing old[start:end] with text (`source`: the new text; `around`:
+    old[start - 1 : end + 1])."""
     first = line_of(starts, start)
     last = line_of(starts, end)
-    return respliced(starts, first, last, inside, len(text) - (end - start))
+    delta = len(text) - (end - start)
+    if "\r" not in text and "\r" not in around:
+        inside = []
+        at = text.find("\n")
+        while at >= 0:
+            inside.append(start + at + 1)
+            at = text.find("\n", at + 1)
+        return respliced(starts, first, last, inside, delta)
+    # `\r\n` pairs may join or split at the edit's ends: the touched lines are read again
+    # as they now stand, from the line of a `\r` just before the edit to the end of the last
+    # touched line's old break (which the edit did not change; see `notes.markdown.touched`).
+    if start and around[:1] == "\r":
+        first = line_of(starts, start - 1)
+    a = starts[first]
+    b = starts[last + 1] + delta if last + 1 < len(starts) else len(source)
+    inside = [a + s for s in line_starts(source.slice(a, b))[1:]]
+    if last + 1 < len(starts):
+        inside.pop()  # the start of the old line `last + 1`, which `respliced` moves itself
+    return respliced(starts, first, last, inside, delta)
 
 
 class NoteWorkspace(Workspace):

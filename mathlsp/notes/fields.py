@@ -124,6 +124,9 @@ def _pack(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
 # A canonical bullet, from the break before it to the end of its line: the name holds no `*`
 # and no break (so its `:**` is the first one on the line).
 _CANONICAL = re.compile(r"\n- \*\*([^*\n]*):\*\*([^\n]*)")
+# The same in a text with `\r\n` breaks (and no lone `\r`): every break still holds one `\n`, so
+# lines are counted as before; the value stops before the `\r`.
+_CANONICAL_CR = re.compile(r"\n- \*\*([^*\r\n]*):\*\*([^\r\n]*)")
 # Its names only (it matches where `_CANONICAL` does: its value part matches anything).
 _CANONICAL_NAME = re.compile(r"\n- \*\*([^*\n]*):\*\*")
 
@@ -139,16 +142,22 @@ def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list
     loose: list[int] = []
     if first > last:
         return fields, loose
-    if lines.has_cr:  # lines may also break at a lone `\r`, which the regex does not know
-        return _parse_fields_cr(lines, first, last, fields, loose)
     texts, opaque, starts, text = lines.texts, lines.opaque, lines.starts, lines.text
     endpos = starts[last] + len(texts[last])
+    canonical = _CANONICAL
+    if lines.has_cr:
+        # A lone `\r` breaks a line without a `\n`, which the regex pass counts lines by.
+        # (From the break before `first`: a `\r\n` split there leaves its `\n` out.)
+        lo = max(starts[first] - 1, 0)
+        if text.count("\r", lo, endpos) != text.count("\r\n", lo, endpos):
+            return _parse_fields_cr(lines, first, last, fields, loose)
+        canonical = _CANONICAL_CR
     line = first
     at = b0 = starts[first]  # every field here is placed relative to b0 and `first`
     prev_line = first - 1
     current: Field | None = None
     intern, new, count = sys.intern, Field.__new__, text.count
-    matches = _CANONICAL.finditer(text, b0 - 1, endpos) if b0 else ()
+    matches = canonical.finditer(text, b0 - 1, endpos) if b0 else ()
     for m in matches:
         start = m.start() + 1
         line += count("\n", at, start)
@@ -184,6 +193,9 @@ def parse_fields(lines: Lines, first: int, last: int) -> tuple[list[Field], list
 # An entry whose lines are canonical bullets, then blank lines (most entries): matched whole,
 # so that its fields are two lists of strings made in C, with no Match and no Field each.
 _PLAIN_ENTRY = re.compile(r"(?:\n- \*\*[^*\n]*:\*\*[^\n]*)*(?:\n[ \t]*)*")
+# The same with `\r\n` breaks (the first `\n` is the break before the entry's lines: its `\r`
+# stands before where the match starts).
+_PLAIN_ENTRY_CRLF = re.compile(r"(?:\r?\n- \*\*[^*\r\n]*:\*\*[^\r\n]*)*(?:\r?\n[ \t]*)*")
 
 
 def parse_field_map(lines: Lines, first: int, last: int) -> tuple[FieldMap, list[int], int]:
@@ -191,14 +203,23 @@ def parse_field_map(lines: Lines, first: int, last: int) -> tuple[FieldMap, list
 
     Equal to `FieldMap(parse_fields(...)[0])` in every value, field and span; an entry of
     canonical lines only gets a map that makes its `Field`s when first asked for."""
-    if first <= last and not lines.has_cr and lines.starts[first]:
+    if first <= last and lines.starts[first]:
         text, starts = lines.text, lines.starts
         b0 = starts[first]
         endpos = starts[last] + len(lines.texts[last])
+        plain, brk = _PLAIN_ENTRY, 1
+        if lines.has_cr and (crs := text.count("\r", b0, endpos)):
+            # Every break `\r\n` (a field's place is its line's start plus the lines above,
+            # each two characters longer than its text), or the line-by-line pass below.
+            crlf = text.count("\r\n", b0, endpos)
+            plain, brk = (
+                (_PLAIN_ENTRY_CRLF, 2) if crs == crlf == text.count("\n", b0, endpos) else (None, 0)
+            )
         if (
-            endpos - b0 <= _MASK
+            plain is not None
+            and endpos - b0 <= _MASK
             and lines.opaque.find(1, first, last + 1) < 0
-            and _PLAIN_ENTRY.fullmatch(text, b0 - 1, endpos)
+            and plain.fullmatch(text, b0 - 1, endpos)
         ):
             names = _CANONICAL_NAME.findall(text, b0 - 1, endpos)
             n = len(names)
@@ -211,8 +232,8 @@ def parse_field_map(lines: Lines, first: int, last: int) -> tuple[FieldMap, list
                 rows = tuple(texts[first : first + n])
             else:
                 stop = starts[first + n - 1] + len(texts[first + n - 1])
-                rows = tuple(text[b0:stop].split("\n"))
-            return FieldMap._of_rows(tuple(names), rows, b0, first), [], first + n - 1
+                rows = tuple(text[b0:stop].split("\r\n" if brk == 2 else "\n"))
+            return FieldMap._of_rows(tuple(names), rows, b0, first, brk), [], first + n - 1
     fields, loose = parse_fields(lines, first, last)
     return FieldMap(fields), loose, lines.line_of(fields[-1]._se) if fields else -1
 
@@ -319,7 +340,7 @@ class FieldMap:
     reports one. The `Field`s are made from the rows when first asked for (`all`, `get`), then
     kept."""
 
-    __slots__ = ("_all", "_b", "_by_key", "_first", "_l0", "_names", "_rows")
+    __slots__ = ("_all", "_b", "_brk", "_by_key", "_first", "_l0", "_names", "_rows")
 
     def __init__(self, fields: list[Field]) -> None:
         self._all: list[Field] | None = fields
@@ -327,6 +348,7 @@ class FieldMap:
         self._rows: tuple[str, ...] = ()
         self._first: dict[str, int] | None = None
         self._b = self._l0 = 0
+        self._brk = 1
         by_key: dict[str, Field] = {}
         for f in fields:
             if f.key not in by_key:
@@ -335,10 +357,11 @@ class FieldMap:
 
     @classmethod
     def _of_rows(
-        cls, names: tuple[str, ...], rows: tuple[str, ...], base: int, line0: int
+        cls, names: tuple[str, ...], rows: tuple[str, ...], base: int, line0: int, brk: int = 1
     ) -> FieldMap:
         """Fields written as consecutive canonical lines from line `line0` (at offset `base`):
-        `rows[n]` is the line `- **names[n]:**<raw value>`, on line `line0 + n`."""
+        `rows[n]` is the line `- **names[n]:**<raw value>`, on line `line0 + n`; each line's
+        break is `brk` characters (`\n` or `\r\n`)."""
         fm = cls.__new__(cls)
         fm._all = fm._by_key = None
         # Entries list the same names in the same order: one tuple of names and one map of
@@ -350,14 +373,14 @@ class FieldMap:
         # The lines, not their values: a value is cut and stripped when read (most are read
         # once, by a rule), where cutting each when parsed made 48k strings at 5k references.
         fm._rows = rows
-        fm._b, fm._l0 = base, line0
+        fm._b, fm._l0, fm._brk = base, line0, brk
         return fm
 
     @property
     def all(self) -> list[Field]:
         fields = self._all
         if fields is None:
-            fields = _rows_to_fields(self._names, self._rows, self._b, self._l0)
+            fields = _rows_to_fields(self._names, self._rows, self._b, self._l0, self._brk)
             by_key: dict[str, Field] = {}
             for f in fields:
                 if f.key not in by_key:
@@ -431,7 +454,7 @@ def _layout(names: tuple[str, ...]) -> tuple[tuple[str, ...], dict[str, int]]:
 
 
 def _rows_to_fields(
-    names: tuple[str, ...], rows: tuple[str, ...], b0: int, first: int
+    names: tuple[str, ...], rows: tuple[str, ...], b0: int, first: int, brk: int = 1
 ) -> list[Field]:
     """The `Field`s of canonical lines, placed as `parse_fields` places them: the bullet from
     its `-` to the end of its stripped value, the name after `- **`, the value stripped."""
@@ -449,5 +472,5 @@ def _rows_to_fields(
         f._b, f._l0 = b0, first
         f._rel = _pack(s, ve, s + 4, c, vs, ve, n)
         out.append(f)
-        s += len(line) + 1
+        s += len(line) + brk
     return out

@@ -601,7 +601,7 @@ class LiteratureDoc(MarkdownDoc):
         kept = kept or []
         n_kept = 0
         # Which reader an entry's lines need is the same for every entry of this version.
-        core_of = _parse_entry if isinstance(lines.source, str) or lines.has_cr else _entry_core
+        core_of = _parse_entry if isinstance(lines.source, str) else _entry_core
         for idx, h in enumerate(headings):
             if kept and n_kept < len(kept) and kept[n_kept].heading is h:
                 self._entries.append(kept[n_kept])
@@ -1001,7 +1001,7 @@ class _Base:
         lines = doc.lines
         bare = Lines(
             "", LineTexts(None, lines.starts), lines.starts, lines.opaque, lines.headings,
-            lines.first_line,
+            lines.first_line, lines.has_cr,
         )  # fmt: skip
         return _Base(doc.path, doc.serial, doc.frontmatter, bare, doc.entries)
 
@@ -1065,7 +1065,8 @@ def _typed(
     opaque = lines.opaque
     if shift:  # the rewritten lines were not opaque (`touched`), nor are their replacements
         opaque = opaque[:first] + bytearray(len(new_texts)) + opaque[last + 1 :]
-    doc.lines = Lines(text, LineTexts(text, starts), starts, opaque, None, lines.first_line)
+    cr = lines.has_cr or "\r" in text[edit.start : edit.new_end]
+    doc.lines = Lines(text, LineTexts(text, starts, cr), starts, opaque, None, lines.first_line, cr)
     ref = weakref.ref(doc)
     doc.lines.later = lambda: d._later_headings() if (d := ref()) is not None else None
     doc._sections, doc._entries, doc._other = [], [], []
@@ -1187,8 +1188,9 @@ def _alone(lines: Lines, begin: int, end: int) -> tuple[_Alone, int, int]:
     own = [0, *(starts[k] - begin + 1 for k in range(first, stop + 1))]
     opaque = bytearray(1) + lines.opaque[first : stop + 1]
     body = max(0, lines.first_line - first + 1)
+    cr = lines.has_cr and "\r" in text
     return (
-        _Alone(text, Lines(text, LineTexts(text, own), own, opaque, [], body, False)),
+        _Alone(text, Lines(text, LineTexts(text, own, cr), own, opaque, [], body, cr)),
         first - 1,
         begin - 1,
     )
@@ -1196,7 +1198,7 @@ def _alone(lines: Lines, begin: int, end: int) -> tuple[_Alone, int, int]:
 
 def _entry_core(lines: Lines, h: Heading, end_line: int) -> EntryCore | None:
     """The entry under heading `h`, its lines ending at `end_line`; None: not an entry's."""
-    if isinstance(lines.source, str) or lines.has_cr:
+    if isinstance(lines.source, str):
         return _parse_entry(lines, h, end_line)
     return _parse_entry_alone(lines, h, end_line)
 
@@ -1210,12 +1212,14 @@ def _parse_entry_alone(lines: Lines, h: Heading, end_line: int) -> EntryCore | N
     every offset of a core is relative to its heading's line and start (`EntryCore`)."""
     starts = lines.starts
     w0 = starts[h.line]
-    end = starts[end_line + 1] - 1 if end_line + 1 < len(starts) else len(lines.source)
+    # The end of the entry's last line, before its break (one or two characters).
+    end = starts[end_line] + len(lines.texts[end_line])
     text = "\n" + lines.source[w0:end]
     own = [0, *(starts[k] - w0 + 1 for k in range(h.line, end_line + 1))]
+    cr = lines.has_cr and "\r" in text
     alone = Lines(
-        text, LineTexts(text, own), own, bytearray(1) + lines.opaque[h.line : end_line + 1],
-        [], 0, False,
+        text, LineTexts(text, own, cr), own, bytearray(1) + lines.opaque[h.line : end_line + 1],
+        [], 0, cr,
     )  # fmt: skip
     dl, do = h.line - 1, w0 - 1
     core = _parse_entry(alone, _shifted(h, -dl, -do), end_line - dl)

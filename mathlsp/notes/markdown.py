@@ -45,18 +45,22 @@ class Heading:
 
 
 class LineTexts(Sequence[str]):
-    """The lines of a `\n`-broken text, without their breaks, cut from it when asked.
+    """The lines of a text, without their breaks, cut from it when asked.
 
     A list of them would copy the text once more: ~58k strings, 11 MiB, for a 5,000-reference
     LITERATURE.md, and a new list per keystroke. Reading a line costs one slice instead.
     `text` None: a version kept without its text (`LiteratureDoc`'s deferred base), whose
-    lines must not be read."""
+    lines must not be read. `cr`: the text may break lines at `\r\n` or a lone `\r` too, so
+    a line's break is one or two characters (read from the text, not assumed)."""
 
-    __slots__ = ("_starts", "_text")
+    __slots__ = ("_cr", "_starts", "_text")
 
-    def __init__(self, text: str | TextView | None, starts: Sequence[int]) -> None:
+    def __init__(
+        self, text: str | TextView | None, starts: Sequence[int], cr: bool = False
+    ) -> None:
         self._text = text
         self._starts = starts
+        self._cr = cr
 
     def __len__(self) -> int:
         return len(self._starts)
@@ -72,8 +76,12 @@ class LineTexts(Sequence[str]):
             if step != 1 or a >= b or text is None:
                 return [self[j] for j in range(a, b, step)]
             # Consecutive lines: one slice of the text, split at C speed.
-            end = starts[b] - 1 if b < len(starts) else len(text)
-            return text[starts[a] : end].split("\n")
+            if not self._cr:
+                end = starts[b] - 1 if b < len(starts) else len(text)
+                return text[starts[a] : end].split("\n")
+            if b < len(starts):  # up to the next line's start: its break included, then cut
+                return _LINE_BREAK.split(text[starts[a] : starts[b]])[:-1]
+            return _LINE_BREAK.split(text[starts[a] :])
         if text is None:
             raise LookupError("the lines of a version kept without its text")
         n = len(starts)
@@ -81,7 +89,12 @@ class LineTexts(Sequence[str]):
             i += n
         if not 0 <= i < n:
             raise IndexError(i)
-        return text[starts[i] : starts[i + 1] - 1] if i + 1 < n else text[starts[i] :]
+        if i + 1 == n:
+            return text[starts[i] :]
+        if not self._cr:
+            return text[starts[i] : starts[i + 1] - 1]
+        # A line holds no `\r` or `\n` of its own: whatever of them ends it is its break.
+        return text[starts[i] : starts[i + 1]].rstrip("\r\n")
 
     def __iter__(self) -> Iterator[str]:
         return iter(self[:])
@@ -109,7 +122,11 @@ class Lines:
     opaque: bytearray  # 1 inside fenced code, an HTML comment or the frontmatter
     _headings: list[Heading] | None  # None: not worked out yet (see `later`)
     first_line: int  # first line of the body (after frontmatter)
-    has_cr: bool = False  # "\r" line breaks: offsets → lines need a search, not a count
+    # The text may hold `\r` line breaks (`\r\n` or a lone `\r`): a line's break is then one or
+    # two characters. Set by a first parse when the text holds a `\r`, kept by every edit after
+    # it (an edit that removes the last one leaves it set: the readers it picks are as right
+    # for `\n` alone, only slower).
+    has_cr: bool = False
     # Works the headings out when first asked for (a keystroke's version whose headings only
     # moved: see `LiteratureDoc.reparse`); None when `_headings` is known.
     later: Callable[[], list[Heading] | None] | None = None
@@ -133,16 +150,15 @@ class Lines:
         return headings
 
     def compact(self) -> None:
-        """Drop the list of line strings for a view of the text (not for `\r` line breaks,
-        whose lines a slice by starts would end with the `\r`)."""
-        if not self.has_cr and isinstance(self.texts, list):
-            self.texts = LineTexts(self.source, self.starts)
+        """Drop the list of line strings for a view of the text."""
+        if isinstance(self.texts, list):
+            self.texts = LineTexts(self.source, self.starts, self.has_cr)
 
     def rebind(self, text: str | TextView) -> None:
         """Read from `text`, a text equal to this one's (the old copy can then be freed)."""
         self.source = text
         if isinstance(self.texts, LineTexts):
-            self.texts = LineTexts(text, self.starts)
+            self.texts = LineTexts(text, self.starts, self.has_cr)
 
     def line_of(self, offset: int) -> int:
         return line_of(self.starts, offset)
@@ -195,6 +211,14 @@ def split_lines(text: str) -> tuple[list[str], list[int]]:
         # all in C (a generator adding 1 per line costs ~2x as much on 58k lines; adding the
         # line numbers to the summed lengths afterwards, ~1.5x).
         return texts, list(accumulate(map(_PLUS_ONE, map(len, texts[:-1])), initial=0))
+    pairs = text.count("\r\n")
+    if pairs == text.count("\r"):  # no lone `\r`: every break holds one `\n`
+        if pairs == text.count("\n"):  # all `\r\n` (a Windows editor's file): as above
+            texts = text.split("\r\n")
+            return texts, list(accumulate(map((2).__add__, map(len, texts[:-1])), initial=0))
+        raw = text.split("\n")  # `\r\n` and `\n` mixed: a piece ending in `\r` had a pair
+        starts = list(accumulate(map(_PLUS_ONE, map(len, raw[:-1])), initial=0))
+        return [t[:-1] if t[-1:] == "\r" else t for t in raw], starts
     return _LINE_BREAK.split(text), line_starts(text)
 
 
@@ -248,28 +272,39 @@ def scan(text: str, body_start: int = 0) -> Lines:
 
 def touched(
     old: Lines,
-    text: str,
+    text: str | TextView,
     edit: Edit,
     structural: frozenset[str] = FENCE_OR_COMMENT,
     trusted: bool = False,
 ) -> tuple[int, int, list[str]] | None:
     """The old lines an edit touched (first, last) and the new text of those lines, when they
-    can be re-read alone: None when the edit touches the first line, the frontmatter, fenced
-    code or `\r` line breaks, or when a touched line (old or new) starts with a character of
-    `structural` (a fence or a comment changes how every later line reads).
+    can be re-read alone: None when the edit touches the first line, the frontmatter or fenced
+    code, or when a touched line (old or new) starts with a character of `structural` (a fence
+    or a comment changes how every later line reads).
+
+    `\r` line breaks are read as they stand after the edit: a `\r` just before the edit may
+    pair with a `\n` it brings (or uncovers), so the line above is re-read too; the lines end
+    where the old break of the last touched line ends, which the edit did not change.
 
     `trusted`: the old lines were checked already, edit by edit (a version kept without its
     text, see `LineTexts`); only the new ones are looked at."""
-    if old.has_cr or "\r" in text[edit.start : edit.new_end]:
-        return None
-    first = old.line_of(edit.start)
+    cr = old.has_cr or "\r" in text[edit.start : edit.new_end]
+    start = edit.start
+    if cr and start and text[start - 1 : start] == "\r":
+        start -= 1
+    first = old.line_of(start)
     last = old.line_of(edit.old_end)
     if first <= old.first_line or first == 0 or any(old.opaque[first : last + 1]):
         return None
     starts = old.starts
-    # The old end of line `last`, from the starts alone: the old text may be gone.
-    end_old = starts[last + 1] - 1 if last + 1 < len(starts) else len(text) - edit.delta
-    new_texts = text[starts[first] : end_old + edit.delta].split("\n")
+    if not cr:
+        # The old end of line `last`, from the starts alone: the old text may be gone.
+        end_old = starts[last + 1] - 1 if last + 1 < len(starts) else len(text) - edit.delta
+        new_texts = text[starts[first] : end_old + edit.delta].split("\n")
+    elif last + 1 < len(starts):  # up to the next line's start, its break then cut off
+        new_texts = _LINE_BREAK.split(text[starts[first] : starts[last + 1] + edit.delta])[:-1]
+    else:
+        new_texts = _LINE_BREAK.split(text[starts[first] :])
     if not trusted:
         for line in old.texts[first : last + 1]:
             if line.lstrip(" ")[:1] in structural:
@@ -278,6 +313,19 @@ def touched(
         if line.lstrip(" ")[:1] in structural:
             return None
     return first, last, new_texts
+
+
+def new_starts(text: str | TextView, at: int, new_texts: list[str], cr: bool) -> list[int]:
+    """The starts of the lines `new_texts` after the first, the first starting at `at` in
+    `text`: each line's length plus its break's (one character unless `cr`)."""
+    if not cr:
+        return list(accumulate((len(t) + 1 for t in new_texts[:-1]), initial=at))[1:]
+    out = []
+    for t in new_texts[:-1]:
+        at += len(t)
+        at += 2 if text[at : at + 2] == "\r\n" else 1
+        out.append(at)
+    return out
 
 
 def respliced(
@@ -307,7 +355,7 @@ def starts_agree(
 
 def splice(
     old: Lines,
-    text: str,
+    text: str | TextView,
     edit: Edit,
     known_starts: Sequence[int] | None = None,
     trusted: bool = False,
@@ -322,11 +370,12 @@ def splice(
     n_new = len(new_texts)
     line_delta = n_new - (last - first + 1)
     delta = edit.delta
+    cr = old.has_cr or "\r" in text[edit.start : edit.new_end]
     if known_starts is not None and starts_agree(known_starts, old, first, line_delta, delta):
         starts = known_starts  # the editor buffer's, for this very text
     else:
-        inside = list(accumulate((len(t) + 1 for t in new_texts[:-1]), initial=old.starts[first]))
-        starts = respliced(old.starts, first, last, inside[1:], delta)
+        inside = new_starts(text, old.starts[first], new_texts, cr)
+        starts = respliced(old.starts, first, last, inside, delta)
     headings = [h for h in old.headings if h.line < first]
     kept = len(headings)
     for i, line in enumerate(new_texts):
@@ -339,12 +388,12 @@ def splice(
     return (
         Lines(
             text,
-            LineTexts(text, starts),
+            LineTexts(text, starts, cr),
             starts,
             opaque[:first] + bytearray(n_new) + opaque[last + 1 :],
             headings,
             old.first_line,
-            False,
+            cr,
         ),
         first,
         last,

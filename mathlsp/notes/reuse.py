@@ -60,10 +60,13 @@ def _titled(doc: MarkdownDoc, mention: Mention) -> str | None:
     if isinstance(source, str):
         m = _TITLE_AFTER.match(source, mention.span.end)
     else:
-        # An editor buffer's chunks (never with `\r` breaks, see `notes.markdown.touched`): no
-        # match crosses a line break, so the rest of the mention's line is all it can read.
+        # An editor buffer's chunks: no match crosses a `\n`, so the text up to the next one is
+        # all it can read (a lone `\r` breaks a line but not the match: the next line too).
         starts = doc.lines.starts
-        end = starts[mention.line + 1] - 1 if mention.line + 1 < len(starts) else len(source)
+        k, n = mention.line + 1, len(starts)
+        while k < n and source[starts[k] - 1 : starts[k]] != "\n":
+            k += 1
+        end = starts[k] - 1 if k < n else len(source)
         m = _TITLE_AFTER.match(source[mention.span.end : end])
     return m["title"].strip() if m else None
 
