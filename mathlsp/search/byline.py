@@ -21,9 +21,8 @@ from collections.abc import Iterable, Sequence
 
 from mathlsp.search.text import STOPWORDS, query_words
 
-#: Tag and title words asked beside the phrases (the byline keeps the answer to one person's
-#: works).
-MAX_WORDS = 12
+#: Tag words asked beside the phrases (the byline keeps the answer to one person's works).
+MAX_WORDS = 8
 #: Shorter words are symbols or abbreviations of symbols ("d", "2d"), not the subject.
 MIN_LETTERS = 3
 

@@ -553,8 +553,6 @@ class _Material:
     short_tags: dict[str, str] = field(default_factory=dict)
     # The statement, each Known Result and each Reference: where the note names its people.
     passages: list[str] = field(default_factory=list)
-    # Key phrases of the problem's title: its subject in the note's own words.
-    title: list[str] = field(default_factory=list)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -866,7 +864,6 @@ def _material(
             tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
         ),
         passages=[statement_text, *known_texts, *(r.text for r in refs)],
-        title=title_phrases,
     )
 
 
@@ -916,10 +913,7 @@ def topics(m: _Material) -> list[Topic]:
         return tuple(dict.fromkeys(p for p in (own, subject) if p))
 
     # A generic word ("methods", "bounds") would take any of the person's works on any subject.
-    # The title's words after the tags': the title says the subject as the note sees it
-    # ("Phases of exp(γX) for complex γ": Lacoin's *Complex Gaussian multiplicative chaos* says
-    # "complex" and no word of the tags "log-correlated fields", "random measures", "cascades").
-    field_words = subject_words([*m.tags, *m.title], FILLER | GENERIC)
+    field_words = subject_words(m.tags, FILLER | GENERIC)
     # The people the note names most often first: each backend asks about a few of them only.
     authors = [
         Topic(about(g), "author + topic", g, field_words)

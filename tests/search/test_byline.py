@@ -18,10 +18,8 @@ def test_subject_words_skip_stopwords_filler_symbols_and_short_words() -> None:
 
 
 def test_subject_words_are_capped() -> None:
-    tags = ["alpha beta gamma delta", "epsilon zeta theta iota kappa lambda", "omicron sigma tau"]
-    first = tuple(
-        "alpha beta gamma delta epsilon zeta theta iota kappa lambda omicron sigma tau".split()
-    )
+    tags = ["alpha beta gamma delta", "epsilon zeta theta iota kappa lambda"]
+    first = tuple("alpha beta gamma delta epsilon zeta theta iota kappa lambda".split())
     assert subject_words(tags) == first[:MAX_WORDS]
     assert len(first) > MAX_WORDS
 
@@ -62,10 +60,8 @@ def test_openalex_asks_a_cited_author_with_any_word_of_the_tags() -> None:
     q = byline[0]
     # Their Known Result's phrase and the subject first, as before.
     assert q.query.startswith('raw_author_name.search:"Serfaty" "coulomb flows" OR')
-    # Serfaty's paper is *Mean field limit for Coulomb-type flows*: "coulomb" finds it; then
-    # the words of the problem's title ("Mean-field limits with singular kernels").
-    assert "OR interacting OR particles OR coulomb OR " in q.query
-    assert q.query.endswith("OR mean OR field OR limits OR singular OR kernels")
+    # Serfaty's paper is *Mean field limit for Coulomb-type flows*: "coulomb" finds it.
+    assert q.query.endswith("OR interacting OR particles OR coulomb")
     # Broadened (no byline) to the topic's phrases alone: a single tag word without the byline
     # would bring the whole field.
     assert "coulomb" not in q.broader.split(" OR ")
@@ -80,14 +76,3 @@ def test_a_generic_tag_word_is_not_asked_beside_the_person() -> None:
     byline = [q for q in [*plan.queries, *plan.spare] if q.backend == "openalex" and q.authors]
     assert byline and "sieve" in byline[0].query
     assert "methods" not in byline[0].query.split(" OR ")
-
-
-def test_the_titles_words_follow_the_tags_words() -> None:
-    # Lacoin's *Complex Gaussian multiplicative chaos* says no word of the tags; the note's
-    # title says "complex".
-    text = SERFATY.replace(
-        "Mean-field limits with singular kernels", "Phases of exp(γX) for complex γ"
-    )
-    plan = build_queries(problem(text))
-    byline = [q for q in [*plan.queries, *plan.spare] if q.backend == "openalex" and q.authors]
-    assert byline and byline[0].query.endswith("OR coulomb OR phases OR complex")
