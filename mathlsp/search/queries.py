@@ -24,7 +24,6 @@ from mathlsp.search.excluded import without_exclusions
 from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.people import given_names
-from mathlsp.search.prominence import most_named_first
 from mathlsp.search.text import (
     _ADJECTIVAL,
     CLAUSE_VERBS,
@@ -551,8 +550,6 @@ class _Material:
     # A tag named after several people, as papers often shorten it: "landau siegel zeros" →
     # "siegel zeros".
     short_tags: dict[str, str] = field(default_factory=dict)
-    # The statement, each Known Result and each Reference: where the note names its people.
-    passages: list[str] = field(default_factory=list)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -863,7 +860,6 @@ def _material(
         short_tags=short_names(
             tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
         ),
-        passages=[statement_text, *known_texts, *(r.text for r in refs)],
     )
 
 
@@ -914,11 +910,8 @@ def topics(m: _Material) -> list[Topic]:
 
     # A generic word ("methods", "bounds") would take any of the person's works on any subject.
     field_words = subject_words(m.tags, FILLER | GENERIC)
-    # The people the note names most often first: each backend asks about a few of them only.
     authors = [
-        Topic(about(g), "author + topic", g, field_words)
-        for g in most_named_first(m.author_groups, m.passages)
-        if about(g)
+        Topic(about(g), "author + topic", g, field_words) for g in m.author_groups if about(g)
     ]
     out: list[Topic] = []
     seen: set[str] = set()
