@@ -692,7 +692,9 @@ async def _discover(
         if q.authors:
             topic = set(q.broader.split())
             who = " ".join(w for w in q.query.split() if w not in topic)
-        text = fitted(q.query, who, teller.query, records)  # type: ignore[union-attr]
+        # A byline twin's phrases only, never a lone tag word it also took (its broadening).
+        alone = teller.broader if teller.authors else ""  # type: ignore[union-attr]
+        text = fitted(q.query, who, teller.query, records, alone)  # type: ignore[union-attr]
         if text is None or text == q.query:
             return q
         new = PlannedQuery(

@@ -130,7 +130,9 @@ def _said(record: Any) -> frozenset[str]:
     return frozenset(stems(text))
 
 
-def fitted(query: str, author: str, teller: str, records: Sequence[Any]) -> str | None:
+def fitted(
+    query: str, author: str, teller: str, records: Sequence[Any], topic: str = ""
+) -> str | None:
     """What Semantic Scholar asks instead of `query` (its author + topic or topic query), by what
     OpenAlex's twin query `teller` found (`records`, not empty; `told_by` decides the twin): the
     query itself when one of those works says all its words; else the cited author (`author`,
@@ -141,7 +143,12 @@ def fitted(query: str, author: str, teller: str, records: Sequence[Any]) -> str 
     Semantic Scholar wants every word; OpenAlex's twin asks any of the phrases. Its works show
     which phrase the papers (the author's own, for an author query) say: "Amir kpz equation"
     asks for a word the author's abstracts may never write where "Amir directed polymer" is what
-    they say."""
+    they say.
+
+    `topic`: the twin's topic alone (its broadening, without the byline), whose phrases are the
+    only ones tried when given. A byline twin also asks any word of the problem's tags
+    (`byline.byline_topic`), and "Maynard prime" — the name with a tag's word one of the
+    person's works says — is every work of that person on primes, not their work on the topic."""
     said = [_said(r) for r in records]
 
     def anywhere(words: Sequence[str]) -> bool:
@@ -150,7 +157,7 @@ def fitted(query: str, author: str, teller: str, records: Sequence[Any]) -> str 
 
     if anywhere(query.split()):
         return query
-    texts = teller_phrases(teller)
+    texts = teller_phrases(topic or teller)
     if not author:
         texts = sorted(texts, key=lambda t: -len(t.split()))
     for text in texts:

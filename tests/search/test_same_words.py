@@ -101,6 +101,18 @@ def test_an_author_query_asks_the_phrase_the_authors_own_works_say() -> None:
     assert fitted("Amir kpz equation", "Amir", teller, works) == "Amir kpz equation"
 
 
+def test_a_byline_twin_lends_its_topic_phrases_never_a_lone_tag_word() -> None:
+    # The byline query also took the tags' words; "Maynard prime" would be every work of his
+    # on primes.
+    teller = 'raw_author_name.search:"Maynard" "small gaps" OR "bounded gaps" OR prime OR gaps'
+    topic = '"small gaps" OR "bounded gaps"'
+    works = [_paper("Large gaps between primes", "Prime gaps.", "Maynard")]
+    assert fitted("Maynard small gaps", "Maynard", teller, works) == "Maynard prime"
+    assert fitted("Maynard small gaps", "Maynard", teller, works, topic) is None
+    works.append(_paper("Small gaps between primes", "", "Maynard"))
+    assert fitted("Maynard bounded gaps", "Maynard", teller, works, topic) == "Maynard small gaps"
+
+
 def test_a_topic_query_asks_the_longest_phrase_the_works_say() -> None:
     teller = '"exact rademacher type formula" OR "harmonic maass forms" OR "type formula"'
     works = [_paper("Harmonic Maass forms and a Rademacher-type formula", "")]
