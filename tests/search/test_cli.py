@@ -58,7 +58,7 @@ def test_dry_run_on_the_example_project(
     code, out, _ = search(capsys, str(project), "--dry-run")
     assert code == 0
     assert "arXiv:" in out and "Semantic Scholar:" in out and "TheoremSearch:" in out
-    assert 'cat:math.CO AND (all:"random walks" OR all:"markov bases")' in out
+    assert '(all:"random walks" OR all:"markov bases")' in out
     assert "PubMed: skipped (not a biomedical problem)" in out
     assert "arXiv:1605.08386 (REF-001)" in out  # already listed: not looked up again
     assert fake.controls.requests() == []  # a dry run sends nothing

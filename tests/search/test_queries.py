@@ -68,8 +68,14 @@ def test_stemming_matches_singular_and_plural() -> None:
 def test_tags_lead_the_category_query() -> None:
     plan = build_queries(problem(GRAPHS))
     first = plan.for_backend("arxiv")[0]
-    # Any of two tags under the category: an OR never empties the answer.
-    assert first == 'cat:math.CO AND (all:"ramanujan graphs" OR all:"expander graphs")'
+    # Any of two tags: an OR never empties the answer. Both are phrases of two words, rarely
+    # said outside their field: no category filter (the domain's may not be theirs).
+    assert first == '(all:"ramanujan graphs" OR all:"expander graphs")'
+    # A one-word tag is said in many fields: kept to the domain's categories, secondary too.
+    one = build_queries(problem(GRAPHS.replace("ramanujan-graphs,", "expanders,")))
+    assert one.for_backend("arxiv")[0] == (
+        '(cat:math.CO OR cat:math.PR OR cat:math.RT) AND (all:expanders OR all:"expander graphs")'
+    )
     # Semantic Scholar wants every word: one tag at a time, the second one later in its list.
     s2 = plan.for_backend("semantic_scholar")
     assert s2[0] == "ramanujan graphs"
@@ -80,7 +86,8 @@ def test_tags_lead_the_category_query() -> None:
 def test_known_results_give_author_and_theorem_queries() -> None:
     plan = build_queries(problem(GRAPHS))
     arxiv = plan.for_backend("arxiv")
-    assert 'all:"Alon\'s conjecture"' in arxiv
+    # The named result, or its words each anywhere (papers word it differently), in one request.
+    assert 'all:"Alon\'s conjecture" OR (all:Alon AND all:conjecture)' in arxiv
     # A cited author is asked with what they wrote about, never alone.
     assert 'au:Friedman AND (all:"random regular graphs" OR all:"ramanujan graphs")' in arxiv
     assert cited_authors("(Marcus, Spielman and Srivastava 2015)") == [
@@ -111,11 +118,13 @@ def test_references_give_ids_authors_and_titles() -> None:
 @pytest.mark.parametrize("domain", sorted(DOMAIN_CATEGORIES))
 def test_category_filter_per_domain(domain: str) -> None:
     primary, secondary = DOMAIN_CATEGORIES[domain]
-    text = GRAPHS.replace("domain: combinatorics", f"domain: {domain}")
+    text = GRAPHS.replace("domain: combinatorics", f"domain: {domain}").replace(
+        "ramanujan-graphs,", "expanders,"
+    )
     plan = build_queries(problem(text))
     first = plan.for_backend("arxiv")[0]
-    expected = " OR ".join(f"cat:{c}" for c in primary)
-    assert first.startswith(f"({expected}) AND" if len(primary) > 1 else f"{expected} AND")
+    expected = " OR ".join(f"cat:{c}" for c in dict.fromkeys([*primary, *secondary]))
+    assert first.startswith(f"({expected}) AND")
     assert plan.primary_categories == primary and plan.secondary_categories == secondary
     # The broader secondary-category query is in the pool: it comes once the others ran.
     seen: set[str] = set()
@@ -374,9 +383,15 @@ def test_all_words_queries_drop_possessives_and_broaden_to_the_shortest_phrase()
         "regular graphs",
     )
     query, broader = _arxiv_topic(two)
-    # Either phrase first (papers saying both rank first); neither said: the first one's words.
-    assert query == 'all:"exact rademacher type formula" OR all:"harmonic maass forms"'
-    assert broader == "all:exact AND all:rademacher AND all:type AND all:formula"
+    # Either phrase first (papers saying both rank first); or the first one's words each
+    # anywhere, in the same request rather than a broadening after an empty answer.
+    assert query == (
+        'all:"exact rademacher type formula" OR all:"harmonic maass forms" OR '
+        "(all:exact AND all:rademacher AND all:type AND all:formula)"
+    )
+    assert broader == ""
+    # One word: nothing looser to add.
+    assert _arxiv_topic(Topic(("ineffective",), "known result 1")) == ("all:ineffective", "")
 
 
 def test_unicode_mathematics_gives_the_words_its_tex_gives() -> None:

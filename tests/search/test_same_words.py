@@ -34,6 +34,16 @@ def test_an_or_a_category_an_author_or_a_title_field_is_never_judged() -> None:
     assert arxiv_words("") is None
 
 
+def test_a_phrase_or_its_words_needs_the_words_every_group_needs() -> None:
+    # arXiv's one-phrase topic: every answer says the phrase's words, as Semantic Scholar's twin
+    # query asks them.
+    query = 'all:"weak gravity conjecture" OR (all:weak AND all:gravity AND all:conjecture)'
+    assert arxiv_words(query) == plain_words("weak gravity conjecture")
+    # A phrase, its head, or the phrase's words: the head's words are needed.
+    assert arxiv_words('all:"regular graphs" OR all:graphs') == plain_words("graphs")
+    assert arxiv_words('all:"siegel zeros" OR (cat:math.NT AND all:zeros)') is None
+
+
 def test_words_are_compared_as_the_query_builder_writes_them() -> None:
     # arXiv's queries are folded to ASCII, Semantic Scholar's keep the accents; a possessive
     # and a hyphen are dropped on both sides.
@@ -43,11 +53,19 @@ def test_words_are_compared_as_the_query_builder_writes_them() -> None:
 
 
 def test_each_single_phrase_arxiv_topic_has_its_semantic_scholar_twin() -> None:
-    # The rule reads Semantic Scholar's answer to the same topic: the two pools must keep asking
-    # a one-phrase topic with the same words, or it never fires.
+    # The rule reads Semantic Scholar's answer to the same topic (its query or its broadening,
+    # as the search waits for either): the two pools must keep asking a topic with the same
+    # words, or it never fires. arXiv's key object (the phrase, its head, or the phrase's words)
+    # needs its head's words, Semantic Scholar's broadening.
     plan = build_queries(problem(GRAPHS))
     queries = plan.queries + plan.spare
-    s2 = {plain_words(q.query) for q in queries if q.backend == "semantic_scholar"}
+    s2 = {
+        plain_words(text)
+        for q in queries
+        if q.backend == "semantic_scholar"
+        for text in (q.query, q.broader)
+        if text
+    }
     judged = [q for q in queries if q.backend == "arxiv" and arxiv_words(q.query)]
     assert judged
     assert all(arxiv_words(q.query) in s2 for q in judged if q.purpose == "key object")
