@@ -7,8 +7,7 @@ can skip them, plus the other backends' counts and any backend that was down or 
 `last_search` and `sources_queried`, the Synthesis skeleton when absent — then a `LIT-` journal
 entry whose outcome, strategy and insight are computed from the results. Nothing is invented:
 abstracts are the sources', Key Results are TheoremSearch's quoted statements or an honest
-"none quoted". When no source answered, LITERATURE.md is left alone and only the FAILED journal
-entry is written.
+"none quoted". When no source answered nothing is written (an outage is not research).
 
 Each `FileUpdate` has the new text and, for the editor, minimal line edits against the original.
 """
@@ -584,6 +583,27 @@ def insight(result: SearchResult, refs: Sequence[NewReference]) -> str:
     return text
 
 
+def nothing_new(result: SearchResult) -> str:
+    """What a search that found only listed papers did: which entries it found again, how many
+    it set aside — a check of the list, not a failure (`research.search_outcome`)."""
+    entries = sorted(set(e for _, e in result.already_listed), key=_entry_order)
+    shown = ", ".join(entries[:8]) + (f" and {len(entries) - 8} more" if len(entries) > 8 else "")
+    confirmed = sum(not e.upper().startswith("UREF-") for e in entries)
+    were = "is" if len(entries) == 1 else "are"
+    text = (
+        f"Nothing new: the {_n(len(entries), 'paper')} found on the problem {were} already in "
+        f"LITERATURE.md ({shown}; {confirmed} of them confirmed)"
+    )
+    if result.dropped:  # counted as the report counts them
+        text += f"; {_n(len(result.dropped), 'other paper')} fell below the relevance line"
+    return text + ". These queries are recorded, so the next search asks others."
+
+
+def _entry_order(entry: str) -> tuple[bool, int, str]:
+    kind, _, number = entry.partition("-")
+    return (kind.upper() == "UREF", int(number) if number.isdigit() else 0, entry)
+
+
 def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJournalEntry:
     plan = result.plan
     outcome = result.outcome
@@ -633,12 +653,10 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
     down = [f"{label(b)} ({r.error_summary})" for b, r in reports.items() if r.down]
     if outcome == "FAILED" and result.all_down:
         reasoning = "No source answered: " + ", ".join(down) + "."
+    elif not new_ref and not new_uref and result.already_listed:
+        reasoning = nothing_new(result)
     elif outcome == "FAILED":
-        reasoning = (
-            f"All {len(result.already_listed)} papers found were already listed."
-            if result.already_listed
-            else "No paper found matched the problem's terms."
-        )
+        reasoning = "No paper found matched the problem's terms."
     else:
         total = len(new_ref) + len(new_uref)
         reasoning = (
