@@ -38,8 +38,9 @@ from mathlsp.notes.render import (
 from mathlsp.notes.spans import Span
 from mathlsp.notes.templates import fill_template
 from mathlsp.safetext import neutralize_markup
+from mathlsp.search.context import on_the_problem, statement_objects
 from mathlsp.search.merge import Candidate
-from mathlsp.search.queries import DISCOVERY, PlannedQuery, clean_query, id_text
+from mathlsp.search.queries import DISCOVERY, PlannedQuery, Term, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
 from mathlsp.search.text import contains_phrase, core, stems
 from mathlsp.sources.labels import label
@@ -243,15 +244,28 @@ def _not_a_reason(m: Any, candidate: Candidate, problem: str | None) -> bool:
     return why_not_an_object(m.term.text, problem or "", people, authors, one_word=True) is not None
 
 
-def key_results(candidate: Candidate, has_abstract: bool = True) -> str:
-    """TheoremSearch's statements, quoted with their links; never anything else."""
+def key_results(candidate: Candidate, objects: Sequence[Term], has_abstract: bool = True) -> str:
+    """TheoremSearch's statements that say one of the problem's `objects`
+    (`context.statement_objects`), and those written in symbols, quoted with their links; never
+    anything else. A statement in words that says none of them is not quoted, and the line says
+    why."""
     quotes = []
-    for t in sorted(candidate.theorems, key=lambda t: -(t.similarity or 0))[:3]:
+    for t in on_the_problem(candidate.theorems, objects, formulas_stand=True)[:3]:
         body = " ".join(t.body.split())
         link = f" ({t.link})" if t.link else ""
         quotes.append(f'{t.name or "Statement"}: "{body}"{link}')
     if quotes:
         return " ".join(quotes)
+    if candidate.theorems:
+        n = len(candidate.theorems)
+        which = (
+            "the statement TheoremSearch returned from this paper says none"
+            if n == 1
+            else f"none of the {n} statements TheoremSearch returned from this paper says one"
+        )
+        return f"None quoted: {which} of the problem's objects." + (
+            READ_ABSTRACT if has_abstract else READ_PAPER
+        )
     return NONE_QUOTED + (READ_ABSTRACT if has_abstract else READ_PAPER)
 
 
@@ -287,7 +301,11 @@ def confirmed_reference(
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
         relevance="[S] " + relevance_text(candidate, result.plan.user_query, result.problem.text),
-        key_results=key_results(candidate, has_abstract=bool(abstract)),
+        key_results=key_results(
+            candidate,
+            statement_objects(result.problem.text, result.plan.terms),
+            has_abstract=bool(abstract),
+        ),
         confidence=confidence,
         verified=stamp,
     )
