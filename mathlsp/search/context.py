@@ -18,7 +18,7 @@ from collections.abc import Collection, Iterable, Sequence
 
 from mathlsp.search.objects import says, why_not_an_object
 from mathlsp.search.queries import Term
-from mathlsp.search.text import STOPWORDS, core, plain_text, stems, words
+from mathlsp.search.text import core, plain_text, stems
 from mathlsp.sources.theoremsearch import TheoremHit
 
 
@@ -45,16 +45,14 @@ def said_by(hit: TheoremHit, objects: Sequence[Term], acronyms: Collection[str] 
     return [t for t in objects if says(parts, [n for n in (t.stems, t.alias_stems) if n], acronyms)]
 
 
-_FORMULA = re.compile(r"\$\$.*?\$\$|\$[^$]*\$|\\\(.*?\\\)|\\\[.*?\\\]", re.DOTALL)
-# Fewer content words than this outside its formulas: a statement in symbols ("Let $m \in
-# \mathbb{N}$. We have $\liminf_n (p_{n+m} - p_n) \ll m^3 e^{4m}$."), which words cannot judge.
-IN_WORDS = 3
+_FORMULA = re.compile(r"\$\$(.+?)\$\$|\$([^$]+)\$|\\\((.+?)\\\)|\\\[(.+?)\\\]", re.DOTALL)
 
 
-def in_words(hit: TheoremHit) -> bool:
-    """Whether the statement says enough in words, outside its formulas, to be judged by them."""
-    prose = words(_FORMULA.sub(" ", f"{hit.body}"))
-    return sum(w not in STOPWORDS and len(w) > 2 for w in prose) >= IN_WORDS
+def has_formula(hit: TheoremHit) -> bool:
+    """Whether the statement writes a formula (`$…$`, `$$…$$`, `\\(…\\)`, `\\[…\\]`, not
+    a stray `$$`): a result in its own notation ("We prove the sign law $r(3m) > 0$ …"), which
+    no word rule can read."""
+    return any(any(g and g.strip() for g in m.groups()) for m in _FORMULA.finditer(hit.body))
 
 
 def on_the_problem(
@@ -65,10 +63,11 @@ def on_the_problem(
 ) -> list[TheoremHit]:
     """The hits that say one of `objects` (`statement_objects`), those saying more of them
     first, then by similarity; the others are not quoted — except, with `formulas_stand`, a
-    statement in symbols (`in_words`), quoted after them: from a paper confirmed on the problem
-    it is the paper's result in its own notation (Maynard's `liminf (p_{n+m} - p_n) ≪ m^3 e^{4m}`
-    beside a bounded-gaps problem), which no word rule can read."""
+    statement with a formula (`has_formula`), quoted after them: from a paper confirmed on the
+    problem it is the paper's result in its own notation (Maynard's `liminf (p_{n+m} - p_n) ≪
+    m^3 e^{4m}` beside a bounded-gaps problem). A statement in words only that says none of
+    them leans on what it does not state ("We prove an asymptotic form of this phenomenon")."""
     scored = [(len(said_by(h, objects, acronyms)), h) for h in hits]
-    kept = [(n, h) for n, h in scored if n or (formulas_stand and not in_words(h))]
+    kept = [(n, h) for n, h in scored if n or (formulas_stand and has_formula(h))]
     kept.sort(key=lambda nh: (-nh[0], -(nh[1].similarity or 0.0)))
     return [h for _, h in kept]

@@ -59,7 +59,7 @@ def test_no_objects_quotes_nothing() -> None:
     assert on_the_problem([hit("T", "Anything at all about primes.")], []) == []
 
 
-def test_a_papers_statement_in_symbols_stands_theorem_context_must_say_an_object() -> None:
+def test_a_papers_statement_with_a_formula_stands_theorem_context_must_say_an_object() -> None:
     mine = objects(PRIMES)
     symbols = hit(
         "Theorem 1",
@@ -72,3 +72,6 @@ def test_a_papers_statement_in_symbols_stands_theorem_context_must_say_an_object
     # What says an object comes before what only words cannot judge.
     on = hit("Theorem 2", "Bounded gaps between primes in arithmetic progressions.", 0.1)
     assert on_the_problem([symbols, on], mine, formulas_stand=True) == [on, symbols]
+    # A stray "$$" is no formula: the sentence still leans on what it does not state.
+    stray = hit("Main result", "$$ We prove an asymptotic form of this phenomenon.")
+    assert on_the_problem([stray], mine, formulas_stand=True) == []
