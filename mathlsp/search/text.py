@@ -537,7 +537,7 @@ def _adverb(word: str) -> bool:
 
 _DISCOURSE_HEADS = frozenset(
     "story picture notes note statement statements version versions route tools facts "
-    "ground".split()
+    "ground literature".split()
 )
 _DISCOURSE_WORDS = frozenset(
     "my our your me analogous corresponding alternative instead along beyond whole versus "
