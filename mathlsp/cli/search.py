@@ -366,12 +366,18 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
     pending = [u for u in result.unresolved if u.pending]
     for u in pending:
         print(f"  ! {id_text(u.identifier)} (PROBLEM.md) could not be checked: {u.reason}")
-    if result.theorem_context:
+    context = theorem_context(result)
+    if context:
         print("Theorem context (not papers; never listed as references):")
-        # By source and name: they arrive in whatever order the concurrent queries answer.
-        for hit in sorted(result.theorem_context, key=lambda h: (h.source, h.name))[:5]:
+        for hit in context[:5]:
             link = f" {hit.link}" if hit.link else ""
             print(f"  - {hit.name} ({hit.source}){link}")
+    if len(context) < len(result.theorem_context):
+        left = len(result.theorem_context) - len(context)
+        print(
+            f"Theorem context: {left} more from ProofWiki or the Stacks Project not shown "
+            f"(they say none of the problem's objects)"
+        )
     lines = describe_writes(writes)
     if written and lines:
         print("Written:")
@@ -383,6 +389,15 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print(f"  {line}")
     if lines and not asked_to_write:
         print("Run again with --write to save them.")
+
+
+def theorem_context(result: Any) -> list[Any]:
+    """The non-arXiv statements that say one of the problem's objects (`search.context`), most
+    first; by source and name before that, as the concurrent queries answer in any order."""
+    from mathlsp.search.context import on_the_problem, statement_objects
+
+    hits = sorted(result.theorem_context, key=lambda h: (h.source, h.name))
+    return on_the_problem(hits, statement_objects(result.problem.text, result.plan.terms))
 
 
 def print_below(items: list[dict[str, Any]], dropped: int) -> None:
@@ -490,7 +505,7 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
         ],
         "theorem_context": [
             {"name": h.name, "statement": h.body, "source": h.source, "link": h.link}
-            for h in result.theorem_context
+            for h in theorem_context(result)
         ],
         "outcome": result.outcome,
         "strategy": result.strategy,

@@ -24,6 +24,7 @@ from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.loader import read_note_text
 from mathlsp.notes.problem import ProblemDoc
+from mathlsp.research.search_outcome import search_outcome
 from mathlsp.search.feedback import FEEDBACK_RESERVE, ask_feedback
 from mathlsp.search.follow import FollowReport, follow
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_theorem
@@ -242,17 +243,14 @@ class SearchResult:
 
     @property
     def outcome(self) -> str:
-        """SUCCEEDED (confirmed papers, not outnumbered by unconfirmed ones), PARTIAL (results but
-        none confirmed, or mostly unconfirmed), FAILED (no sources, or nothing new found)."""
-        if self.all_down:
-            return "FAILED"
-        confirmed = len(self.confirmed)
-        unconfirmed = len(self.unconfirmed) + len(self.unresolved)
-        if confirmed == 0 and unconfirmed == 0:
-            return "FAILED"
-        if confirmed == 0 or unconfirmed > confirmed:
-            return "PARTIAL"
-        return "SUCCEEDED"
+        """SUCCEEDED, PARTIAL or FAILED (`research.search_outcome`): a follow-up whose papers
+        are all listed already is judged by those entries, not FAILED."""
+        return search_outcome(
+            all_down=self.all_down,
+            new_confirmed=len(self.confirmed),
+            new_unconfirmed=len(self.unconfirmed) + len(self.unresolved),
+            listed=[entry for _, entry in self.already_listed],
+        )
 
     def unique_results(self, backend: str) -> int:
         return len(self.backends[backend].papers) if backend in self.backends else 0

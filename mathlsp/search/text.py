@@ -240,11 +240,13 @@ def _tokens(chunk: str) -> list[tuple[str, bool]]:
     return out
 
 
-def people(tokens: Sequence[tuple[str, bool]]) -> set[int]:
+def people(tokens: Sequence[tuple[str, bool]], eponyms: set[int] | None = None) -> set[int]:
     """Positions of words that name people in prose: a run of capitalised words (joined by
     "and", commas or dashes, possessives allowed) followed by a reporting verb, directly or
     after what the contribution is called — "Schoenfeld gave", "Trudgian improved", "Lacey and
-    Thiele's argument extends". "Riemann zeta function" is followed by no verb: an object."""
+    Thiele's argument extends". "Riemann zeta function" is followed by no verb: an object.
+    `eponyms` receives the positions of names heading a result named after them ("the Weil
+    conjectures": `eponym_head`), which are neither people nor a phrase of their own."""
     out: set[int] = set()
     i = 0
     while i < len(tokens):
@@ -267,7 +269,11 @@ def people(tokens: Sequence[tuple[str, bool]]) -> set[int]:
             w.rstrip("s") for w in WORK_NOUNS
         }:
             k += 1
-        if run and k < len(tokens) and re.sub(r"['’]s$", "", tokens[k][0]) in REPORTING:
+        said = re.sub(r"['’]s$", "", tokens[k][0]) if k < len(tokens) else ""
+        head = k == j and eponym_head([t for t, _ in tokens[max(i - 1, 0) : i]], len(run), said)
+        if run and said in REPORTING and head and eponyms is not None:
+            eponyms.update(run)
+        elif run and said in REPORTING and not head:
             out.update(run)
             if k > j:
                 out.add(j)  # the contribution's name goes with them
@@ -287,7 +293,8 @@ _NAME_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
 _WORK = "|".join(sorted(WORK_NOUNS))
 _VERB = "|".join(sorted(REPORTING))
 _WHO_DID = re.compile(
-    rf"(?<![\w-])({_NAME_LIST})(?:['’]s?)?,?\s+(?:[a-z]+ly\s+)?(?:(?:{_WORK})\s+)?(?:{_VERB})\b"
+    rf"(?<![\w-])({_NAME_LIST})(?:['’]s?)?,?\s+(?:[a-z]+ly\s+)?(?P<work>(?:{_WORK})\s+)?"
+    rf"(?P<verb>{_VERB})\b"
 )
 _POSSESSIVE = re.compile(rf"(?<![\w-])({_NAME})['’]s?\s+(?=[\w$\\])")
 _LISTED = re.compile(rf"\(\s*({_NAME_LIST})\s*\)")
@@ -296,6 +303,32 @@ _NOT_PEOPLE = frozenset(
     "many most one two if when while since then thus hence however moreover physicists "
     "numerical special classical standard".split()
 )
+
+
+# Reporting verbs in the present that are also plural nouns: after an eponym they are the named
+# results ("the Weil conjectures", "Chowla and Elliott conjectures", "Ngô's uses").
+NOUN_FORMS = frozenset("conjectures uses finds".split())
+_DETERMINERS = frozenset("the a an these those this that his her their its our".split())
+
+
+def eponym_head(before: Sequence[str], names: int, verb: str) -> bool:
+    """Whether a reporting word right after people's names is the head noun of a result named
+    after them rather than what they did: a present form that is also a plural noun
+    (`NOUN_FORMS`) after names a determiner opens ("the Weil conjectures") or after several
+    names joined by "and" or commas, which a verb in "-s" cannot follow ("Chowla and Elliott
+    conjectures"). `before`: the words before the names, lower case; `names`: how many."""
+    if verb not in NOUN_FORMS:
+        return False
+    return names > 1 or (bool(before) and before[-1] in _DETERMINERS)
+
+
+def _names_a_result(plain: str, m: re.Match[str]) -> bool:
+    """A `_WHO_DID` match that is a named result (`eponym_head`), not a report."""
+    if m.group("work"):
+        return False
+    names = [n for n in re.split(_SEP, m.group(1)) if n.strip()]
+    before = plain[: m.start(1)].lower().split()[-1:]
+    return eponym_head(before, len(names), m.group("verb"))
 
 
 def people_named(text: str) -> list[tuple[str, ...]]:
@@ -308,7 +341,11 @@ def people_named(text: str) -> list[tuple[str, ...]]:
     plain = plain_text(text).replace(BREAK, " ")
     found: list[tuple[int, str]] = []
     for pattern in (_WHO_DID, _POSSESSIVE, _LISTED):
-        found += [(m.start(1), m.group(1)) for m in pattern.finditer(plain)]
+        found += [
+            (m.start(1), m.group(1))
+            for m in pattern.finditer(plain)
+            if pattern is not _WHO_DID or not _names_a_result(plain, m)
+        ]
     groups: list[tuple[str, ...]] = []
     for _, raw in sorted(found):
         names: list[str] = []
@@ -358,12 +395,16 @@ def key_phrases(
     phrases: list[list[str]] = []
     for chunk in re.split(r"[|.,;:!?()\[\]{}\"“”/]+|\s[-–—]\s", plain):
         tokens = _tokens(chunk)
-        persons = people(tokens)
+        eponyms: set[int] = set()
+        persons = people(tokens, eponyms)
         current: list[str] = []
         for index, (raw_token, _capital) in enumerate(tokens):
             token = re.sub(r"['’]s$", "", raw_token)
+            # The eponym of a named result is in that result's term ("Weil conjectures"), not
+            # a phrase of its own.
             if (
                 token in STOPWORDS
+                or index in eponyms
                 or token.isdigit()
                 or len(token) < 2
                 or (index in persons and token not in named and token in WORK_NOUNS)
@@ -496,7 +537,7 @@ def _adverb(word: str) -> bool:
 
 _DISCOURSE_HEADS = frozenset(
     "story picture notes note statement statements version versions route tools facts "
-    "ground".split()
+    "ground literature".split()
 )
 _DISCOURSE_WORDS = frozenset(
     "my our your me analogous corresponding alternative instead along beyond whole versus "

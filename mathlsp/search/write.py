@@ -7,8 +7,7 @@ can skip them, plus the other backends' counts and any backend that was down or 
 `last_search` and `sources_queried`, the Synthesis skeleton when absent — then a `LIT-` journal
 entry whose outcome, strategy and insight are computed from the results. Nothing is invented:
 abstracts are the sources', Key Results are TheoremSearch's quoted statements or an honest
-"none quoted". When no source answered, LITERATURE.md is left alone and only the FAILED journal
-entry is written.
+"none quoted". When no source answered nothing is written (an outage is not research).
 
 Each `FileUpdate` has the new text and, for the editor, minimal line edits against the original.
 """
@@ -39,8 +38,9 @@ from mathlsp.notes.render import (
 from mathlsp.notes.spans import Span
 from mathlsp.notes.templates import fill_template, folder_line_ending
 from mathlsp.safetext import neutralize_markup
+from mathlsp.search.context import on_the_problem, statement_objects
 from mathlsp.search.merge import Candidate
-from mathlsp.search.queries import DISCOVERY, PlannedQuery, clean_query, id_text
+from mathlsp.search.queries import DISCOVERY, PlannedQuery, Term, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
 from mathlsp.search.text import contains_phrase, core, stems
 from mathlsp.sources.labels import label
@@ -244,15 +244,28 @@ def _not_a_reason(m: Any, candidate: Candidate, problem: str | None) -> bool:
     return why_not_an_object(m.term.text, problem or "", people, authors, one_word=True) is not None
 
 
-def key_results(candidate: Candidate, has_abstract: bool = True) -> str:
-    """TheoremSearch's statements, quoted with their links; never anything else."""
+def key_results(candidate: Candidate, objects: Sequence[Term], has_abstract: bool = True) -> str:
+    """TheoremSearch's statements that say one of the problem's `objects`
+    (`context.statement_objects`), and those written in symbols, quoted with their links; never
+    anything else. A statement in words that says none of them is not quoted, and the line says
+    why."""
     quotes = []
-    for t in sorted(candidate.theorems, key=lambda t: -(t.similarity or 0))[:3]:
+    for t in on_the_problem(candidate.theorems, objects, formulas_stand=True)[:3]:
         body = " ".join(t.body.split())
         link = f" ({t.link})" if t.link else ""
         quotes.append(f'{t.name or "Statement"}: "{body}"{link}')
     if quotes:
         return " ".join(quotes)
+    if candidate.theorems:
+        n = len(candidate.theorems)
+        which = (
+            "the statement TheoremSearch returned from this paper says none"
+            if n == 1
+            else f"none of the {n} statements TheoremSearch returned from this paper says one"
+        )
+        return f"None quoted: {which} of the problem's objects." + (
+            READ_ABSTRACT if has_abstract else READ_PAPER
+        )
     return NONE_QUOTED + (READ_ABSTRACT if has_abstract else READ_PAPER)
 
 
@@ -288,7 +301,11 @@ def confirmed_reference(
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
         relevance="[S] " + relevance_text(candidate, result.plan.user_query, result.problem.text),
-        key_results=key_results(candidate, has_abstract=bool(abstract)),
+        key_results=key_results(
+            candidate,
+            statement_objects(result.problem.text, result.plan.terms),
+            has_abstract=bool(abstract),
+        ),
         confidence=confidence,
         verified=stamp,
     )
@@ -585,6 +602,27 @@ def insight(result: SearchResult, refs: Sequence[NewReference]) -> str:
     return text
 
 
+def nothing_new(result: SearchResult) -> str:
+    """What a search that found only listed papers did: which entries it found again, how many
+    it set aside — a check of the list, not a failure (`research.search_outcome`)."""
+    entries = sorted(set(e for _, e in result.already_listed), key=_entry_order)
+    shown = ", ".join(entries[:8]) + (f" and {len(entries) - 8} more" if len(entries) > 8 else "")
+    confirmed = sum(not e.upper().startswith("UREF-") for e in entries)
+    were = "is" if len(entries) == 1 else "are"
+    text = (
+        f"Nothing new: the {_n(len(entries), 'paper')} found on the problem {were} already in "
+        f"LITERATURE.md ({shown}; {confirmed} of them confirmed)"
+    )
+    if result.dropped:  # counted as the report counts them
+        text += f"; {_n(len(result.dropped), 'other paper')} fell below the relevance line"
+    return text + ". These queries are recorded, so the next search asks others."
+
+
+def _entry_order(entry: str) -> tuple[bool, int, str]:
+    kind, _, number = entry.partition("-")
+    return (kind.upper() == "UREF", int(number) if number.isdigit() else 0, entry)
+
+
 def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJournalEntry:
     plan = result.plan
     outcome = result.outcome
@@ -634,12 +672,10 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
     down = [f"{label(b)} ({r.error_summary})" for b, r in reports.items() if r.down]
     if outcome == "FAILED" and result.all_down:
         reasoning = "No source answered: " + ", ".join(down) + "."
+    elif not new_ref and not new_uref and result.already_listed:
+        reasoning = nothing_new(result)
     elif outcome == "FAILED":
-        reasoning = (
-            f"All {len(result.already_listed)} papers found were already listed."
-            if result.already_listed
-            else "No paper found matched the problem's terms."
-        )
+        reasoning = "No paper found matched the problem's terms."
     else:
         total = len(new_ref) + len(new_uref)
         reasoning = (

@@ -383,3 +383,28 @@ def test_the_report_says_what_following_the_references_did(
     shown = [x for x in out.splitlines() if x.startswith("    Set aside: ")]
     below = [x for x in out.splitlines() if x.startswith("Below the line (")]
     assert bool(shown) == bool(below)
+
+
+def test_a_follow_up_that_finds_only_listed_papers_is_not_failed(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    # The same subject asked twice in other words: the second search finds the papers the first
+    # wrote. It checked the literature and found the list complete — nothing failed.
+    folder = write_problem(tmp_path, PRIMES, "primes")
+    code, _out, err = search(capsys, str(folder), "--write", "-q", "small gaps between primes")
+    assert code == 0, err
+    written = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
+    code, out, err = search(capsys, str(folder), "--write", "-q", "gaps between primes small")
+    assert code == 0, err
+    lit = LiteratureDoc((folder / "LITERATURE.md").read_text(encoding="utf-8"))
+    journal = JournalDoc((folder / "JOURNAL.md").read_text(encoding="utf-8"))
+    assert [e.id for e in journal.entries] == ["LIT-001", "LIT-002"]
+    second = journal.entries[1]
+    assert [e.id for e in lit.entries] == [e.id for e in written.entries]  # nothing new
+    assert second.outcome == "SUCCEEDED", second.outcome
+    reasoning = second.fields.value("reasoning")
+    nothing_new = r"Nothing new: the \d+ papers found on the problem are already in LITERATURE\.md"
+    assert re.match(nothing_new + r" \(REF-001, REF-", reasoning), reasoning
+    tried = second.fields.value("what_was_tried")
+    assert "0 new candidates" in tried and "already listed" in tried and "Queries: `" in tried
+    assert "SUCCEEDED" in out and "FAILED" not in out

@@ -712,3 +712,21 @@ def test_a_known_results_first_phrase_is_asked_with_its_head_too() -> None:
     plan = build_queries(doc)
     arxiv = [q.query for q in plan.queries if q.backend == "arxiv" and "known" in q.purpose]
     assert arxiv and '"transport noise"' not in arxiv[0]
+
+
+def test_a_result_named_after_people_is_no_report_of_what_they_did() -> None:
+    from mathlsp.search.text import eponym_head, key_phrases, people_named
+
+    # "conjectures" after "the Weil" or after two names is the result's name, not a verb: a
+    # verb in "-s" follows one subject, and no determiner opens a subject that is a person.
+    assert people_named("The Weil conjectures give the rationality of the zeta function.") == []
+    assert people_named("Chowla and Elliott conjectures for two-point correlations.") == []
+    assert people_named("Artin conjectures that 2 is a primitive root.") == [("Artin",)]
+    assert people_named("Brenti conjectured in 2003 that this extends.") == [("Brenti",)]
+    assert people_named("Lacey and Thiele's argument extends to it.")[0] == ("Lacey", "Thiele")
+    # So the eponym stays in the object's key phrase.
+    assert "weil cohomology theories" in key_phrases(
+        "the Weil conjectures and Weil cohomology theories"
+    )
+    assert eponym_head(["the"], 1, "conjectures") and eponym_head([], 2, "uses")
+    assert not eponym_head(["the"], 1, "proved") and not eponym_head([], 1, "conjectures")

@@ -309,6 +309,32 @@ def test_no_theorem_quoted_is_said_honestly() -> None:
         assert said.endswith("The abstract above says what it proves.")
 
 
+def test_a_statement_on_nothing_of_the_problem_is_not_quoted() -> None:
+    # TheoremSearch returns what is similar to the query: a sentence that points back ("this
+    # phenomenon") or a statement on something else is not a Key Result of the problem.
+    result = make_result(None)
+    for c in result.candidates:
+        if c.theorems:
+            c.theorems[:] = [
+                replace(THEOREM, body="We prove an asymptotic form of this phenomenon."),
+                replace(
+                    THEOREM,
+                    name="Lemma 2",
+                    body="The Neumann series of a contraction converges absolutely.",
+                    link=None,
+                ),
+            ]
+    writes = plan_writes(result)
+    assert writes.literature is not None
+    ref = LiteratureDoc(writes.literature.text).confirmed[0]
+    said = ref.fields.value("key_results")
+    assert said.startswith(
+        "None quoted: none of the 2 statements TheoremSearch returned from this paper says one "
+        "of the problem's objects."
+    ), said
+    assert "phenomenon" not in said
+
+
 def test_backend_down_is_noted_in_the_history() -> None:
     writes = plan_writes(make_result(None, s2_down=True))
     assert writes.history_row is not None
