@@ -63,6 +63,7 @@ SPLITS = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
