@@ -736,9 +736,13 @@ def _ranked(
 
     above.sort(key=_order)
     rest.sort(key=_order)
-    refs = [c for c in above if c.problem_reference is not None]
+    # The work an object is named after (the author route) is kept as PROBLEM.md's own works
+    # are: its relevance is low by construction (none of the problem's phrases), so under the
+    # cap a full list of the field's papers would push it out.
+    named = {id(a.candidate) for a in assessed if a.named_author}
+    refs = [c for c in above if c.problem_reference is not None or id(c) in named]
     room = max(0, limit - len(refs))
-    others = [c for c in above if c.problem_reference is None]
+    others = [c for c in above if c.problem_reference is None and id(c) not in named]
     kept = sorted(refs + others[:room], key=_order)
     return kept, sorted(others[room:] + rest, key=_order)
 
