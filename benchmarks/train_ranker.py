@@ -63,6 +63,7 @@ SPLITS = (
     "fresh6",
     "fresh7",
     "fresh8",
+    "fresh9",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
@@ -90,8 +91,9 @@ def draw(
     above = sorted(
         (r for r in pool if r["reference"] or r.get("named_author") or admit(r)), key=order
     )
-    refs = [r for r in above if r["reference"]]
-    others = [r for r in above if not r["reference"]]
+    # The author route's papers are kept under the cap as PROBLEM.md's own are (`rank._ranked`).
+    refs = [r for r in above if r["reference"] or r.get("named_author")]
+    others = [r for r in above if not (r["reference"] or r.get("named_author"))]
     kept = sorted(refs + others[: max(0, MAX_CANDIDATES - len(refs))], key=order)
     return [r for r in kept if r["confirmed"] or not r["checked"]]
 

@@ -18,7 +18,12 @@ judged set:
   admitted papers; one on the field's name, mostly not); `query_others` the same without the
   paper itself (half a paper of prior each way, so a query that returned it alone says 0.5);
 - `same_match`: log(1 + other candidates that say exactly the same set of the problem's
-  phrases): a paper whose evidence many others share says only the field.
+  phrases): a paper whose evidence many others share says only the field;
+- `problem_sim`: cosine (the same TF-IDF, the pool's IDF) between the paper and the whole of
+  PROBLEM.md's text; `problem_sim_rank` its quantile in the pool. The problem's phrases are
+  what the lexical rule reads; a paper on the problem also shares its rare single words
+  (notation spelled out, the objects of the Known Results), weighted by their rarity in the
+  field the search found (stop 42).
 """
 
 from __future__ import annotations
@@ -43,6 +48,8 @@ FEATURES = (
     "query_precision",
     "query_others",
     "same_match",
+    "problem_sim",
+    "problem_sim_rank",
 )
 
 
@@ -58,12 +65,18 @@ class Item:
     said: frozenset[str]  # the problem's terms it says (their texts)
 
 
-def _vectors(items: Sequence[Item]) -> list[dict[str, float]]:
-    """Unit TF-IDF vectors (log term frequency, IDF over the pool)."""
-    n = len(items)
+def _frequencies(items: Sequence[Item]) -> Counter[str]:
+    """How many candidates say each word."""
     df: Counter[str] = Counter()
     for it in items:
         df.update(set(it.words))
+    return df
+
+
+def _vectors(items: Sequence[Item]) -> list[dict[str, float]]:
+    """Unit TF-IDF vectors (log term frequency, IDF over the pool)."""
+    n = len(items)
+    df = _frequencies(items)
     out = []
     for it in items:
         tf = Counter(it.words)
@@ -71,6 +84,15 @@ def _vectors(items: Sequence[Item]) -> list[dict[str, float]]:
         norm = math.sqrt(sum(x * x for x in v.values()))
         out.append({w: x / norm for w, x in v.items()} if norm > 0 else {})
     return out
+
+
+def _query_vector(words: Sequence[str], df: Counter[str], n: int) -> dict[str, float]:
+    """A unit TF-IDF vector of `words` over the pool's IDF (`_vectors`); words no candidate
+    says are left out: they tell no candidate from another."""
+    tf = Counter(words)
+    v = {w: (1 + math.log(c)) * math.log((n + 1) / df[w]) for w, c in tf.items() if df[w]}
+    norm = math.sqrt(sum(x * x for x in v.values()))
+    return {w: x / norm for w, x in v.items()} if norm > 0 else {}
 
 
 def _cos(a: dict[str, float], b: dict[str, float]) -> float:
@@ -106,11 +128,13 @@ def exemplar_groups(items: Sequence[Item]) -> list[list[int]]:
     return [[j for j in strongest if j != i][:EXEMPLARS] for i in range(len(items))]
 
 
-def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
-    """`FEATURES` for each item of one pool, in order."""
+def pool_features(items: Sequence[Item], problem: Sequence[str] = ()) -> list[dict[str, float]]:
+    """`FEATURES` for each item of one pool, in order; `problem`: the content stems of
+    PROBLEM.md's text (or of its phrases), as an item's `words`."""
     if not items:
         return []
     vecs = _vectors(items)
+    about = _query_vector(problem, _frequencies(items), len(items))
     groups = exemplar_groups(items)
     admitted: Counter[tuple[str, str]] = Counter()
     returned: Counter[tuple[str, str]] = Counter()
@@ -141,10 +165,13 @@ def pool_features(items: Sequence[Item]) -> list[dict[str, float]]:
                 "query_precision": precision,
                 "query_others": others,
                 "same_match": math.log1p(same[it.said] - 1) if it.said else 0.0,
+                "problem_sim": _cos(vecs[i], about),
             }
         )
     for x, q in zip(out, quantiles(sims), strict=True):
         x["sim_rank"] = q
     for x, q in zip(out, quantiles([it.evidence for it in items]), strict=True):
         x["evidence_rank"] = q
+    for x, q in zip(out, quantiles([x["problem_sim"] for x in out]), strict=True):
+        x["problem_sim_rank"] = q
     return out

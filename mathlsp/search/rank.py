@@ -593,12 +593,12 @@ def assess(
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
     items = [_item(a) for a in out]
-    for a, x in zip(out, pool_features(items), strict=True):
+    about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
+    for a, x in zip(out, pool_features(items, content_words(about)), strict=True):
         a.features.update(x)
     # Only where the model draws the line (`_ranked`): a small pool's is the lexical rule's, and
     # it need not load the embedding at all. Empty when the embedding is unavailable.
     if len(out) >= FULL_POOL:
-        about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
         texts = [f"{a.candidate.title}. {a.candidate.abstract or ''}" for a in out]
         groups = exemplar_groups(items)
         for a, x in zip(out, embedding_features(about, texts, groups), strict=False):
@@ -614,6 +614,11 @@ def _single_people(candidates: Sequence[Candidate], said: Sequence[Term]) -> set
         return set()
     authors = {a for c in candidates for r in c.records for a in r.authors}
     return {t for t in terms if people_named_so(t.text, authors) <= 1}
+
+
+def content_words(text: str) -> tuple[str, ...]:
+    """The stems `pool_features` compares: no stopword, no generic word, none of two letters."""
+    return tuple(w for w in _stems_of(text) if w not in _BLAND and len(w) > 2)
 
 
 def _item(a: Assessed) -> Item:
@@ -731,9 +736,13 @@ def _ranked(
 
     above.sort(key=_order)
     rest.sort(key=_order)
-    refs = [c for c in above if c.problem_reference is not None]
+    # The work an object is named after (the author route) is kept as PROBLEM.md's own works
+    # are: its relevance is low by construction (none of the problem's phrases), so under the
+    # cap a full list of the field's papers would push it out.
+    named = {id(a.candidate) for a in assessed if a.named_author}
+    refs = [c for c in above if c.problem_reference is not None or id(c) in named]
     room = max(0, limit - len(refs))
-    others = [c for c in above if c.problem_reference is None]
+    others = [c for c in above if c.problem_reference is None and id(c) not in named]
     kept = sorted(refs + others[:room], key=_order)
     return kept, sorted(others[room:] + rest, key=_order)
 

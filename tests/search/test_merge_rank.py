@@ -549,7 +549,10 @@ def test_a_named_result_after_the_problems_title_is_on_subject() -> None:
     assert thompson not in kept
 
 
-def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper() -> None:
+def test_one_phrase_alone_must_be_said_by_no_other_retrieved_paper(lexical: None) -> None:
+    # The lexical rule's test. Under the learned decision the pair's titles state a rare tag
+    # of the problem (`rank.states_object`), so they are eligible and the model may write them
+    # (stop 42's does: they share the problem's rarest words).
     terms = [
         Term("kpz equation", "tag", 1.0, "kpz-equation", echoed=True, subject=True),
         Term("narrow wedge", "tag", 1.0, "narrow-wedge", echoed=True),

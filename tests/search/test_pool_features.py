@@ -54,6 +54,21 @@ def test_a_paper_on_the_strongest_papers_words_is_closer_than_a_neighbour() -> N
     assert out[0]["exemplar_sim"] > 0.9
 
 
+def test_a_paper_sharing_the_problems_rare_words_is_closer_to_it_than_the_fields() -> None:
+    # Every paper says the field's words; one also says the problem's rare ones (weighted by
+    # their rarity in the pool, so the field's words count for little), one says none of them.
+    problem = tuple("superalgebra blocks periplectic translation functors".split())
+    field = [item(f"superalgebra representation blocks topic{i}") for i in range(8)]
+    on = item("periplectic superalgebra translation functors blocks")
+    off = item("superalgebra representation blocks whittaker")
+    out = pool_features([*field, on, off], problem)
+    assert out[-2]["problem_sim"] > out[-1]["problem_sim"] > 0.0
+    assert out[-2]["problem_sim_rank"] == max(x["problem_sim_rank"] for x in out)
+    # Without the problem's words (or with words no paper says) the feature says nothing.
+    assert all(x["problem_sim"] == 0.0 for x in pool_features([*field, on], ("absent",)))
+    assert all(x["problem_sim"] == 0.0 for x in pool_features([*field, on]))
+
+
 def test_a_work_problem_md_names_is_an_exemplar_before_any_evidence() -> None:
     items = [item("hurwitz numbers monodromy", 0.0, reference=True)]
     items += [item(f"prime geodesics genus{i}", 2.0) for i in range(EXEMPLARS)]
