@@ -73,10 +73,9 @@ def _frequencies(items: Sequence[Item]) -> Counter[str]:
     return df
 
 
-def _vectors(items: Sequence[Item]) -> list[dict[str, float]]:
-    """Unit TF-IDF vectors (log term frequency, IDF over the pool)."""
+def _vectors(items: Sequence[Item], df: Counter[str]) -> list[dict[str, float]]:
+    """Unit TF-IDF vectors (log term frequency, IDF over the pool: `df` its `_frequencies`)."""
     n = len(items)
-    df = _frequencies(items)
     out = []
     for it in items:
         tf = Counter(it.words)
@@ -133,8 +132,9 @@ def pool_features(items: Sequence[Item], problem: Sequence[str] = ()) -> list[di
     PROBLEM.md's text (or of its phrases), as an item's `words`."""
     if not items:
         return []
-    vecs = _vectors(items)
-    about = _query_vector(problem, _frequencies(items), len(items))
+    df = _frequencies(items)  # one count serves the candidates' vectors and the problem's
+    vecs = _vectors(items, df)
+    about = _query_vector(problem, df, len(items))
     groups = exemplar_groups(items)
     admitted: Counter[tuple[str, str]] = Counter()
     returned: Counter[tuple[str, str]] = Counter()
