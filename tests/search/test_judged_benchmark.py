@@ -80,6 +80,7 @@ BLIND_SPLITS = [
     ("fresh8", 12, 7, True),
     ("fresh9", 12, 7, True),
     ("fresh10", 12, 7, True),
+    ("fresh11", 12, 7, True),
 ]
 
 
