@@ -331,6 +331,7 @@ class Row:
     below_line: int | None = None  # None: the search reports no such list
     set_aside: int = 0
     pool: int = 0  # gold papers any query returned (retrieved anywhere, ranked in or out)
+    never_retrieved: list[str] = field(default_factory=list)  # gold no query returned
     at5_hits: int = 0
     at5_n: int = 0
     false: list[str] = field(default_factory=list)
@@ -341,6 +342,7 @@ class Row:
     requests: dict[str, int] = field(default_factory=dict)
     seconds: float = 0.0
     unsent: int = 0  # searches the request budget held back
+    duplicates: int = 0  # requests identical to one sent before (method, URL, body)
     known_items: int = 0  # OpenAlex look-ups of works PROBLEM.md names (not discovery)
     known_missed: int = 0  # … that returned nothing
     # Gold papers written whose every discovery hit came from zbMATH's queries, and gold papers
@@ -403,8 +405,10 @@ async def evaluate(
             result = await run_search(folder, sources)
             seconds = time.perf_counter() - start
         requests = Counter(r.backend for r in fake.controls.requests())
+        wire = [(r.method, r.raw_url, r.body) for r in fake.controls.requests()]
     row = Row(judged.slug, judged.area, judged.split, corpus, len(judged.gold), seconds=seconds)
     row.requests = dict(requests)
+    row.duplicates = len(wire) - len(set(wire))
     for c in result.confirmed:
         key = corpus_key(c, by_id)
         if key is None:
@@ -434,6 +438,7 @@ async def evaluate(
         for r in outcome.records:
             retrieved.update(by_id[i.key] for i in r.identifiers if i.key in by_id)
     row.pool = len(judged.gold & retrieved)
+    row.never_retrieved = sorted(judged.gold - retrieved)
     # OpenAlex look-ups of the works PROBLEM.md names are known-item look-ups, not discovery
     # queries: a miss there says the index lacks that paper, not that a query was badly put.
     known = {openalex_query(w) for w in named_works(result.problem)}
@@ -715,6 +720,7 @@ def _public(row: Row) -> dict[str, Any]:
             "written": len(row.written),
             "false": len(row.false),
             "missed": len(row.missed),
+            "never_retrieved": len(row.never_retrieved),
             "only_zbmath": len(row.only_zbmath),
             "retrieved_only_zbmath": len(row.retrieved_only_zbmath),
         }

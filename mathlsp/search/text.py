@@ -298,6 +298,11 @@ _WHO_DID = re.compile(
 )
 _POSSESSIVE = re.compile(rf"(?<![\w-])({_NAME})['’]s?\s+(?=[\w$\\])")
 _LISTED = re.compile(rf"\(\s*({_NAME_LIST})\s*\)")
+# "the 2020s work of Kurt, Shen and Le", "papers by Ghioca and Tucker": a note names whose work it
+# means without a verb or a year. Only nouns for someone's writings: "the method of Lagrange
+# multipliers" and "results of Section 3" name no one.
+_WRITINGS = "work|works|paper|papers|articles|contributions|monograph|monographs|book|books"
+_WORK_OF = re.compile(rf"\b(?:{_WRITINGS})\s+(?:of|by)\s+({_NAME_LIST})(?![\w-])")
 _NOT_PEOPLE = frozenset(
     "the a an this that these those it its we our their there here every each all any some "
     "many most one two if when while since then thus hence however moreover physicists "
@@ -334,13 +339,13 @@ def _names_a_result(plain: str, m: re.Match[str]) -> bool:
 def people_named(text: str) -> list[tuple[str, ...]]:
     """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
     Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
-    "(Le Doussal, Majumdar, Schehr; Meerson …)"; names joined by an en dash
-    ("Brenti–Caselli–Marietti") are several people, a person joined by a hyphen ("Sanz-Solé
-    proved", "Bar-Natan's") is one, as mathematicians write them. Groups of names as written
-    (diacritics kept), in order."""
+    "(Le Doussal, Majumdar, Schehr; Meerson …)", "the work of Kurt, Shen and Le"; names joined by
+    an en dash ("Brenti–Caselli–Marietti") are several people, a person joined by a hyphen
+    ("Sanz-Solé proved", "Bar-Natan's") is one, as mathematicians write them. Groups of names as
+    written (diacritics kept), in order."""
     plain = plain_text(text).replace(BREAK, " ")
     found: list[tuple[int, str]] = []
-    for pattern in (_WHO_DID, _POSSESSIVE, _LISTED):
+    for pattern in (_WHO_DID, _POSSESSIVE, _LISTED, _WORK_OF):
         found += [
             (m.start(1), m.group(1))
             for m in pattern.finditer(plain)

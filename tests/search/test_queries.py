@@ -730,3 +730,28 @@ def test_a_result_named_after_people_is_no_report_of_what_they_did() -> None:
     )
     assert eponym_head(["the"], 1, "conjectures") and eponym_head([], 2, "uses")
     assert not eponym_head(["the"], 1, "proved") and not eponym_head([], 1, "conjectures")
+
+
+def test_the_work_of_named_people_cites_them() -> None:
+    from mathlsp.search.text import people_named
+
+    # A note names whose work it means without a verb or a year.
+    assert people_named("the 2020s work of Kurt, Shen and Le in any dimension") == [
+        ("Kurt", "Shen", "Le")
+    ]
+    assert people_named("see the papers by Ghioca and Tucker on orbits") == [("Ghioca", "Tucker")]
+    assert people_named("the book of Dujella on Diophantine tuples") == [("Dujella",)]
+    # A method or a result named after someone, or a section, is nobody's writings.
+    assert people_named("the method of Lagrange multipliers") == []
+    assert people_named("by the results of Section 3") == []
+    assert people_named("a survey of Erdős problems") == []
+    text = GRAPHS.replace(
+        "- Alon's conjecture holds",
+        "- Spectral gaps of random lifts: the work of Bordenave and Collins.\n"
+        "- Alon's conjecture holds",
+    )
+    arxiv = build_queries(problem(text)).for_backend("arxiv")
+    assert (
+        '(au:Bordenave OR au:Collins) AND (all:"spectral gaps" OR all:"ramanujan graphs")' in arxiv
+    )
+    assert not any("Bordenave" in q for q in build_queries(problem(GRAPHS)).for_backend("arxiv"))
