@@ -64,6 +64,7 @@ SPLITS = (
     "fresh7",
     "fresh8",
     "fresh9",
+    "fresh10",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 

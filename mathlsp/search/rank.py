@@ -119,6 +119,11 @@ PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in pas
 #: object, a label only the user declared) must be one few retrieved papers say (`OWN_RARITY`).
 OBJECT_RARITY = FIELD_RARITY
 LABEL_RARITY = OWN_RARITY
+#: A tag's phrase in a title states the problem's object, however many retrieved papers say it,
+#: when the paper's words are this close to the whole note (`pool_features.problem_sim`, a
+#: cosine that does not rank the paper against the others; `near_note`). Stop 43: on the eleven
+#: studied splits' pools, 20 gold and 32 other papers kept out by the tag rule reach it.
+NEAR_NOTE = 0.15
 #: Whether the learned model (`learned.py`, trained on the judged benchmark pools) draws the
 #: line instead of the lexical rule (`admitted`), within the hard rules (`eligible`).
 LEARNED = True
@@ -593,9 +598,13 @@ def assess(
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
     items = [_item(a) for a in out]
-    about = problem_text(problem) or ". ".join(t.text for t in terms if t.kind != "author")
+    text = problem_text(problem)
+    about = text or ". ".join(t.text for t in terms if t.kind != "author")
+    # Without the note's text the similarity is to the terms themselves: a tag alone.
+    noted = bool(text.strip())
     for a, x in zip(out, pool_features(items, content_words(about)), strict=True):
         a.features.update(x)
+        a.eligible = a.eligible or (noted and near_note(a.found, x.get("problem_sim", 0.0)))
     # Only where the model draws the line (`_ranked`): a small pool's is the lexical rule's, and
     # it need not load the embedding at all. Empty when the embedding is unavailable.
     if len(out) >= FULL_POOL:
@@ -641,7 +650,9 @@ def eligible(
     PROBLEM.md names, or one the lexical rule admits, or one that says a specific phrase of the
     problem (not in passing) beyond a tag, or whose title states the problem's object
     (`states_object`): a tag, a cited author or a TheoremSearch similarity alone never admits a
-    paper. (`objects=False`: without the title statements, the rule before stop 40.)"""
+    paper. (`objects=False`: without the title statements, the rule before stop 40.) `assess`
+    also admits a title stating a tag close to the whole note (`near_note`, stop 43), once the
+    pool's similarities are known."""
     if candidate.problem_reference is not None or lexical:
         return True
     said_ = [m for m in found if m.place != "passing" and m.term.kind != "author"]
@@ -659,6 +670,19 @@ def states_object(m: Match) -> bool:
     if m.term.kind != "tag" or m.place != "title" or len(core(m.term.stems)) < 2:
         return False
     return m.rarity >= (OBJECT_RARITY if m.term.subject else LABEL_RARITY)
+
+
+def near_note(found: Sequence[Match], problem_sim: float) -> bool:
+    """Whether a paper whose title says a tag's whole phrase (two words or more) states the
+    problem's object although much of the pool says that tag too: when its words are close to
+    the whole of PROBLEM.md (`problem_sim` at least `NEAR_NOTE`). The queries fill the pool with
+    the problem's own object, so its pool rarity (`states_object`) makes it look like the field's
+    label; a title-only record whose title is that phrase, for a note that holds it only as a
+    tag, is then not "a tag alone" but the tag and the note's other words.
+    A tag in an abstract, or a one-word tag, still never admits a paper."""
+    return problem_sim >= NEAR_NOTE and any(
+        m.term.kind == "tag" and m.place == "title" and m.specific for m in found
+    )
 
 
 def _features(

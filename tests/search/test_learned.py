@@ -8,7 +8,7 @@ import pytest
 
 from benchmarks.train_ranker import draw, figures, fit
 from mathlsp.search import rank
-from mathlsp.search.learned import FEATURES, probability
+from mathlsp.search.learned import FEATURES, POOL_RELATIVE, probability
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
 from mathlsp.search.pool_features import FULL_POOL
 from mathlsp.search.queries import Term
@@ -112,8 +112,10 @@ def test_the_shipped_coefficients_cover_exactly_the_features() -> None:
     # (`field_only` is not pinned: the lexical verdict is already false for every such paper,
     # so its own coefficient only corrects `lexical` and `own_missing`, either way.)
     assert WEIGHTS["lexical"] > 0 and WEIGHTS["max_rarity"] > 0
-    assert WEIGHTS["exemplar_sim"] > 0 and WEIGHTS["sim_rank"] > 0
+    assert WEIGHTS["exemplar_sim"] > 0 and WEIGHTS["problem_sim"] > 0
     assert WEIGHTS["query_precision"] > 0
+    # Where a paper stands among the others retrieved moves when the pool does: not read.
+    assert not set(POOL_RELATIVE) & set(WEIGHTS)
 
 
 def test_probability_is_the_logistic_of_the_weighted_features() -> None:

@@ -696,6 +696,58 @@ def test_a_title_stating_the_problems_object_is_eligible_not_a_field_label() -> 
     assert not _title_statement("Average of the rank of curves", 40, 0, subject=True)
 
 
+def test_a_tag_in_a_title_close_to_the_whole_note_states_its_object() -> None:
+    from mathlsp.search.rank import NEAR_NOTE, Match, near_note
+
+    tag = Term("average rank", "tag", 1.0, "average-rank")
+    word = Term("rank", "tag", 1.0, "rank")
+    in_title = [Match(tag, "title", 0.1)]
+    # However many retrieved papers say the tag, the title states it and the paper's words
+    # are the note's: eligible.
+    assert near_note(in_title, NEAR_NOTE)
+    # Far from the note it is the field's label; in the abstract, as words apart, or a
+    # one-word tag, it stays a tag alone.
+    assert not near_note(in_title, NEAR_NOTE - 0.01)
+    assert not near_note([Match(tag, "text", 0.1)], 1.0)
+    assert not near_note([Match(tag, "title words", 0.1)], 1.0)
+    assert not near_note([Match(word, "title", 0.1)], 1.0)
+
+
+def _said_by_half(title: str, problem: str) -> bool:
+    """Whether a paper titled `title` is eligible in a pool of 40 of which 20 say the tag
+    "average rank" in their titles, for a note of text `problem`."""
+    from mathlsp.search.rank import assess
+
+    tag = Term("average rank", "tag", 1.0, "average-rank")
+    topics = ["elliptic curves", "function fields", "Selmer groups", "abelian varieties"]
+    others = [
+        merged(
+            rec(
+                title=f"Average rank of {topics[i % 4]} {i}" if i < 20 else f"Sieve bounds {i}",
+                abstract=f"We bound {topics[i % 4]} and {topics[(i + 1) % 4]} over number fields.",
+                arxiv_id=f"2403.{i:05d}",
+            )
+        )[0]
+        for i in range(40)
+    ]
+    (c,) = merged(rec(title=title, arxiv_id="2404.00001"))
+    return next(a for a in assess([c, *others], [tag], problem) if a.candidate is c).eligible
+
+
+def test_a_title_only_record_stating_a_common_tag_is_eligible_when_near_the_note() -> None:
+    note = (
+        "---\ntags: [average rank]\n---\n# Problem\n\nBound the average rank of elliptic"
+        " curves over function fields of positive characteristic by counting Selmer groups.\n"
+    )
+    title = "Average rank of Selmer groups of elliptic curves"
+    assert _said_by_half(title, note)
+    # The same tag in a title whose other words are not the note's stays the field's label.
+    far = "Average rank of quadratic forms in Hermitian lattices and their automorphism groups"
+    assert not _said_by_half(far, note)
+    # Without the note's text the nearness would be to the tag itself: a tag alone.
+    assert not _said_by_half(title, "")
+
+
 def test_without_the_embedding_the_lexical_rule_draws_the_line(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
