@@ -119,36 +119,32 @@ def edits(draw: st.DrawFn, text: str) -> tuple[str, Edit]:
     return inserted, Edit(start, start + length, start + len(inserted))
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_reparse_with_any_line_breaks_equals_a_fresh_parse(data: st.DataObject) -> None:
-    text = data.draw(with_breaks(BASE))
+def _typed_equals_fresh(data: st.DataObject, text: str, most: int, midway: bool) -> None:
+    """Up to `most` edits with any line breaks, each re-parsed incrementally; the model must
+    equal a fresh parse of the text at the end (and, `midway`, at random points between)."""
     doc = LiteratureDoc(text)
     chunked = _chunked(text, data.draw(CHUNK_SIZES))
-    for _ in range(data.draw(st.integers(1, 8))):
+    for _ in range(data.draw(st.integers(1, most))):
         inserted, edit = data.draw(edits(text))
         text = text[: edit.start] + inserted + text[edit.old_end :]
         # The editor buffer's line starts, or none (the model works its own out).
         starts = split_lines(text)[1] if data.draw(st.booleans()) else None
         doc = LiteratureDoc.reparse(doc, _version(chunked, edit, inserted, text), edit, starts)
-        if data.draw(st.booleans()):
+        if midway and data.draw(st.booleans()):
             assert dump(doc) == dump(LiteratureDoc(text))
     assert dump(doc) == dump(LiteratureDoc(text))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_reparse_with_any_line_breaks_equals_a_fresh_parse(data: st.DataObject) -> None:
+    _typed_equals_fresh(data, data.draw(with_breaks(BASE)), most=8, midway=True)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_typing_in_a_larger_crlf_file_stays_equal(data: st.DataObject) -> None:
-    text = data.draw(with_breaks(_many(20)))
-    doc = LiteratureDoc(text)
-    chunked = _chunked(text, data.draw(CHUNK_SIZES))
-    for _ in range(data.draw(st.integers(1, 12))):
-        inserted, edit = data.draw(edits(text))
-        text = text[: edit.start] + inserted + text[edit.old_end :]
-        # The editor buffer's line starts, or none (the model works its own out).
-        starts = split_lines(text)[1] if data.draw(st.booleans()) else None
-        doc = LiteratureDoc.reparse(doc, _version(chunked, edit, inserted, text), edit, starts)
-    assert dump(doc) == dump(LiteratureDoc(text))
+    _typed_equals_fresh(data, data.draw(with_breaks(_many(20))), most=12, midway=False)
 
 
 @settings(

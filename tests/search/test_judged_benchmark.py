@@ -110,17 +110,7 @@ def test_every_split_but_the_newest_is_studied() -> None:
 
     # fresh2 to fresh10 have each been measured twice and studied: they are tuned on now, and
     # fresh11 is the blind one.
-    assert {
-        "fresh2",
-        "fresh3",
-        "fresh4",
-        "fresh5",
-        "fresh6",
-        "fresh7",
-        "fresh8",
-        "fresh9",
-        "fresh10",
-    } <= set(STUDIED)
+    assert {f"fresh{n}" for n in range(2, 11)} <= set(STUDIED)
     assert UNSEEN == ("fresh11",)
 
 
