@@ -65,6 +65,7 @@ SPLITS = (
     "fresh8",
     "fresh9",
     "fresh10",
+    "fresh11",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
