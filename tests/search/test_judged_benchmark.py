@@ -81,6 +81,7 @@ BLIND_SPLITS = [
     ("fresh9", 12, 7, True),
     ("fresh10", 12, 7, True),
     ("fresh11", 12, 7, True),
+    ("fresh12", 12, 7, True),
 ]
 
 
