@@ -119,16 +119,20 @@ PASSING_MIN_WORDS = 100  # a short abstract has no room to mention things in pas
 #: object, a label only the user declared) must be one few retrieved papers say (`OWN_RARITY`).
 OBJECT_RARITY = FIELD_RARITY
 LABEL_RARITY = OWN_RARITY
-#: A paper that says one of the problem's phrases is eligible, whatever else the hard rules say
-#: of that phrase (a tag however many retrieved papers say it, in the title or the abstract, a
-#: single word, a mention in passing), when its words are this close to the whole note
-#: (`pool_features.problem_sim`, a cosine over the note's words weighted by their rarity among
-#: the papers found, that does not rank the paper against the others; `near_note`). Stop 43
-#: read it only for a tag's whole phrase in the title (on the eleven studied splits' pools, 20
-#: gold and 32 other papers kept out by the tag rule reach it); stop 44 for any phrase (on the
-#: twelve older studied splits, 54 gold and 54 other papers kept out reach it, and
-#: leave-one-split-out F1 rises from 0.702 to 0.723).
+#: A paper that says a tag, a named result or the query of the problem is eligible, whatever
+#: else the hard rules say of it (a tag however many retrieved papers say it, in the title or
+#: the abstract, a single word, a mention in passing), when its words are this close to the
+#: whole note (`pool_features.problem_sim`, a cosine over the note's words weighted by their
+#: rarity among the papers found, that does not rank the paper against the others;
+#: `near_note`). Stop 43 read it only for a tag's whole phrase in the title (on the eleven
+#: studied splits' pools, 20 gold and 32 other papers kept out by the tag rule reach it); stop
+#: 44 for any tag, named result or query (`NAMED_KINDS`; on the twelve older studied splits, 51
+#: gold and 45 other papers kept out reach it, and leave-one-split-out F1 rises from 0.702 to
+#: 0.724).
 NEAR_NOTE = 0.15
+#: The phrases `near_note` reads: a tag, a named result, the user's query. A statement's key
+#: object may be prose ("Schoenfeld gave"), which the Relevance line never gives as a reason.
+NAMED_KINDS = frozenset({"tag", "theorem", "query"})
 #: Whether the learned model (`learned.py`, trained on the judged benchmark pools) draws the
 #: line instead of the lexical rule (`admitted`), within the hard rules (`eligible`).
 LEARNED = True
@@ -656,8 +660,8 @@ def eligible(
     problem (not in passing) beyond a tag, or whose title states the problem's object
     (`states_object`): a tag, a cited author or a TheoremSearch similarity alone never admits a
     paper. (`objects=False`: without the title statements, the rule before stop 40.) `assess`
-    also admits a paper saying any of the problem's phrases whose words are close to the whole
-    note (`near_note`; stop 43 a tag in the title, stop 44 any phrase), once the pool's
+    also admits a paper saying a tag, a named result or the query whose words are close to the
+    whole note (`near_note`; stop 43 a tag in the title, stop 44 anywhere), once the pool's
     similarities are known."""
     if candidate.problem_reference is not None or lexical:
         return True
@@ -687,8 +691,10 @@ def near_note(found: Sequence[Match], problem_sim: float) -> bool:
     its problem without naming it ("Ordering a set of residues so that all partial sums
     differ") leaves the papers that name it (*On Graham's rearrangement conjecture*) only its
     tags to say; the phrase and the note's other rare words together are not "a tag alone".
-    An author alone, or a similarity without any of the problem's phrases, never is."""
-    return problem_sim >= NEAR_NOTE and any(m.term.kind != "author" for m in found)
+    The phrase is one the Relevance line always names (`NAMED_KINDS`): a statement's phrase
+    may be prose, never a reason (`write.relevance_text`). An author alone, or a similarity
+    without any of those phrases, never is."""
+    return problem_sim >= NEAR_NOTE and any(m.term.kind in NAMED_KINDS for m in found)
 
 
 def _features(

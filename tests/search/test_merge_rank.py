@@ -715,7 +715,13 @@ def test_a_phrase_of_the_problem_close_to_the_whole_note_is_eligible() -> None:
     assert near_note([Match(word, "title", 0.1)], NEAR_NOTE)
     assert near_note([Match(tag, "passing", 0.1)], NEAR_NOTE)
     assert not near_note([Match(tag, "text", 0.1)], NEAR_NOTE - 0.01)
-    # A cited author, or a similarity without any of the problem's phrases, never is.
+    # A named result or the user's query is named by the Relevance line as a tag is.
+    theorem = Term("Goldfeld conjecture", "theorem", 1.5, "goldfeld conjecture")
+    assert near_note([Match(theorem, "passing", 0.1)], NEAR_NOTE)
+    # A statement's phrase may be prose, never a reason; a cited author, or a similarity
+    # without any of the problem's phrases, never is.
+    statement = Term("rank of elliptic curves", "keyword", 1.0, "rank of elliptic curves")
+    assert not near_note([Match(statement, "title", 0.1)], 1.0)
     assert not near_note([Match(author, "title", 1.0)], 1.0)
     assert not near_note([], 1.0)
 
