@@ -696,21 +696,34 @@ def test_a_title_stating_the_problems_object_is_eligible_not_a_field_label() -> 
     assert not _title_statement("Average of the rank of curves", 40, 0, subject=True)
 
 
-def test_a_tag_in_a_title_close_to_the_whole_note_states_its_object() -> None:
+def test_a_phrase_of_the_problem_close_to_the_whole_note_is_eligible() -> None:
     from mathlsp.search.rank import NEAR_NOTE, Match, near_note
 
     tag = Term("average rank", "tag", 1.0, "average-rank")
     word = Term("rank", "tag", 1.0, "rank")
+    author = Term("Bhargava", "author", 1.0, "bhargava")
     in_title = [Match(tag, "title", 0.1)]
     # However many retrieved papers say the tag, the title states it and the paper's words
     # are the note's: eligible.
     assert near_note(in_title, NEAR_NOTE)
-    # Far from the note it is the field's label; in the abstract, as words apart, or a
-    # one-word tag, it stays a tag alone.
+    # Far from the note it is the field's label.
     assert not near_note(in_title, NEAR_NOTE - 0.01)
-    assert not near_note([Match(tag, "text", 0.1)], 1.0)
-    assert not near_note([Match(tag, "title words", 0.1)], 1.0)
-    assert not near_note([Match(word, "title", 0.1)], 1.0)
+    # Close to the note, a tag in the abstract, its words apart in the title, a one-word tag or
+    # a phrase said only in passing is the phrase and the note's other words (stop 44).
+    assert near_note([Match(tag, "text", 0.1)], NEAR_NOTE)
+    assert near_note([Match(tag, "title words", 0.1)], NEAR_NOTE)
+    assert near_note([Match(word, "title", 0.1)], NEAR_NOTE)
+    assert near_note([Match(tag, "passing", 0.1)], NEAR_NOTE)
+    assert not near_note([Match(tag, "text", 0.1)], NEAR_NOTE - 0.01)
+    # A named result or the user's query is named by the Relevance line as a tag is.
+    theorem = Term("Goldfeld conjecture", "theorem", 1.5, "goldfeld conjecture")
+    assert near_note([Match(theorem, "passing", 0.1)], NEAR_NOTE)
+    # A statement's phrase may be prose, never a reason; a cited author, or a similarity
+    # without any of the problem's phrases, never is.
+    statement = Term("rank of elliptic curves", "keyword", 1.0, "rank of elliptic curves")
+    assert not near_note([Match(statement, "title", 0.1)], 1.0)
+    assert not near_note([Match(author, "title", 1.0)], 1.0)
+    assert not near_note([], 1.0)
 
 
 def _said_by_half(title: str, problem: str) -> bool:
@@ -746,6 +759,46 @@ def test_a_title_only_record_stating_a_common_tag_is_eligible_when_near_the_note
     assert not _said_by_half(far, note)
     # Without the note's text the nearness would be to the tag itself: a tag alone.
     assert not _said_by_half(title, "")
+
+
+def _abstract_says_the_tag(abstract: str, problem: str) -> bool:
+    """Whether a paper whose title says none of the problem's phrases and whose `abstract` says
+    the tag "average rank" is eligible in the pool of `_said_by_half`, for a note `problem`."""
+    from mathlsp.search.rank import assess
+
+    tag = Term("average rank", "tag", 1.0, "average-rank")
+    topics = ["elliptic curves", "function fields", "Selmer groups", "abelian varieties"]
+    others = [
+        merged(
+            rec(
+                title=f"Average rank of {topics[i % 4]} {i}" if i < 20 else f"Sieve bounds {i}",
+                abstract=f"We bound {topics[i % 4]} and {topics[(i + 1) % 4]} over number fields.",
+                arxiv_id=f"2403.{i:05d}",
+            )
+        )[0]
+        for i in range(40)
+    ]
+    (c,) = merged(rec(title="On a question of Brumer", abstract=abstract, arxiv_id="2404.00002"))
+    return next(a for a in assess([c, *others], [tag], problem) if a.candidate is c).eligible
+
+
+def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
+    """A note that describes its problem without naming it leaves the papers that do only its
+    tags to say: a tag in the abstract with the note's other rare words is eligible (stop 44),
+    the same tag among other words is not, and neither is the tag without the note's text."""
+    note = (
+        "---\ntags: [average rank]\n---\n# Problem\n\nBound the average rank of elliptic"
+        " curves over function fields of positive characteristic by counting Selmer groups"
+        " of quadratic twists with a geometric sieve.\n"
+    )
+    close = (
+        "We bound the average rank of quadratic twists of elliptic curves over function fields"
+        " of positive characteristic, counting their Selmer groups with a geometric sieve."
+    )
+    far = "We compute the average rank of Hermitian lattices and their automorphism groups."
+    assert _abstract_says_the_tag(close, note)
+    assert not _abstract_says_the_tag(far, note)
+    assert not _abstract_says_the_tag(close, "")
 
 
 def test_without_the_embedding_the_lexical_rule_draws_the_line(
