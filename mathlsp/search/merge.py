@@ -15,7 +15,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from rapidfuzz import fuzz
+from rapidfuzz import fuzz, process
 
 from mathlsp.search.queries import Term
 from mathlsp.sources.labels import label
@@ -280,50 +280,148 @@ def _journal_dois(ids: Iterable[Identifier]) -> set[str]:
     return {i.value for i in ids if i.kind is IdKind.DOI and not _is_arxiv_doi(i.value)}
 
 
+@dataclass(frozen=True, slots=True)
+class _Traits:
+    """What `same_paper` reads of a candidate or a record, computed once: merging compares each
+    record with many candidates, and recomputing a candidate's sorted identifiers and normalised
+    title on every comparison made merging quadratic in the pool's size."""
+
+    ids: frozenset[Identifier]
+    arxiv: frozenset[str]
+    journal_dois: frozenset[str]
+    title: str  # normalised
+    years: tuple[int, ...]
+    surnames: frozenset[str]
+
+    @classmethod
+    def of_candidate(cls, candidate: Candidate) -> _Traits:
+        ids = frozenset(i for r in candidate.records for i in r.identifiers)
+        return cls(
+            ids,
+            frozenset(i.value for i in ids if i.kind is IdKind.ARXIV),
+            frozenset(_journal_dois(ids)),
+            normalize_title(candidate.title),
+            tuple(r.year for r in candidate.records if r.year),
+            frozenset(candidate.surnames),
+        )
+
+    @classmethod
+    def of_record(cls, record: PaperRecord, title: str | None = None) -> _Traits:
+        ids = frozenset(record.identifiers)
+        return cls(
+            ids,
+            frozenset(i.value for i in ids if i.kind is IdKind.ARXIV),
+            frozenset(_journal_dois(ids)),
+            normalize_title(record.title) if title is None else title,
+            (record.year,) if record.year else (),
+            frozenset(fold(x.family) for x in record.authors if x.family),
+        )
+
+
+def _same(mine: _Traits, theirs: _Traits) -> bool:
+    if mine.arxiv and theirs.arxiv and not mine.arxiv & theirs.arxiv:
+        return False
+    if mine.journal_dois and theirs.journal_dois and not mine.journal_dois & theirs.journal_dois:
+        return False
+    if mine.ids & theirs.ids:
+        return True
+    a, b = mine.title, theirs.title
+    if not a or not b or fuzz.ratio(a, b) < TITLE_MERGE_MIN:
+        return False
+    year = theirs.years[0] if theirs.years else None
+    if year and mine.years and min(abs(year - y) for y in mine.years) > 1:
+        return False
+    return not (theirs.surnames and mine.surnames) or bool(theirs.surnames & mine.surnames)
+
+
 def same_paper(candidate: Candidate, record: PaperRecord) -> bool:
     """Shared identifier; else near-equal title, year ±1 and a shared surname. Different arXiv
     ids or different journal DOIs are different papers whatever the titles say."""
-    mine = set(candidate.identifiers)
-    theirs = set(record.identifiers)
-    arxiv_a = {i.value for i in mine if i.kind is IdKind.ARXIV}
-    arxiv_b = {i.value for i in theirs if i.kind is IdKind.ARXIV}
-    if arxiv_a and arxiv_b and not arxiv_a & arxiv_b:
-        return False
-    doi_a, doi_b = _journal_dois(mine), _journal_dois(theirs)
-    if doi_a and doi_b and not doi_a & doi_b:
-        return False
-    if mine & theirs:
-        return True
-    a, b = normalize_title(candidate.title), normalize_title(record.title)
-    if not a or not b or fuzz.ratio(a, b) < TITLE_MERGE_MIN:
-        return False
-    years = [r.year for r in candidate.records if r.year]
-    if record.year and years and min(abs(record.year - y) for y in years) > 1:
-        return False
-    surnames = {fold(x.family) for x in record.authors if x.family}
-    return not (surnames and candidate.surnames) or bool(surnames & candidate.surnames)
+    return _same(_Traits.of_candidate(candidate), _Traits.of_record(record))
+
+
+# Title pre-selection in bulk, a point under the merge threshold: every candidate the exact
+# `fuzz.ratio` test in `_same` could accept is among those it returns, whatever the rounding.
+_TITLE_PRESELECT = TITLE_MERGE_MIN - 1.0
+
+
+class _Pool:
+    """The candidates so far, indexed by identifier and by normalised title, so that a new record
+    is compared only with the candidates it could be the same paper as (a shared identifier, or
+    a title the bulk fuzzy pass puts near the threshold): the same decisions as comparing it with
+    every candidate, in near-linear time."""
+
+    def __init__(self) -> None:
+        self._next = 0
+        self.by_seq: dict[int, Candidate] = {}  # creation order is the list's order
+        self._traits: dict[int, _Traits] = {}
+        self._by_id: dict[Identifier, set[int]] = {}
+        self._titles: dict[int, str] = {}  # non-empty normalised titles only
+
+    def matches(self, record: _Traits) -> list[int]:
+        """The candidates `record` is the same paper as, in the list's order."""
+        near: set[int] = set()
+        for i in record.ids:
+            near |= self._by_id.get(i, set())
+        if record.title and self._titles:
+            hits = process.extract(
+                record.title,
+                self._titles,
+                scorer=fuzz.ratio,
+                processor=None,
+                score_cutoff=_TITLE_PRESELECT,
+                limit=None,
+            )
+            near.update(seq for _, _, seq in hits)
+        return [s for s in sorted(near) if _same(self._traits[s], record)]
+
+    def new(self) -> int:
+        seq = self._next
+        self._next += 1
+        self.by_seq[seq] = Candidate([])
+        return seq
+
+    def refresh(self, seq: int) -> None:
+        """Re-read a candidate after it gained records (its title or identifiers may change)."""
+        traits = _Traits.of_candidate(self.by_seq[seq])
+        self._traits[seq] = traits
+        for i in traits.ids:
+            self._by_id.setdefault(i, set()).add(seq)
+        if traits.title:
+            self._titles[seq] = traits.title
+        else:
+            self._titles.pop(seq, None)
+
+    def remove(self, seq: int) -> None:
+        for i in self._traits[seq].ids:
+            self._by_id[i].discard(seq)
+        self._titles.pop(seq, None)
+        del self._traits[seq], self.by_seq[seq]
 
 
 def merge_records(found: Iterable[Found], problem_refs: Sequence[Found] = ()) -> list[Candidate]:
     """Deduplicated candidates, in first-seen order. `problem_refs` are records of PROBLEM.md
     references looked up by identifier (their candidates are marked as such)."""
-    candidates: list[Candidate] = []
+    pool = _Pool()
     tagged = [(f, False) for f in found] + [(f, True) for f in problem_refs]
     for item, is_ref in tagged:
-        if not normalize_title(item.record.title) and not item.record.identifiers:
+        title = normalize_title(item.record.title)
+        if not title and not item.record.identifiers:
             # Nothing to write, look up or verify: a title of punctuation alone ("---") names
             # no paper, and two such records would share one key yet be written twice.
             continue
-        matches = [c for c in candidates if same_paper(c, item.record)]
+        matches = pool.matches(_Traits.of_record(item.record, title))
         if matches:
-            target = matches[0]
+            seq = matches[0]
+            target = pool.by_seq[seq]
             for other in matches[1:]:
-                target.absorb(other)
-                candidates.remove(other)
+                target.absorb(pool.by_seq[other])
+                pool.remove(other)
         else:
-            target = Candidate([])
-            candidates.append(target)
+            seq = pool.new()
+            target = pool.by_seq[seq]
         target.add(item.record, item.hit, item.theorem)
         if is_ref:
             target.problem_reference = _which_reference(target.problem_reference, item.hit.query)
-    return candidates
+        pool.refresh(seq)
+    return list(pool.by_seq.values())
