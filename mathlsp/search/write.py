@@ -258,8 +258,8 @@ def near_note_words(
     of the cosine), as the paper or the note writes them — each one its title or abstract says
     in words (not only a formula or a quoted statement) and, with `problem`, the note's prose
     too (not only its notation or headings). Never a word of a phrase the line already names,
-    nor one that is not a reason (`objects.why_not_an_object`: prose, people); a one-letter-and-
-    digits symbol neither."""
+    nor one that is not a reason (`objects.why_not_an_object`: prose, people); a symbol with
+    digits, a lone participle or a second word of one family neither."""
     if not candidate.near_words:
         return []
     from mathlsp.search.embedding import problem_text
@@ -286,6 +286,9 @@ def near_note_words(
         if not seen or w in named or (problem and w not in in_note):
             continue
         if not any(stem(f) == w for f in paper) or any(c.isdigit() for c in w):
+            continue
+        # A lone participle ("quantized", "weighted") is a property without its noun.
+        if len(w) > 4 and w.endswith("ed"):
             continue
         # One word of a family says it: "period" and "periodic".
         if any(_kin(w, stem(x)) for x in out):
