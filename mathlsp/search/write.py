@@ -248,6 +248,11 @@ def relevance_text(
 
 #: How many of the note's words the Relevance line of a paper let in for its nearness names.
 NEAR_WORDS = 3
+#: Numbers in words are notation ("Two-species", "second moment"), as digits are.
+_COUNTS = frozenset(
+    "two three four five six seven eight nine ten twelve hundred thousand million second third "
+    "fourth fifth twice thrice half".split()
+)
 
 
 def near_note_words(
@@ -259,7 +264,7 @@ def near_note_words(
     in words (not only a formula or a quoted statement) and, with `problem`, the note's prose
     too (not only its notation or headings). Never a word of a phrase the line already names,
     nor one that is not a reason (`objects.why_not_an_object`: prose, people); a symbol with
-    digits, a lone participle or a second word of one family neither."""
+    digits, a number in words, a lone participle or a second word of one family neither."""
     if not candidate.near_words:
         return []
     from mathlsp.search.embedding import problem_text
@@ -285,7 +290,7 @@ def near_note_words(
             break
         if not seen or w in named or (problem and w not in in_note):
             continue
-        if not any(stem(f) == w for f in paper) or any(c.isdigit() for c in w):
+        if not any(stem(f) == w for f in paper) or any(c.isdigit() for c in w) or w in _COUNTS:
             continue
         # A lone participle ("quantized", "weighted") is a property without its noun.
         if len(w) > 4 and w.endswith("ed"):
