@@ -264,7 +264,8 @@ def near_note_words(
     in words (not only a formula or a quoted statement) and, with `problem`, the note's prose
     too (not only its notation or headings). Never a word of a phrase the line already names,
     nor one that is not a reason (`objects.why_not_an_object`: prose, people); a symbol with
-    digits, a number in words, a lone participle or a second word of one family neither."""
+    digits, a number in words, initials ("GKLO", "arXiv"), a lone participle or a second word
+    of one family neither."""
     if not candidate.near_words:
         return []
     from mathlsp.search.embedding import problem_text
@@ -302,6 +303,9 @@ def near_note_words(
         # A word the texts write only capitalised is a name ("Rademacher"); otherwise the lower
         # case, whatever a sentence's start or a title's capitals made of it.
         shown = max(lower or seen, key=lambda f: seen[f])
+        # Capitals inside a word make it initials or a name's spelling ("GKLO", "arXiv").
+        if any(ch.isupper() for ch in shown[1:]):
+            continue
         if why_not_an_object(shown, problem or "", people, authors, one_word=True) is None:
             out.append(shown)
     return out

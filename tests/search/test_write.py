@@ -651,8 +651,8 @@ def test_one_word_of_a_family_stands_for_it_and_a_participle_for_none() -> None:
     from mathlsp.search.write import near_note_words
 
     shares = [("periodic", 0.1), ("period", 0.05), ("quantized", 0.03), ("two", 0.02)]
-    shares.append(("orbit", 0.01))
-    c = _near("On orbits", "We count quantized periodic orbits of period two.", shares)
-    # A lone participle is a property without its noun, a number in words notation: neither
-    # is a reason.
+    shares += [("gklo", 0.015), ("arxiv", 0.012), ("orbit", 0.01)]
+    c = _near("On orbits", "We count quantized periodic GKLO orbits of period two (arXiv).", shares)
+    # A lone participle is a property without its noun, a number in words notation, initials
+    # or a name's spelling a name: none is a reason.
     assert near_note_words(c) == ["periodic", "orbits"]
