@@ -7,6 +7,8 @@ offline as `mathlsp synthesize` would, and counts, per split:
 - **vague Relevance lines**: a confirmed entry whose line names no specific match of the problem
   (no phrase of two words or more, no named result, no work PROBLEM.md names: a tag only, a
   one-word term only, an author only, or nothing at all);
+  "+note" counts the tags-only lines that also name the note's rarer words the paper shares
+  (a paper let in for its nearness to the note, `rank.near_note`);
 - **lines without rarity**: a line that does not say how rare its match is among the retrieved
   papers;
 - **prose** named as a reason or a gap (`prose_reason` below: a general rule, not a word list);
@@ -259,6 +261,8 @@ def forgiving_says(text: str, phrase: str) -> bool:
 
 _GAP = re.compile(r"mentions (?:the (?:tag|named result|term) )[`\"](?P<what>[^`\"]+)[`\"]")
 _QUOTED = re.compile(r"\"([^\"]+)\"")
+#: What a line adds for a paper let in only for its nearness to the note (`write.py`).
+NEAR_CLAUSE = "the note's rarer word"
 
 
 def vagueness(c: Candidate) -> str | None:
@@ -351,16 +355,21 @@ def searched(splits: Sequence[str], jobs: int) -> list[Written]:
 def print_audit(items: Sequence[Written]) -> None:
     splits = [s for s in STUDIED if any(w.split == s for w in items)]
     print(
-        f"{'split':<9} {'probs':>5} {'lines':>5} {'tags':>5} {'no-spec':>7} {'no-rar':>6} "
+        f"{'split':<9} {'probs':>5} {'lines':>5} {'tags':>5} {'+note':>5} {'no-spec':>7} "
+        f"{'no-rar':>6} "
         f"{'prose-r':>7} {'gaps':>5} {'prose-g':>7} {'false-g':>7} {'gaps/pb':>7}"
     )
     total = Audit()
     for s in [*splits, "all"]:
         a = audit([w for w in items if s == "all" or w.split == s])
         tags = sum(line.startswith("[tags only]") for _, _, line in a.vague)
+        # Of those, the lines of papers let in for their nearness that name the note's words.
+        noted = sum(
+            line.startswith("[tags only]") and NEAR_CLAUSE in line for _, _, line in a.vague
+        )
         per = len(a.gaps) / max(a.problems, 1)
         print(
-            f"{s:<9} {a.problems:>5} {a.lines:>5} {tags:>5} {len(a.vague) - tags:>7} "
+            f"{s:<9} {a.problems:>5} {a.lines:>5} {tags:>5} {noted:>5} {len(a.vague) - tags:>7} "
             f"{a.no_rarity:>6} {len(a.prose_reasons):>7} {len(a.gaps):>5} "
             f"{len(a.prose_gaps):>7} {len(a.false_gaps):>7} {per:>7.1f}"
         )

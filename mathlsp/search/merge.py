@@ -79,6 +79,9 @@ class Candidate:
     partly: list[Term] = field(default_factory=list)  # every word of a term, but apart
     evidence: float = 0.0  # what it says that is specific to the problem, by rarity (rank.py)
     found: list[Any] = field(default_factory=list)  # rank.Match: each term said, where, rarity
+    # Eligible only for being close to the note (`rank.near_note`): the note's stems it shares,
+    # each with its share of the cosine, largest first (`pool_features.note_shares`).
+    near_words: list[tuple[str, float]] = field(default_factory=list)
 
     # -- identity -------------------------------------------------------------------------
     @property

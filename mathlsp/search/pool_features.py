@@ -24,6 +24,9 @@ judged set:
   what the lexical rule reads; a paper on the problem also shares its rare single words
   (notation spelled out, the objects of the Known Results), weighted by their rarity in the
   field the search found (stop 42).
+
+`note_shares` splits a paper's `problem_sim` into the note's words that make it, so that the
+Relevance line of a paper let in for being close to the note can name them (`write.py`).
 """
 
 from __future__ import annotations
@@ -125,6 +128,26 @@ def exemplar_groups(items: Sequence[Item]) -> list[list[int]]:
         key=lambda i: (not items[i].reference, -items[i].evidence, i),
     )[: EXEMPLARS + 1]
     return [[j for j in strongest if j != i][:EXEMPLARS] for i in range(len(items))]
+
+
+def note_shares(
+    items: Sequence[Item], problem: Sequence[str], which: Sequence[int]
+) -> dict[int, list[tuple[str, float]]]:
+    """For each index of `which`, the note's stems its paper says with each one's share of the
+    paper's `problem_sim` (the product of the word's two unit TF-IDF weights, so the shares sum
+    to the cosine), largest first, ties by the word: what makes the paper close to the note,
+    weighted by the words' rarity among `items` (the pool `pool_features` read)."""
+    if not items or not which:
+        return {}
+    df = _frequencies(items)
+    n = len(items)
+    about = _query_vector(problem, df, n)
+    out: dict[int, list[tuple[str, float]]] = {}
+    for i in which:
+        vec = _query_vector(items[i].words, df, n)  # every word of a candidate is in `df`
+        shares = [(w, x * about[w]) for w, x in vec.items() if w in about]
+        out[i] = sorted(shares, key=lambda s: (-s[1], s[0]))
+    return out
 
 
 def pool_features(items: Sequence[Item], problem: Sequence[str] = ()) -> list[dict[str, float]]:

@@ -49,7 +49,13 @@ from mathlsp.search.people import (
     best_agreement,
     people_named_so,
 )
-from mathlsp.search.pool_features import FULL_POOL, Item, exemplar_groups, pool_features
+from mathlsp.search.pool_features import (
+    FULL_POOL,
+    Item,
+    exemplar_groups,
+    note_shares,
+    pool_features,
+)
 from mathlsp.search.queries import Term
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
@@ -611,9 +617,17 @@ def assess(
     about = text or ". ".join(t.text for t in terms if t.kind != "author")
     # Without the note's text the similarity is to the terms themselves: a tag alone.
     noted = bool(text.strip())
-    for a, x in zip(out, pool_features(items, content_words(about)), strict=True):
+    note = content_words(about)
+    only_near: list[int] = []
+    for i, (a, x) in enumerate(zip(out, pool_features(items, note), strict=True)):
         a.features.update(x)
-        a.eligible = a.eligible or (noted and near_note(a.found, x.get("problem_sim", 0.0)))
+        if not a.eligible and noted and near_note(a.found, x.get("problem_sim", 0.0)):
+            a.eligible = True
+            only_near.append(i)
+    # What the Relevance line of a paper let in only for its nearness names (`write.py`).
+    shares = note_shares(items, note, only_near)
+    for i, a in enumerate(out):
+        a.candidate.near_words = shares.get(i, [])
     # Only where the model draws the line (`_ranked`): a small pool's is the lexical rule's, and
     # it need not load the embedding at all. Empty when the embedding is unavailable.
     if len(out) >= FULL_POOL:

@@ -212,6 +212,22 @@ def words(text: str) -> list[str]:
     return out
 
 
+def cased_words(text: str) -> list[str]:
+    """`words` with their case kept, to be shown: "Rademacher" stays a name, "Random" at a
+    sentence's start is a word (`stem` of the lower case is the word's stem)."""
+    out: list[str] = []
+    for token in _WORD.findall(fold_keep_case(text)):
+        token = re.sub(r"['’]s$", "", token).replace("'", "").replace("’", "")
+        out.extend(p for p in token.split("-") if p)
+    return out
+
+
+def without_formulas(text: str) -> str:
+    """The text its sentences say: formulas and markup out, so a word read off the notation
+    (`\\frac`, `\\mathbb`) is never taken for one the text writes."""
+    return strip_latex(_MATH.sub(" . ", _HTML.sub(" ", tex_of_unicode(text))))
+
+
 def fold_keep_case(text: str) -> str:
     """Diacritics to ASCII, case kept: "Szemerédi" → "Szemeredi"."""
     return "".join(fold(c).upper() if c.isupper() else fold(c) for c in text)

@@ -42,7 +42,14 @@ from mathlsp.search.context import on_the_problem, statement_objects
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import DISCOVERY, PlannedQuery, Term, clean_query, id_text
 from mathlsp.search.run import SearchResult, UnresolvedReference
-from mathlsp.search.text import contains_phrase, core, stems
+from mathlsp.search.text import (
+    cased_words,
+    contains_phrase,
+    core,
+    stem,
+    stems,
+    without_formulas,
+)
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import IdKind
 
@@ -213,6 +220,11 @@ def relevance_text(
         parts.append("its abstract mentions " + _join(passing) + " in passing")
     if stated:
         parts.append("a quoted statement says " + _join(stated))
+    near = near_note_words(candidate, problem)
+    if near:
+        where = "its title and abstract share" if candidate.abstract else "its title shares"
+        word = "word" if len(near) == 1 else "words"
+        parts.append(f"{where} the note's rarer {word} " + _join([f'"{w}"' for w in near]))
     # A surname alone among several people of that name is not the cited person (rank.py).
     authors = [
         m.term.label for m in candidate.found if m.term.kind == "author" and m.place != "surname"
@@ -232,6 +244,78 @@ def relevance_text(
         )
     text = "; ".join(parts)
     return text[0].upper() + text[1:] + "."
+
+
+#: How many of the note's words the Relevance line of a paper let in for its nearness names.
+NEAR_WORDS = 3
+#: Numbers in words are notation ("Two-species", "second moment"), as digits are.
+_COUNTS = frozenset(
+    "two three four five six seven eight nine ten twelve hundred thousand million second third "
+    "fourth fifth twice thrice half".split()
+)
+
+
+def near_note_words(
+    candidate: Candidate, problem: str | None = None, limit: int = NEAR_WORDS
+) -> list[str]:
+    """Why a paper eligible only for being close to the note (`rank.near_note`) is close: the
+    note's words that make most of its `problem_sim` (`Candidate.near_words`, each word's share
+    of the cosine), as the paper or the note writes them — each one its title or abstract says
+    in words (not only a formula or a quoted statement) and, with `problem`, the note's prose
+    too (not only its notation or headings). Never a word of a phrase the line already names,
+    nor one that is not a reason (`objects.why_not_an_object`: prose, people); a symbol with
+    digits, a number in words, initials ("GKLO", "arXiv"), a lone participle or a second word
+    of one family neither."""
+    if not candidate.near_words:
+        return []
+    from mathlsp.search.embedding import problem_text
+    from mathlsp.search.objects import cited_people, surnames, why_not_an_object
+
+    paper = cased_words(without_formulas(f"{candidate.title}. {candidate.abstract or ''}"))
+    note: list[str] = []
+    if problem:
+        body = problem_text(problem)
+        prose = "\n".join(ln for ln in body.splitlines() if not ln.lstrip().startswith("#"))
+        note = cased_words(without_formulas(prose))
+    forms: dict[str, Counter[str]] = {}
+    for w in [*paper, *note]:
+        forms.setdefault(stem(w), Counter())[w] += 1
+    in_note = {stem(w) for w in note}
+    named = {w for m in candidate.found for w in (*m.term.stems, *m.term.alias_stems)}
+    people = cited_people(problem) if problem else ()
+    authors = surnames(candidate.authors)
+    out: list[str] = []
+    for w, _share in candidate.near_words:
+        seen = forms.get(w)
+        if len(out) >= limit:
+            break
+        if not seen or w in named or (problem and w not in in_note):
+            continue
+        if not any(stem(f) == w for f in paper) or any(c.isdigit() for c in w) or w in _COUNTS:
+            continue
+        # A lone participle ("quantized", "weighted") is a property without its noun.
+        if len(w) > 4 and w.endswith("ed"):
+            continue
+        # One word of a family says it: "period" and "periodic".
+        if any(_kin(w, stem(x)) for x in out):
+            continue
+        lower = [f for f in seen if f.islower()]
+        # A word the texts write only capitalised is a name ("Rademacher"); otherwise the lower
+        # case, whatever a sentence's start or a title's capitals made of it.
+        shown = max(lower or seen, key=lambda f: seen[f])
+        # Capitals inside a word make it initials or a name's spelling ("GKLO", "arXiv").
+        if any(ch.isupper() for ch in shown[1:]):
+            continue
+        if why_not_an_object(shown, problem or "", people, authors, one_word=True) is None:
+            out.append(shown)
+    return out
+
+
+def _kin(a: str, b: str) -> bool:
+    """Two stems of one word family, as far as spelling tells: one opens the other ("period",
+    "periodic")."""
+    short, long = sorted((a, b), key=len)
+    return long.startswith(short)
 
 
 def _not_a_reason(m: Any, candidate: Candidate, problem: str | None) -> bool:

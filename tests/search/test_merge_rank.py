@@ -9,7 +9,7 @@ import pytest
 from mathlsp.search import rank
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records, same_paper
 from mathlsp.search.queries import Term, build_queries
-from mathlsp.search.rank import below_the_line, rank_candidates, relevance, score
+from mathlsp.search.rank import Assessed, below_the_line, rank_candidates, relevance, score
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.sources.theoremsearch import TheoremHit
 from tests.search.conftest import GRAPHS, problem
@@ -764,6 +764,12 @@ def test_a_title_only_record_stating_a_common_tag_is_eligible_when_near_the_note
 def _abstract_says_the_tag(abstract: str, problem: str) -> bool:
     """Whether a paper whose title says none of the problem's phrases and whose `abstract` says
     the tag "average rank" is eligible in the pool of `_said_by_half`, for a note `problem`."""
+    return _assessed_with_the_tag(abstract, problem).eligible
+
+
+def _assessed_with_the_tag(abstract: str, problem: str, named: bool = False) -> Assessed:
+    """The paper of `_abstract_says_the_tag`, assessed in its pool (`named`: PROBLEM.md names
+    it)."""
     from mathlsp.search.rank import assess
 
     tag = Term("average rank", "tag", 1.0, "average-rank")
@@ -779,7 +785,8 @@ def _abstract_says_the_tag(abstract: str, problem: str) -> bool:
         for i in range(40)
     ]
     (c,) = merged(rec(title="On a question of Brumer", abstract=abstract, arxiv_id="2404.00002"))
-    return next(a for a in assess([c, *others], [tag], problem) if a.candidate is c).eligible
+    c.problem_reference = "Reference 1: Brumer" if named else None
+    return next(a for a in assess([c, *others], [tag], problem) if a.candidate is c)
 
 
 def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
@@ -799,6 +806,33 @@ def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
     assert _abstract_says_the_tag(close, note)
     assert not _abstract_says_the_tag(far, note)
     assert not _abstract_says_the_tag(close, "")
+
+
+def test_a_paper_eligible_only_for_its_nearness_keeps_the_note_words_it_shares() -> None:
+    """What the Relevance line of a paper let in by `near_note` names: the note's words that
+    make its nearness, largest share first; a paper the other hard rules let in keeps none."""
+    note = (
+        "---\ntags: [average rank]\n---\n# Problem\n\nBound the average rank of elliptic"
+        " curves over function fields of positive characteristic by counting Selmer groups"
+        " of quadratic twists with a geometric sieve.\n"
+    )
+    close = (
+        "We bound the average rank of quadratic twists of elliptic curves over function fields"
+        " of positive characteristic, counting their Selmer groups with a geometric sieve."
+    )
+    a = _assessed_with_the_tag(close, note)
+    words = [w for w, _ in a.candidate.near_words]
+    shares = [x for _, x in a.candidate.near_words]
+    assert a.eligible and {"quadratic", "twist", "geometric", "sieve"} <= set(words)
+    assert shares == sorted(shares, reverse=True) and all(x > 0 for x in shares)
+    # The shares are its nearness to the note, split by word.
+    assert sum(shares) == pytest.approx(a.features["problem_sim"])
+    # A work PROBLEM.md names is eligible by the other rules: no nearness to explain.
+    named = _assessed_with_the_tag(close, note, named=True)
+    assert named.eligible and named.candidate.near_words == []
+    # Far from the note, neither eligible nor explained.
+    far = _assessed_with_the_tag("We compute Hermitian lattices.", note)
+    assert not far.eligible and far.candidate.near_words == []
 
 
 def test_without_the_embedding_the_lexical_rule_draws_the_line(

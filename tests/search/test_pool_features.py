@@ -11,6 +11,7 @@ from mathlsp.search.pool_features import (
     FEATURES,
     FULL_POOL,
     Item,
+    note_shares,
     pool_features,
     quantiles,
 )
@@ -128,3 +129,28 @@ def test_deterministic_and_order_free_in_its_values() -> None:
     for a, b in zip(pool_features(items), flipped, strict=True):
         for f in ("query_precision", "query_others", "same_match", "evidence_rank"):
             assert math.isclose(a[f], b[f])
+
+
+def test_a_papers_nearness_to_the_note_splits_into_the_words_it_shares() -> None:
+    problem = tuple("superalgebra blocks periplectic translation functors".split())
+    field = [item(f"superalgebra representation blocks topic{i}") for i in range(8)]
+    on = item("periplectic superalgebra translation functors blocks whittaker")
+    items = [*field, on]
+    sim = pool_features(items, problem)[-1]["problem_sim"]
+    shares = note_shares(items, problem, [len(items) - 1])[len(items) - 1]
+    # Only the note's words the paper says; their shares add up to the cosine.
+    assert {w for w, _ in shares} == {
+        "periplectic",
+        "superalgebra",
+        "translation",
+        "functors",
+        "blocks",
+    }
+    assert sum(x for _, x in shares) == pytest.approx(sim)
+    # The rare words first (ties by the word); what every paper says weighs next to nothing.
+    assert [w for w, _ in shares[:3]] == ["functors", "periplectic", "translation"]
+    assert dict(shares)["superalgebra"] < shares[2][1] / 10
+    # Only the papers asked about; none without the note's words.
+    assert set(note_shares(items, problem, [0, 2])) == {0, 2}
+    assert note_shares(items, (), [0]) == {0: []}
+    assert note_shares(items, problem, []) == {} == note_shares([], problem, [0])

@@ -561,3 +561,98 @@ def test_the_relevance_line_never_names_people_or_prose_as_reasons() -> None:
         assert not_a_reason not in line.lower(), not_a_reason
     # Without the problem, the paper's authors are still known: its author is no reason.
     assert "thorne" not in relevance_text(paper).lower()
+
+
+def _near(
+    title: str, abstract: str | None, shares: list[tuple[str, float]], *tags: str
+) -> Candidate:
+    """A paper let in only for its nearness to the note, saying the tags `tags` in its abstract,
+    whose nearness `shares` (`Candidate.near_words`) split."""
+    from mathlsp.search.rank import Match
+
+    record = PaperRecord(
+        backend="arxiv",
+        title=title,
+        arxiv_id="2407.00077",
+        authors=(Author("Adam J. Harper"),),
+        abstract=abstract,
+    )
+    [c] = merge_records([Found(record, Hit("arxiv", "q", 0))])
+    c.found = [Match(Term(t.replace("-", " "), "tag", 1.0, t), "text", 0.1, 30, 200) for t in tags]
+    c.near_words = shares
+    return c
+
+
+NOTE = (
+    "---\ntags: [random-multiplicative-functions]\n---\n# Problem\n\n## Background\n\n"
+    "Harper proved that the partial sums $\\sum_{n \\le x} f(n)$ of a Steinhaus random"
+    " multiplicative function show better than square-root cancellation; the fluctuations in"
+    " short intervals are sharply Gaussian. Rademacher functions on divisors of 2024 are open.\n"
+)
+
+
+def test_near_note_words_are_the_notes_words_the_paper_writes_never_a_named_or_prose_one() -> None:
+    from mathlsp.search.write import near_note_words
+
+    shares = [
+        ("background", 0.09),  # a heading of the note, not its prose
+        ("fluctuation", 0.08),
+        ("random", 0.07),  # a word of the tag the line names
+        ("harper", 0.06),  # the person the note cites
+        ("sum", 0.05),  # only in a formula of the paper
+        ("sharply", 0.045),  # an adverb: prose
+        ("rademacher", 0.04),
+        ("2024", 0.035),
+        ("interval", 0.03),
+        ("steinhaus", 0.02),
+    ]
+    c = _near(
+        "Fluctuations in short intervals",
+        "Background. Following Harper, random Rademacher multiplicative functions on"
+        " $\\sum_{n}$ show sharply Gaussian fluctuations in intervals; 2024. Steinhaus too.",
+        shares,
+        "random-multiplicative-functions",
+    )
+    # Largest share first, in the paper's own form; a word the note always capitalises is a
+    # name (`objects.why_not_an_object`), never a reason.
+    assert near_note_words(c, NOTE) == ["fluctuations", "intervals"]
+    # Without the note, the paper's words alone (the note's headings and people unknown; the
+    # paper's own author is still not a reason), a name as the paper writes it.
+    assert near_note_words(c, None) == ["Background", "fluctuations", "Rademacher"]
+    assert near_note_words(c, None, limit=1) == ["Background"]
+    # A paper let in by the other rules has no nearness to explain.
+    c.near_words = []
+    assert near_note_words(c, NOTE) == []
+
+
+def test_the_relevance_line_of_a_paper_near_the_note_names_the_words_it_shares() -> None:
+    from mathlsp.search.write import relevance_text
+
+    shares = [("fluctuation", 0.08), ("interval", 0.03), ("divisor", 0.02), ("steinhaus", 0.01)]
+    abstract = "Multiplicative chaos: Gaussian fluctuations in short intervals, on divisors."
+    c = _near("Sums of random multiplicative functions", abstract, shares, "multiplicative-chaos")
+    line = relevance_text(c, None, NOTE)
+    assert line == (
+        "Its abstract says the tag multiplicative-chaos (said by 30 of the 200 papers found); "
+        'its title and abstract share the note\'s rarer words "fluctuations", "intervals" and '
+        '"divisors".'
+    )
+    # A title-only record says it of its title; one word is a word.
+    c = _near("Fluctuations of random multiplicative functions", None, shares[:1], "moments")
+    assert relevance_text(c, None, NOTE).endswith(
+        'its title shares the note\'s rarer word "fluctuations".'
+    )
+    # Without the field the line is what it was.
+    c.near_words = []
+    assert "note" not in relevance_text(c, None, NOTE)
+
+
+def test_one_word_of_a_family_stands_for_it_and_a_participle_for_none() -> None:
+    from mathlsp.search.write import near_note_words
+
+    shares = [("periodic", 0.1), ("period", 0.05), ("quantized", 0.03), ("two", 0.02)]
+    shares += [("gklo", 0.015), ("arxiv", 0.012), ("orbit", 0.01)]
+    c = _near("On orbits", "We count quantized periodic GKLO orbits of period two (arXiv).", shares)
+    # A lone participle is a property without its noun, a number in words notation, initials
+    # or a name's spelling a name: none is a reason.
+    assert near_note_words(c) == ["periodic", "orbits"]
