@@ -874,6 +874,10 @@ def _material(
     )
 
 
+#: The purpose of a cited group's later person's query (`topics`).
+LATER_PERSON = "author + topic (a later person of a group)"
+
+
 @dataclass(frozen=True, slots=True)
 class Topic:
     """One thing to ask every backend about: a key object, a Known Result (its one or two
@@ -948,7 +952,7 @@ def topics(m: _Material) -> list[Topic]:
         for name in g[1:]:
             if about(g) and fold(name).lower() not in firsts:
                 firsts.add(fold(name).lower())
-                out.append(Topic(about(g), "author + topic", (name,), field_words, True))
+                out.append(Topic(about(g), LATER_PERSON, (name,), field_words, True))
     # A paper the problem lists by title is asked for by its title, its own words being the ones
     # its record (a title-only BibTeX record too) is found by: after the topics, since a title
     # finds one paper and a topic many, so they come within the quota where the topics are few.
@@ -1372,10 +1376,13 @@ def build_queries(
                 already.append(pq)
                 continue
             chosen.append(pq)
-            if len(chosen) >= quota + extra:
-                break
+        # A cited group's later person (`Topic.member`) takes the last spare query: asked once
+        # the planned queries are in and the budget has room, it finds the group's papers
+        # under another name of it, where the plan's last topic is its emptiest.
+        rest = chosen[quota:]
+        later = [q for q in rest if q.purpose == LATER_PERSON][:1] if extra > 1 else []
         queries += chosen[:quota]
-        spare += chosen[quota:]
+        spare += [*[q for q in rest if q not in later][: extra - len(later)], *later]
     return QueryPlan(
         queries=queries,
         terms=_terms(problem, m, user),
