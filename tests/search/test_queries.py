@@ -9,6 +9,7 @@ import pytest
 from mathlsp.notes.problem import DOMAIN_CATEGORIES
 from mathlsp.search.queries import (
     ARXIV_WITH_USER_QUERY,
+    LATER_PERSON,
     QUOTA,
     build_queries,
     cited_authors,
@@ -785,6 +786,10 @@ def test_a_cited_groups_later_people_are_asked_one_by_one_after_the_topics() -> 
         'raw_author_name.search:"Spielman" "bipartite ramanujan graphs"' in openalex[later[0]].query
     )
     assert all(q.purpose != "key object" for q in openalex[later[0] + 1 :])
+    # Semantic Scholar, which wants the name and every topic word in one record, keeps its
+    # spare queries for the topics.
+    assert not any(q.purpose == LATER_PERSON for q in plan.spare if q.backend == "semantic_scholar")
+    assert any(q.purpose == LATER_PERSON for q in plan.spare if q.backend == "openalex")
     # arXiv's query names the first two of the group already.
     assert not any(q.authors == ("Spielman",) for q in pool if q.backend == "arxiv")
 
