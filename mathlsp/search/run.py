@@ -88,6 +88,9 @@ WORDS_WAIT_S = 3.0  # an arXiv query waiting for Semantic Scholar's answer on th
 #: phrases (OpenAlex answers its first round within about a second at its 0.1 s pace).
 TOLD_WAIT_S = 3.0
 #: Every wait of one lane for another's answers, by name (a benchmark unbounds them all).
+#: OpenAlex topic queries (key object, Known Result, named result, reference title) broadened
+#: per search: each broadening takes a request a spare query would have had.
+TOPIC_BROADENINGS = 2
 LANE_WAITS = ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S", "TOLD_WAIT_S")
 NOT_READY = "No defined problem found"
 
@@ -496,6 +499,7 @@ async def _discover(
     # OpenAlex byline queries whose answer says none of the topic's phrases (only the tags'
     # words): as empty as the topic's phrases alone would have been, for what follows from it.
     off_topic: set[int] = set()
+    topic_broadened = [0]  # OpenAlex topic queries broadened so far (TOPIC_BROADENINGS)
 
     async def ask(q: PlannedQuery) -> tuple[list[Found], str, Any]:
         """(results, detail, error) of one query."""
@@ -571,9 +575,14 @@ async def _discover(
                 report.empty.append(q)
             wider = PlannedQuery(q.backend, q.broader, f"{q.purpose}, broadened")
             paced = sent[q.backend] < allowance[q.backend]
+            # OpenAlex's topic queries are broadened TOPIC_BROADENINGS times a search at most:
+            # each takes the request of a spare query, which on fresh8 found 4 gold papers the
+            # third broadening's words did not.
+            topical = q.backend == TELLER and not q.authors and q.purpose != "tags"
             if (
                 q.broader
                 and paced
+                and not (topical and topic_broadened[0] >= TOPIC_BROADENINGS)
                 and wider.key not in asked
                 and wider.key not in plan.prior_keys
                 and not await found_none(wider)
@@ -584,6 +593,7 @@ async def _discover(
                 # Nothing at all: too many phrases, or a category the papers are not in. Asked
                 # once more with fewer constraints, never more (and never a query already run).
                 asked.add(wider.key)
+                topic_broadened[0] += topical
                 none = "no result" if not items else "nothing on the topic"
                 progress(q.backend, f"query {n}/{total}: {none}; broadened to {wider.query}")
                 sent[q.backend] += 1

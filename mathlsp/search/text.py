@@ -566,6 +566,13 @@ _DISCOURSE_WORDS = frozenset(
 )
 
 
+def remark(text: str) -> bool:
+    """Whether a phrase is what a note says about its own text ("the whole story", "analogous
+    statements", "an entropy version", "my notes", "pressure instead"), not about mathematics."""
+    ws = words(text)
+    return bool(ws) and (ws[-1] in _DISCOURSE_HEADS or any(w in _DISCOURSE_WORDS for w in ws))
+
+
 def is_prose(text: str) -> bool:
     """Whether a key phrase reads as a sentence's words rather than an object's name, by its
     grammar alone (so it can be asked of any phrase, without the problem): it ends on an adverb

@@ -9,6 +9,7 @@ import pytest
 from mathlsp.notes.problem import DOMAIN_CATEGORIES
 from mathlsp.search.queries import (
     ARXIV_WITH_USER_QUERY,
+    LATER_PERSON,
     QUOTA,
     build_queries,
     cited_authors,
@@ -755,3 +756,55 @@ def test_the_work_of_named_people_cites_them() -> None:
         '(au:Bordenave OR au:Collins) AND (all:"spectral gaps" OR all:"ramanujan graphs")' in arxiv
     )
     assert not any("Bordenave" in q for q in build_queries(problem(GRAPHS)).for_backend("arxiv"))
+
+
+def test_an_openalex_topic_query_is_broadened_to_its_shortest_phrases_words() -> None:
+    plan = build_queries(problem(GRAPHS))
+    topics = {
+        q.query: q.broader
+        for q in [*plan.queries, *plan.spare]
+        if q.backend == "openalex" and q.purpose in ("key object", "named result")
+    }
+    # No work says either phrase: the head's words, each anywhere (OpenAlex ANDs bare words).
+    assert topics['"bipartite ramanujan graphs" OR "ramanujan graphs"'] == "ramanujan graphs"
+    assert topics['"interlacing families"'] == "interlacing families"
+    assert all(b and '"' not in b and " OR " not in b for b in topics.values())
+
+
+def test_a_cited_groups_later_people_are_asked_one_by_one_after_the_topics() -> None:
+    plan = build_queries(problem(GRAPHS))
+    pool = [*plan.queries, *plan.spare]
+    openalex = [q for q in pool if q.backend == "openalex"]
+    # "Marcus, Spielman and Srivastava": a byline holds one person; the group's first is asked
+    # with the topics, the next one after every topic.
+    firsts = [
+        i for i, q in enumerate(openalex) if q.authors == ("Marcus", "Spielman", "Srivastava")
+    ]
+    later = [i for i, q in enumerate(openalex) if q.authors == ("Spielman",)]
+    assert firsts and later and firsts[0] < later[0]
+    assert (
+        'raw_author_name.search:"Spielman" "bipartite ramanujan graphs"' in openalex[later[0]].query
+    )
+    assert all(q.purpose != "key object" for q in openalex[later[0] + 1 :])
+    # Semantic Scholar, which wants the name and every topic word in one record, keeps its
+    # spare queries for the topics.
+    assert not any(q.purpose == LATER_PERSON for q in plan.spare if q.backend == "semantic_scholar")
+    assert any(q.purpose == LATER_PERSON for q in plan.spare if q.backend == "openalex")
+    # arXiv's query names the first two of the group already.
+    assert not any(q.authors == ("Spielman",) for q in pool if q.backend == "arxiv")
+
+
+def test_prose_read_in_its_sentence_is_never_a_query_phrase() -> None:
+    doc = problem(
+        GRAPHS.replace(
+            "# Problem\n",
+            "# Problem\n\nThe parity sequence predicts a decrease; the spectral measures behind "
+            "it; in the model cells respond to the signal. Lower side: Friedman. An old "
+            "observation going back to Alon. Density statements.\n",
+        ).replace('title: "Second eigenvalue', 'title: "Density statements: second eigenvalue')
+    )
+    plan = build_queries(doc)
+    asked = " ".join(q.query for q in [*plan.queries, *plan.spare]).lower()
+    for prose in ("predicts", "behind", "cells respond", "lower side", "going", "statements"):
+        assert prose not in asked
+    assert "parity sequence" in asked or "spectral measures" in asked

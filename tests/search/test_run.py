@@ -381,3 +381,25 @@ async def test_references_of_the_strongest_papers_are_followed(
     # What was followed faced the same line: nothing admitted without a specific match.
     for c in result.candidates:
         assert c.problem_reference is not None or c.found
+
+
+async def test_openalex_topic_queries_are_broadened_twice_a_search_at_most(
+    tmp_path: Path, sources: Sources, fake: FakeScholar
+) -> None:
+    from mathlsp.search.queries import PlannedQuery, QueryPlan
+    from mathlsp.search.run import TOPIC_BROADENINGS
+
+    folder = write_problem(tmp_path, GRAPHS, "topics")
+    base = build_queries(problem(GRAPHS), backends=["openalex"])
+    # Three key objects no work says as a phrase, each broadened to words many works say: the
+    # third broadening takes no request (a spare query would have it).
+    wider = ["ramanujan graphs", "bipartite graphs", "regular graphs"]
+    assert len(wider) > TOPIC_BROADENINGS
+    empty = [
+        PlannedQuery("openalex", f'"zzqx wwvv{i}"', "key object", w) for i, w in enumerate(wider)
+    ]
+    plan = QueryPlan(list(empty), base.terms, [], base.primary_categories, ())
+    result = await run_search(folder, sources, plan=plan, follow_references=False)
+    report = result.backends["openalex"]
+    assert [q.query for q in report.empty][: len(empty)] == [q.query for q in empty]
+    assert [q.query for q in report.broadened] == wider[:TOPIC_BROADENINGS]

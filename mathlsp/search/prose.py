@@ -1,0 +1,107 @@
+"""Whether a key phrase cut from a note is a sentence's words rather than an object's name. Pure.
+
+Key phrases are cut at stopwords, punctuation and formulas, so a clause's subject and verb come
+out as one phrase ("the parity sequence predicts a decrease" → "parity sequence predicts",
+"geodesics wander $|x|^\\xi$" → "geodesics wander", "old observation going back to" → "old
+observation going"), and so do a preposition's words ("random variables behind it", "one per
+site") and a vague noun graded ("lower side", "extra information"). No title says them, so a
+query on them comes back empty (on fresh11 such phrases were a third of OpenAlex's 37 empty
+queries), and they are no reason and no gap either. `text.is_prose` reads the grammar of the
+phrase alone; these rules read it in the sentence it was cut from:
+
+- its last word is followed by a determiner ("predicts a", "look like", "going back"): a verb
+  or a preposition, since a noun phrase is not followed by "the" or "a";
+- its last word follows a plural noun and is a bare word ("cells respond", "geodesics wander"):
+  a plural subject and its verb (a noun names its object with a singular modifier: "cell
+  division", "geodesic flow"; names ending in "s" — Stokes, Jones, Adams — are capitalised).
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+from collections.abc import Sequence
+
+from mathlsp.search.text import GENERIC, GRADING, fold_keep_case, plain_text, words
+
+#: Words no noun phrase of the mathematics is followed by: a verb or a preposition was before
+#: them ("predicts a decrease", "look like", "going back to"). Not "the" or "that", which open
+#: a clause after a noun too ("for symmetric groups the conjecture holds").
+FOLLOWERS = frozenset("a an its their his her these those every each like back".split())
+#: Prepositions and connectives that are no stopword of the key-phrase cutter, yet never part
+#: of an object's name ("random variables behind it", "at most one per site", "Ramsey iff").
+CONNECTIVES = frozenset("behind per iff beside besides toward towards unlike".split())
+#: Nouns that, graded ("lower side", "extra information") or counted ("homogeneous ones"),
+#: name no object; with a field's word ("fisher information") they do, so only graded ones.
+VAGUE = frozenset("side sides information ones one thing things aspect aspects list".split())
+#: What a note calls its own sources and remarks, never an object ("Lagarias' annotated
+#: bibliographies", "Chung-type LIL consequences", "an old observation").
+REMARKS = frozenset(
+    "bibliography bibliographies consequence consequences observation observations remark "
+    "remarks comment comments".split()
+)
+# Endings of singular nouns that look plural ("series", "chaos", "bias", "genus", "analysis",
+# "mass"), and the sciences in "-ics" ("dynamics", "statistics"; "geodesics" is a plural).
+_SINGULAR_S = ("ss", "us", "is", "os", "as", "ies", "matics", "namics", "stics", "physics")
+# Endings of nouns, which a bare verb does not have ("cells division" is not English, but the
+# rule must not call "elements method" a clause either).
+_NOUN_ENDINGS = ("tion", "sion", "ity", "ness", "ment", "ism", "ure", "ance", "ence", "ogy", "ing")
+_TOKEN = re.compile(r"[^\W\d_][\w'’-]*|\d+|[^\w\s]")
+
+
+def _plural(word: str) -> bool:
+    return len(word) > 3 and word.endswith("s") and not word.endswith(_SINGULAR_S)
+
+
+def _bare_verb(word: str) -> bool:
+    return (
+        len(word) > 3
+        and word.isalpha()
+        and not word.endswith("s")
+        and not word.endswith("ed")
+        and not word.endswith(_NOUN_ENDINGS)
+    )
+
+
+def _tokens(source: str) -> list[str]:
+    """The source's words and punctuation, formulas as a break ("|"), case kept."""
+    return _TOKEN.findall(fold_keep_case(plain_text(source)))
+
+
+def _occurrences(phrase: Sequence[str], tokens: Sequence[str]) -> list[int]:
+    """Indices of the token just past each place `tokens` say the phrase's words in a row."""
+    flat = [(w, i) for i, t in enumerate(tokens) for w in words(t)]
+    n = len(phrase)
+    out = []
+    for k in range(len(flat) - n + 1):
+        run = flat[k : k + n]
+        in_a_row = all(b[1] - a[1] <= 1 for a, b in itertools.pairwise(run))
+        if in_a_row and [w for w, _ in run] == list(phrase):
+            out.append(run[-1][1] + 1)
+    return out
+
+
+def _capitalised(word: str, tokens: Sequence[str]) -> bool:
+    said = [t for t in tokens if words(t) == [word]]
+    return bool(said) and all(t[:1].isupper() for t in said)
+
+
+def clause_in(phrase: str, source: str) -> bool:
+    """Whether `phrase`, read where `source` says it, is a clause or a preposition's words, not
+    an object's name (see the module's rules)."""
+    ws = words(phrase)
+    if not ws:
+        return False
+    if any(w in CONNECTIVES for w in ws) or ws[-1] in REMARKS:
+        return True
+    if len(ws) == 2 and ws[0] in GRADING and ws[1] in VAGUE:
+        return True
+    if ws[-1] in ("ones", "one"):
+        return True
+    tokens = _tokens(source)
+    ends = _occurrences(ws, tokens)
+    if ends and all(e < len(tokens) and tokens[e].lower() in FOLLOWERS for e in ends):
+        return True
+    if len(ws) >= 2 and _plural(ws[-2]) and _bare_verb(ws[-1]):
+        return not _capitalised(ws[-2], tokens) and ws[-1] not in GENERIC
+    return False
