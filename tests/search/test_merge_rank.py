@@ -726,12 +726,8 @@ def test_a_phrase_of_the_problem_close_to_the_whole_note_is_eligible() -> None:
     assert not near_note([], 1.0)
 
 
-def _said_by_half(title: str, problem: str) -> bool:
-    """Whether a paper titled `title` is eligible in a pool of 40 of which 20 say the tag
-    "average rank" in their titles, for a note of text `problem`."""
-    from mathlsp.search.rank import assess
-
-    tag = Term("average rank", "tag", 1.0, "average-rank")
+def _half_say_the_tag() -> list[Candidate]:
+    """A pool of 40 papers of which 20 say the tag "average rank" in their titles."""
     topics = ["elliptic curves", "function fields", "Selmer groups", "abelian varieties"]
     others = [
         merged(
@@ -743,6 +739,16 @@ def _said_by_half(title: str, problem: str) -> bool:
         )[0]
         for i in range(40)
     ]
+    return others
+
+
+def _said_by_half(title: str, problem: str) -> bool:
+    """Whether a paper titled `title` is eligible in a pool of 40 of which 20 say the tag
+    "average rank" in their titles, for a note of text `problem`."""
+    from mathlsp.search.rank import assess
+
+    tag = Term("average rank", "tag", 1.0, "average-rank")
+    others = _half_say_the_tag()
     (c,) = merged(rec(title=title, arxiv_id="2404.00001"))
     return next(a for a in assess([c, *others], [tag], problem) if a.candidate is c).eligible
 
@@ -773,35 +779,30 @@ def _assessed_with_the_tag(abstract: str, problem: str, named: bool = False) -> 
     from mathlsp.search.rank import assess
 
     tag = Term("average rank", "tag", 1.0, "average-rank")
-    topics = ["elliptic curves", "function fields", "Selmer groups", "abelian varieties"]
-    others = [
-        merged(
-            rec(
-                title=f"Average rank of {topics[i % 4]} {i}" if i < 20 else f"Sieve bounds {i}",
-                abstract=f"We bound {topics[i % 4]} and {topics[(i + 1) % 4]} over number fields.",
-                arxiv_id=f"2403.{i:05d}",
-            )
-        )[0]
-        for i in range(40)
-    ]
+    others = _half_say_the_tag()
     (c,) = merged(rec(title="On a question of Brumer", abstract=abstract, arxiv_id="2404.00002"))
     c.problem_reference = "Reference 1: Brumer" if named else None
     return next(a for a in assess([c, *others], [tag], problem) if a.candidate is c)
+
+
+# A note that describes its problem without naming it, and an abstract close to it that says
+# the tag.
+_TWISTS_NOTE = (
+    "---\ntags: [average rank]\n---\n# Problem\n\nBound the average rank of elliptic"
+    " curves over function fields of positive characteristic by counting Selmer groups"
+    " of quadratic twists with a geometric sieve.\n"
+)
+_TWISTS_ABSTRACT = (
+    "We bound the average rank of quadratic twists of elliptic curves over function fields"
+    " of positive characteristic, counting their Selmer groups with a geometric sieve."
+)
 
 
 def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
     """A note that describes its problem without naming it leaves the papers that do only its
     tags to say: a tag in the abstract with the note's other rare words is eligible (stop 44),
     the same tag among other words is not, and neither is the tag without the note's text."""
-    note = (
-        "---\ntags: [average rank]\n---\n# Problem\n\nBound the average rank of elliptic"
-        " curves over function fields of positive characteristic by counting Selmer groups"
-        " of quadratic twists with a geometric sieve.\n"
-    )
-    close = (
-        "We bound the average rank of quadratic twists of elliptic curves over function fields"
-        " of positive characteristic, counting their Selmer groups with a geometric sieve."
-    )
+    note, close = _TWISTS_NOTE, _TWISTS_ABSTRACT
     far = "We compute the average rank of Hermitian lattices and their automorphism groups."
     assert _abstract_says_the_tag(close, note)
     assert not _abstract_says_the_tag(far, note)
@@ -811,15 +812,7 @@ def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
 def test_a_paper_eligible_only_for_its_nearness_keeps_the_note_words_it_shares() -> None:
     """What the Relevance line of a paper let in by `near_note` names: the note's words that
     make its nearness, largest share first; a paper the other hard rules let in keeps none."""
-    note = (
-        "---\ntags: [average rank]\n---\n# Problem\n\nBound the average rank of elliptic"
-        " curves over function fields of positive characteristic by counting Selmer groups"
-        " of quadratic twists with a geometric sieve.\n"
-    )
-    close = (
-        "We bound the average rank of quadratic twists of elliptic curves over function fields"
-        " of positive characteristic, counting their Selmer groups with a geometric sieve."
-    )
+    note, close = _TWISTS_NOTE, _TWISTS_ABSTRACT
     a = _assessed_with_the_tag(close, note)
     words = [w for w, _ in a.candidate.near_words]
     shares = [x for _, x in a.candidate.near_words]
