@@ -172,12 +172,12 @@ async def _run(args: argparse.Namespace, folder: Path, settings: Any) -> int:
         print(f"[{PHASES.get(backend) or label(backend)}] {message}", file=sys.stderr)
 
     from mathlsp.search import below
-    from mathlsp.search.write import relevance_text
+    from mathlsp.search.write import describer
 
     cache = Cache()
     async with open_sources(settings, cache=cache) as sources:
         result = await run_search(folder, sources, args.query, on_progress=progress)
-    set_aside = below.entries(result.dropped, relevance_text)
+    set_aside = below.entries(result.dropped, describer(result))
     if not result.all_down and not result.nothing_to_do:
         # For the editor's "Add set-aside paper" action after a search from the terminal.
         below.remember(cache, folder, set_aside, result.started_at)

@@ -178,10 +178,10 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
         service.status("idle")
     service.learned()
     from mathlsp.search import below
-    from mathlsp.search.write import relevance_text
+    from mathlsp.search.write import describer
 
     if not result.all_down and not result.nothing_to_do:
-        set_aside = below.entries(result.dropped, relevance_text)
+        set_aside = below.entries(result.dropped, describer(result))
         below.remember(service.cache, root, set_aside, result.started_at)
     # The user may have typed while the search ran: plan the writes on the newest text.
     result.literature_text = reader(root / "LITERATURE.md")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import difflib
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -253,6 +253,17 @@ _COUNTS = frozenset(
     "two three four five six seven eight nine ten twelve hundred thousand million second third "
     "fourth fifth twice thrice half".split()
 )
+
+
+def describer(result: SearchResult) -> Callable[[Candidate], str]:
+    """How the papers of `result` are described: with its query and PROBLEM.md, as the written
+    ones are, so that a set-aside paper's line (the report, JSON, the editor's *Add set-aside
+    paper*, which writes it into LITERATURE.md) never names the note's prose as a reason."""
+
+    def describe(candidate: Candidate) -> str:
+        return relevance_text(candidate, result.plan.user_query, result.problem.text)
+
+    return describe
 
 
 def near_note_words(

@@ -562,6 +562,18 @@ def test_the_relevance_line_never_names_people_or_prose_as_reasons() -> None:
     # Without the problem, the paper's authors are still known: its author is no reason.
     assert "thorne" not in relevance_text(paper).lower()
 
+    # A set-aside paper is described as a written one is: the editor's "Add set-aside paper"
+    # writes this line into LITERATURE.md, so the note's prose is no reason there either.
+    from types import SimpleNamespace
+
+    from mathlsp.search.write import describer
+
+    result = SimpleNamespace(
+        plan=SimpleNamespace(user_query=None), problem=SimpleNamespace(text=problem)
+    )
+    assert describer(result)(paper) == line  # type: ignore[arg-type]
+    assert "lemke" in relevance_text(paper).lower()  # what a line without the note says
+
 
 def _near(
     title: str, abstract: str | None, shares: list[tuple[str, float]], *tags: str
