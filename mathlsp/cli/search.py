@@ -305,7 +305,7 @@ def _authors(names: Any, limit: int = 3) -> str:
 def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> None:
     from mathlsp.search.queries import id_text
     from mathlsp.search.run import describe_backends
-    from mathlsp.search.write import describe_writes, relevance_text
+    from mathlsp.search.write import describe_writes, describer
 
     print(f"Search for {result.slug}: {result.problem.title}")
     for line in describe_backends(result):
@@ -328,6 +328,7 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
     )
     if result.candidates:
         top = result.candidates[:TOP]
+        describe = describer(result)
         print(f"Top {len(top)}:")
         for i, c in enumerate(top, 1):
             check = result.check(c)
@@ -338,7 +339,7 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
             print(
                 f"  {i}. {c.title} — {_authors(c.authors)} ({c.year or 'n.d.'}{venue}){ids}{cites}"
             )
-            why = relevance_text(c, result.plan.user_query, result.problem.text)
+            why = describe(c)
             print(f"     {status}. {why}")
             link = _open_access(c)
             if link:

@@ -87,10 +87,10 @@ WORDS_WAIT_S = 3.0  # an arXiv query waiting for Semantic Scholar's answer on th
 #: A Semantic Scholar query waiting for OpenAlex's first-round answer on the same author or
 #: phrases (OpenAlex answers its first round within about a second at its 0.1 s pace).
 TOLD_WAIT_S = 3.0
-#: Every wait of one lane for another's answers, by name (a benchmark unbounds them all).
 #: OpenAlex topic queries (key object, Known Result, named result, reference title) broadened
 #: per search: each broadening takes a request a spare query would have had.
 TOPIC_BROADENINGS = 2
+#: Every wait of one lane for another's answers, by name (a benchmark unbounds them all).
 LANE_WAITS = ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S", "TOLD_WAIT_S")
 NOT_READY = "No defined problem found"
 

@@ -292,6 +292,7 @@ def near_note_words(
     for w in [*paper, *note]:
         forms.setdefault(stem(w), Counter())[w] += 1
     in_note = {stem(w) for w in note}
+    in_paper = {stem(w) for w in paper}
     named = {w for m in candidate.found for w in (*m.term.stems, *m.term.alias_stems)}
     people = cited_people(problem) if problem else ()
     authors = surnames(candidate.authors)
@@ -302,7 +303,7 @@ def near_note_words(
             break
         if not seen or w in named or (problem and w not in in_note):
             continue
-        if not any(stem(f) == w for f in paper) or any(c.isdigit() for c in w) or w in _COUNTS:
+        if w not in in_paper or any(c.isdigit() for c in w) or w in _COUNTS:
             continue
         # A lone participle ("quantized", "weighted") is a property without its noun.
         if len(w) > 4 and w.endswith("ed"):
