@@ -66,6 +66,7 @@ SPLITS = (
     "fresh9",
     "fresh10",
     "fresh11",
+    "fresh12",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
