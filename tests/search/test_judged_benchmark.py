@@ -82,6 +82,7 @@ BLIND_SPLITS = [
     ("fresh10", 12, 7, True),
     ("fresh11", 12, 7, True),
     ("fresh12", 12, 7, True),
+    ("fresh13", 12, 7, True),
 ]
 
 
