@@ -158,3 +158,40 @@ def test_two_cited_people_on_one_paper_are_theirs_without_initials() -> None:
     one = paper("A contribution", "W. O. Kermack", n=2)
     assert rank.cited_strength(rank.matches(both, terms, {})) == rank.GIVEN
     assert rank.cited_strength(rank.matches(one, terms, {})) == rank.SURNAME
+
+
+def test_the_author_route_of_a_person_who_wrote_much_of_the_pool_is_weighed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # fresh12's KdV problem cites a prolific author: fourteen of his titles that say one word
+    # of the subject came in by the author route and were written unweighed.
+    terms = build_queries(problem(EPIDEMIC)).terms
+    km = ("W. O. Kermack", "A. G. McKendrick")
+    many = [
+        paper(f"A contribution to the mathematical theory of epidemics, part {i}", *km, n=i)
+        for i in range(1, 9)
+    ]
+    pool = [*many, *filler("Epidemic threshold on networks, part", 22, 100)]
+    named = [a for a in rank.assess(pool, terms) if a.named_author]
+    assert len(named) == len(many)
+    assert not any(rank.own_people(a.found) for a in named)
+    # A model that admits nothing keeps them out; the lexical rule, which is the route, not.
+    monkeypatch.setattr(rank, "CUT", 1.01)
+    assert not any(rank.decide(a) for a in named)
+    assert all(rank.decide(a, learned=False) for a in named)
+
+
+def test_the_classic_of_a_person_few_retrieved_papers_are_by_is_above_the_line_unweighed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    terms = build_queries(problem(EPIDEMIC)).terms
+    classic = paper(
+        "A contribution to the mathematical theory of epidemics",
+        *("W. O. Kermack", "A. G. McKendrick"),
+        n=1,
+    )
+    pool = [classic, *filler("Epidemic threshold on networks, part", 22, 100)]
+    (a,) = [a for a in rank.assess(pool, terms) if a.named_author]
+    assert rank.own_people(a.found)
+    monkeypatch.setattr(rank, "CUT", 1.01)
+    assert rank.decide(a)
