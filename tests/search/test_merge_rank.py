@@ -726,6 +726,24 @@ def test_a_phrase_of_the_problem_close_to_the_whole_note_is_eligible() -> None:
     assert not near_note([], 1.0)
 
 
+def test_a_phrase_of_the_problem_among_the_papers_closest_to_a_short_note_is_eligible() -> None:
+    from mathlsp.search.rank import NEAR_NOTE, NEAR_NOTE_RANK, Match, near_note
+
+    tag = Term("average rank", "tag", 1.0, "average-rank")
+    far = NEAR_NOTE - 0.05
+    # A short note shares few words with any paper: under the absolute bar, the tag said by
+    # one of the pool's closest twentieth to the note is eligible (stop 45) ...
+    assert near_note([Match(tag, "text", 0.1)], far, NEAR_NOTE_RANK)
+    # ... not by a paper further down the pool.
+    assert not near_note([Match(tag, "text", 0.1)], far, NEAR_NOTE_RANK - 0.01)
+    # Nearness alone, without a phrase the Relevance line names, never admits.
+    statement = Term("rank of elliptic curves", "keyword", 1.0, "rank of elliptic curves")
+    author = Term("Bhargava", "author", 1.0, "bhargava")
+    assert not near_note([Match(statement, "title", 0.1)], far, 1.0)
+    assert not near_note([Match(author, "title", 1.0)], far, 1.0)
+    assert not near_note([], far, 1.0)
+
+
 def _half_say_the_tag() -> list[Candidate]:
     """A pool of 40 papers of which 20 say the tag "average rank" in their titles."""
     topics = ["elliptic curves", "function fields", "Selmer groups", "abelian varieties"]
