@@ -827,6 +827,24 @@ def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
     assert not _abstract_says_the_tag(close, "")
 
 
+def test_a_tag_in_the_abstract_of_the_pools_closest_paper_is_eligible_under_the_bar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A short note's closest papers can stay under `NEAR_NOTE`: `assess` reads the paper's
+    quantile among the pool's cosines too (stop 45), and only with the tag."""
+    from mathlsp.search import rank
+
+    note, close = _TWISTS_NOTE, _TWISTS_ABSTRACT
+    monkeypatch.setattr(rank, "NEAR_NOTE", 1.0)  # no cosine reaches the absolute bar
+    a = _assessed_with_the_tag(close, note)
+    assert a.features["problem_sim_rank"] >= rank.NEAR_NOTE_RANK and a.eligible
+    assert a.candidate.near_words  # its Relevance line still names the note's words it shares
+    far = _assessed_with_the_tag("We compute the average rank of Hermitian lattices.", note)
+    assert far.features["problem_sim_rank"] < rank.NEAR_NOTE_RANK and not far.eligible
+    monkeypatch.setattr(rank, "NEAR_NOTE_RANK", 1.01)
+    assert not _assessed_with_the_tag(close, note).eligible
+
+
 def test_a_paper_eligible_only_for_its_nearness_keeps_the_note_words_it_shares() -> None:
     """What the Relevance line of a paper let in by `near_note` names: the note's words that
     make its nearness, largest share first; a paper the other hard rules let in keeps none."""
