@@ -726,6 +726,24 @@ def test_a_phrase_of_the_problem_close_to_the_whole_note_is_eligible() -> None:
     assert not near_note([], 1.0)
 
 
+def test_a_phrase_of_the_problem_among_the_papers_closest_to_a_short_note_is_eligible() -> None:
+    from mathlsp.search.rank import NEAR_NOTE, NEAR_NOTE_RANK, Match, near_note
+
+    tag = Term("average rank", "tag", 1.0, "average-rank")
+    far = NEAR_NOTE - 0.05
+    # A short note shares few words with any paper: under the absolute bar, the tag said by
+    # one of the pool's closest twentieth to the note is eligible (stop 45) ...
+    assert near_note([Match(tag, "text", 0.1)], far, NEAR_NOTE_RANK)
+    # ... not by a paper further down the pool.
+    assert not near_note([Match(tag, "text", 0.1)], far, NEAR_NOTE_RANK - 0.01)
+    # Nearness alone, without a phrase the Relevance line names, never admits.
+    statement = Term("rank of elliptic curves", "keyword", 1.0, "rank of elliptic curves")
+    author = Term("Bhargava", "author", 1.0, "bhargava")
+    assert not near_note([Match(statement, "title", 0.1)], far, 1.0)
+    assert not near_note([Match(author, "title", 1.0)], far, 1.0)
+    assert not near_note([], far, 1.0)
+
+
 def _half_say_the_tag() -> list[Candidate]:
     """A pool of 40 papers of which 20 say the tag "average rank" in their titles."""
     topics = ["elliptic curves", "function fields", "Selmer groups", "abelian varieties"]
@@ -807,6 +825,24 @@ def test_a_tag_in_an_abstract_close_to_the_whole_note_is_eligible() -> None:
     assert _abstract_says_the_tag(close, note)
     assert not _abstract_says_the_tag(far, note)
     assert not _abstract_says_the_tag(close, "")
+
+
+def test_a_tag_in_the_abstract_of_the_pools_closest_paper_is_eligible_under_the_bar(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A short note's closest papers can stay under `NEAR_NOTE`: `assess` reads the paper's
+    quantile among the pool's cosines too (stop 45), and only with the tag."""
+    from mathlsp.search import rank
+
+    note, close = _TWISTS_NOTE, _TWISTS_ABSTRACT
+    monkeypatch.setattr(rank, "NEAR_NOTE", 1.0)  # no cosine reaches the absolute bar
+    a = _assessed_with_the_tag(close, note)
+    assert a.features["problem_sim_rank"] >= rank.NEAR_NOTE_RANK and a.eligible
+    assert a.candidate.near_words  # its Relevance line still names the note's words it shares
+    far = _assessed_with_the_tag("We compute the average rank of Hermitian lattices.", note)
+    assert far.features["problem_sim_rank"] < rank.NEAR_NOTE_RANK and not far.eligible
+    monkeypatch.setattr(rank, "NEAR_NOTE_RANK", 1.01)
+    assert not _assessed_with_the_tag(close, note).eligible
 
 
 def test_a_paper_eligible_only_for_its_nearness_keeps_the_note_words_it_shares() -> None:
