@@ -26,6 +26,7 @@ from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.people import given_names
 from mathlsp.search.prose import clause_in
+from mathlsp.search.spelling import american
 from mathlsp.search.text import (
     _ADJECTIVAL,
     CLAUSE_VERBS,
@@ -1074,8 +1075,12 @@ def _arxiv_pool(
 
 def _any_of(phrases: Iterable[str]) -> str:
     """OpenAlex reads words without operators as AND: five words of three phrases find nothing.
-    Its relevance ranking puts the works matching most of the quoted phrases first."""
-    quoted = [f'"{w}"' if " " in w else w for w in dict.fromkeys(query_words(p) for p in phrases)]
+    Its relevance ranking puts the works matching most of the quoted phrases first. A phrase in
+    British spelling is also asked in American ("renormalisation constants" OR "renormalization
+    constants"): most titles spell so, and the service matches the letters."""
+    said = [query_words(p) for p in phrases]
+    said = [v for p in said for v in (p, american(p))]
+    quoted = [f'"{w}"' if " " in w else w for w in dict.fromkeys(said)]
     return " OR ".join(q for q in quoted if q.strip('"'))
 
 
@@ -1120,7 +1125,7 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
         # words' order ("Maps of Syracuse type" for "syracuse map"), a record says its words
         # apart ("BFN Springer theory and quantized Coulomb branch algebras"). A single word
         # is already a phrase's loosest form.
-        head = _words_of([min(t.phrases, key=_shortest_first)])
+        head = american(_words_of([min(t.phrases, key=_shortest_first)]))
         return _any_of(t.phrases), head if len(head.split()) > 1 else ""
     # Every word must occur: broadened to the phrase with the fewest words. Asked at once when
     # the phrases together need more than LONG_WORDS words (no paper says them all: 21 of 23 such
