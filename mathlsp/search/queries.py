@@ -561,6 +561,8 @@ class _Material:
     # A tag named after several people, as papers often shorten it: "landau siegel zeros" →
     # "siegel zeros".
     short_tags: dict[str, str] = field(default_factory=dict)
+    # The title's own words for the subject, beyond the tags' (`title_words`).
+    title_words: list[str] = field(default_factory=list)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -880,9 +882,39 @@ def _material(
         short_tags=short_names(
             tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
         ),
+        title_words=title_words(problem.title, tags[:2]),
     )
 
 
+# Nouns every field's titles use, which tell no subject from another ("equations", "solutions").
+_TITLE_GENERIC = frozenset(
+    "equation equations solution solutions problem problems result results theorem theorems "
+    "question questions conjecture conjectures case cases".split()
+)
+#: Title words a "tags + title words" query takes at most.
+TITLE_WORDS = 6
+
+
+def title_words(title: str, tags: Sequence[str]) -> list[str]:
+    """The title's content words that none of `tags` (those the query asks) says, each once (by
+    stem), up to `TITLE_WORDS`: not stopwords, filler, generic nouns, verbs or symbols ("Law of
+    hypoelliptic equations driven by fractional Brownian motion" with the tag "fractional
+    brownian motion": law, hypoelliptic): the words of the subject, which the tags' field holds
+    many others beside."""
+    said = {stem(w) for t in tags for w in words(t)}
+    skip = STOPWORDS | FILLER | GENERIC | _TITLE_GENERIC | REPORTING | CLAUSE_VERBS | _PARTICIPLES
+    out: list[str] = []
+    for w in words(plain_text(title)):
+        s = stem(w)
+        if len(w) < 3 or not w.isalpha() or w in skip or s in said or _is_adverb(w):
+            continue
+        said.add(s)
+        out.append(w)
+    return out[:TITLE_WORDS]
+
+
+#: The purpose of OpenAlex's query on the tags and the title's own words (`title_words`).
+WITHIN_FIELD = "tags + title words"
 #: The purpose of a cited group's later person's query (`topics`).
 LATER_PERSON = "author + topic (a later person of a group)"
 
@@ -1178,6 +1210,13 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
             # The user's further tags are aspects too, not only later queries: any of them,
             # ranked by how many each work says.
             yield q(words_of(m.tags[2:5]), "further tags")
+        if backend == "openalex" and m.title_words:
+            # The subject within its field: a tag is said by hundreds of titles (173 of the
+            # haystack's say "fractional Brownian motion"), and the tags' answer is any 25 of
+            # them; the works of the problem's own subject say a word of its title too ("Upper
+            # bounds for the density of solutions … driven by fractional Brownian motions").
+            said = [*concepts[:2], *(m.short_tags[c] for c in concepts[:2] if c in m.short_tags)]
+            yield q(f"({_any_of(said)}) AND ({' OR '.join(m.title_words)})", WITHIN_FIELD)
     ts = topics(m)
     if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
@@ -1394,7 +1433,11 @@ def build_queries(
         # under another name of it, where the plan's last topic is its emptiest. Not Semantic
         # Scholar's: it wants the name and every topic word in one record, and 21 of 35 such
         # queries on the thirteen studied splits found nothing (OpenAlex's byline: 8 of 50).
-        rest = chosen[quota:]
+        # The subject within its field (`title_words`) leads OpenAlex's spare queries: asked
+        # where the planned ones leave requests, so that no planned query makes way for it.
+        within = [q for q in chosen if q.purpose == WITHIN_FIELD]
+        chosen = [q for q in chosen if q.purpose != WITHIN_FIELD]
+        rest = [*within, *chosen[quota:]]
         later = [q for q in rest if q.purpose == LATER_PERSON][:1] if backend == "openalex" else []
         queries += chosen[:quota]
         spare += [*[q for q in rest if q not in later][: extra - len(later)], *later]
