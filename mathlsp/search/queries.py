@@ -903,6 +903,10 @@ def title_words(title: str, tags: Sequence[str]) -> list[str]:
     many others beside."""
     said = {stem(w) for t in tags for w in words(t)}
     skip = STOPWORDS | FILLER | GENERIC | _TITLE_GENERIC | REPORTING | CLAUSE_VERBS | _PARTICIPLES
+    # A title is prose too ("…: density statements and verification"): its remarks' words stay.
+    cut = [(p, noun_part(p)) for p in key_phrases(title, limit=10)]
+    kept = {w for _, n in cut if n and not _prose(n, title) for w in words(n)}
+    skip = skip | ({w for p, _ in cut for w in words(p)} - kept)
     out: list[str] = []
     for w in words(plain_text(title)):
         s = stem(w)
