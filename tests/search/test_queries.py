@@ -855,7 +855,7 @@ def test_openalex_asks_a_british_phrase_in_american_too() -> None:
     (q,) = [
         q
         for q in [*plan.queries, *plan.spare]
-        if q.backend == "openalex" and "constants" in q.query
+        if q.backend == "openalex" and q.purpose == "key object" and "constants" in q.query
     ]
     assert q.query == '"renormalisation constants" OR "renormalization constants"'
     # Broadened, if both come back empty, to the words most titles spell.
