@@ -1437,14 +1437,16 @@ def build_queries(
         # under another name of it, where the plan's last topic is its emptiest. Not Semantic
         # Scholar's: it wants the name and every topic word in one record, and 21 of 35 such
         # queries on the thirteen studied splits found nothing (OpenAlex's byline: 8 of 50).
-        # The subject within its field (`title_words`) leads OpenAlex's spare queries: asked
-        # where the planned ones leave requests, so that no planned query makes way for it.
+        # The subject within its field (`title_words`) is OpenAlex's last spare query, beyond
+        # its SPARE: asked only with requests every other query left, so that none makes way for
+        # it (first among the spare queries, it took the request of a topic that had found two
+        # gold papers on fresh10's chemotaxis problem).
         within = [q for q in chosen if q.purpose == WITHIN_FIELD]
         chosen = [q for q in chosen if q.purpose != WITHIN_FIELD]
-        rest = [*within, *chosen[quota:]]
+        rest = chosen[quota:]
         later = [q for q in rest if q.purpose == LATER_PERSON][:1] if backend == "openalex" else []
         queries += chosen[:quota]
-        spare += [*[q for q in rest if q not in later][: extra - len(later)], *later]
+        spare += [*[q for q in rest if q not in later][: extra - len(later)], *later, *within]
     return QueryPlan(
         queries=queries,
         terms=_terms(problem, m, user),

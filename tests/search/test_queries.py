@@ -839,11 +839,11 @@ def test_the_titles_own_words_beyond_the_tags_the_query_asks() -> None:
     assert title_words("On the problem", ["x"]) == []
 
 
-def test_openalex_asks_the_subject_within_its_field_first_among_its_spare_queries() -> None:
+def test_openalex_asks_the_subject_within_its_field_last_among_its_spare_queries() -> None:
     plan = build_queries(problem(FBM))
     within = [q for q in plan.queries if q.purpose == WITHIN_FIELD]
     assert within == [], "no planned query makes way for it"
-    first = next(q for q in plan.spare if q.backend == "openalex")
+    first = [q for q in plan.spare if q.backend == "openalex"][-1]
     assert first.purpose == WITHIN_FIELD
     assert first.query == (
         '("fractional brownian motion" OR "rough differential equations") AND (law OR hypoelliptic)'
