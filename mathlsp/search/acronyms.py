@@ -12,12 +12,15 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
-from mathlsp.search.text import BREAK, STOPWORDS, plain_text, words
+from mathlsp.search.text import BREAK, STOPWORDS, plain_text, stem, words
 
-# An acronym as notes write it: two to six capitals, an optional plural "s" ("SPDEs").
-_ACRONYM = re.compile(r"(?<![\w-])([A-Z]{2,6})s?(?![\w-])")
+# An acronym as notes write it: two to six capitals, an optional plural "s" ("SPDEs"), a small
+# letter between two of them where it stands for a particle of a name ("KdV": Korteweg-de Vries).
+_ACRONYM = re.compile(r"(?<![\w-])([A-Z](?:[a-z]?[A-Z]){1,5})s?(?![\w-])")
+# Particles of a name, written in lower case inside it ("Korteweg-de Vries", "van der Waerden").
+_PARTICLES = frozenset("de van von der den ter la le du di da del dos".split())
 # Roman numerals ("II", "XIV") and the like are no acronyms.
 _ROMAN = re.compile(r"^[IVXLCDM]+$")
 # Small words an expansion may carry that have no letter in the acronym ("law of large numbers"
@@ -41,7 +44,7 @@ def acronyms_in(text: str) -> list[str]:
     out: list[str] = []
     for m in _ACRONYM.finditer(plain):
         a = m.group(1)
-        if a in out or _ROMAN.fullmatch(a):
+        if a in out or _ROMAN.fullmatch(a) or len(a) > 6:
             continue
         if re.search(rf"(?:{_VENUE_BEFORE}{a}\b|\b{a}{_VENUE_AFTER})", text):
             continue
@@ -150,3 +153,58 @@ def _best(counts: Counter[str], among: Counter[str]) -> str:
     # Most papers first; among equals the longer (a name in full), then alphabetical for a
     # deterministic choice.
     return min(among, key=lambda r: (-counts[r], -len(words(r)), r))
+
+
+def written_as_name(run: str, texts: Iterable[str]) -> bool:
+    """Whether the texts write `run` (lower case, as `runs_with_initials` gives it) as a name:
+    somewhere, and everywhere with capitals but for a name's particles ("Korteweg-de Vries",
+    "Landau-Lifshitz-Gilbert"). A name's acronym and the name are one object's two spellings;
+    the words of "stochastic partial differential equations" are written in lower case too."""
+    parts = run.split()
+    if not parts:
+        return False
+    pattern = re.compile(r"(?<![\w-])" + r"[\s-]+".join(map(re.escape, parts)) + r"(?![\w-])", re.I)
+    seen = False
+    for text in texts:
+        for m in pattern.finditer(text):
+            said = re.split(r"[\s-]+", m.group(0))
+            if any(w[:1].islower() and w.lower() not in _PARTICLES for w in said):
+                return False
+            seen = True
+    return seen
+
+
+# An acronym a paper writes in parentheses after its words: "(ASEP)", "(KdV)"; three letters at
+# least, since two are any two words' initials.
+_BESIDE = re.compile(r"\(\s*([A-Z](?:[a-z]?[A-Z]){2,5})s?\s*\)")
+
+
+def acronyms_beside(
+    phrases: Iterable[tuple[str, ...]], texts: Iterable[str], unsaid: Callable[[str], bool]
+) -> list[str]:
+    """Acronyms the texts write in parentheses after a run of words holding one of `phrases`
+    (stems: the problem's tags and key phrases) — "asymmetric simple exclusion process (ASEP)"
+    for the tag "exclusion process" —, for which `unsaid` holds (the note never writes them); by
+    how many texts write each, most first. A title-only record names its object by the acronym
+    as often as by the words ("Two ways to solve ASEP"), and then no phrase of the note finds it."""
+    wanted = [p for p in phrases if p]
+    counts: Counter[str] = Counter()
+    for text in texts:
+        chunks = plain_text(text).split(BREAK.strip())
+        found: set[str] = set()
+        for chunk in chunks:
+            for m in _BESIDE.finditer(chunk):
+                a = m.group(1)
+                if a in found or _ROMAN.fullmatch(a) or not unsaid(a):
+                    continue
+                run = next(iter(_beside(a, chunk[: m.end()])[-1:]), "")
+                run_stems = tuple(stem(w) for w in words(run))
+                if any(_holds(run_stems, p) for p in wanted):
+                    found.add(a)
+        counts.update(found)
+    return sorted(counts, key=lambda a: (-counts[a], a))
+
+
+def _holds(run: Sequence[str], phrase: Sequence[str]) -> bool:
+    n = len(phrase)
+    return any(tuple(run[i : i + n]) == tuple(phrase) for i in range(len(run) - n + 1))

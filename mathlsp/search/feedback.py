@@ -13,12 +13,19 @@ relevance line as everything else: a feedback phrase is a lead, never a term of 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from mathlsp.notes.problem import ProblemDoc
-from mathlsp.search.acronyms import acronyms_in, spell_out_acronyms, written_by
+from mathlsp.search.acronyms import (
+    acronyms_beside,
+    acronyms_in,
+    spell_out_acronyms,
+    written_as_name,
+    written_by,
+)
 from mathlsp.search.merge import Candidate, Found, Hit
 from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part, spelled_out
 from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
@@ -35,6 +42,8 @@ FEEDBACK_QUERIES = 2
 #: Queries beyond those, sent only while the phases before left requests unspent (a problem
 #: whose queries found little is the one whose field names its objects otherwise).
 MORE_FEEDBACK_QUERIES = 2
+#: The field's acronyms for the problem's objects asked at most (`field_acronyms`).
+FIELD_ACRONYMS = 1
 #: Requests they may take from verification's reserve (one batch per backend, 3–4 of its 5 on
 #: the benchmark's problems): discovery's and following's shares stay as they were.
 FEEDBACK_RESERVE = FEEDBACK_QUERIES
@@ -150,21 +159,40 @@ def acronym_phrases(
     texts = [f"{c.title}. {c.abstract or ''}" for c in candidates]
     # An acronym the papers write too ("SPDE", "KPZ") found them already, and its words are
     # the field's broad name; one they do not write ("PKS") is the note's shorthand, and the
-    # papers on its object are found by the words alone.
-    acronyms = [a for a in acronyms if written_by(a, texts) < MIN_SAID_BY]
+    # papers on its object are found by the words alone. But a name's acronym ("KdV") and the
+    # name ("Korteweg-de Vries") are one object's two spellings, and a title-only record says
+    # one of them: the papers writing the letters never found those writing the name.
+    written = {a for a in acronyms if written_by(a, texts) >= MIN_SAID_BY}
     spelled = spell_out_acronyms(acronyms, texts, spelled_out(problem_text))
     said = stems(problem_text)
     asked_stems = [stems(a) for a in asked]
     out: list[str] = []
     for a in acronyms:
         run = spelled.get(a)
-        if run is None:
+        if run is None or (a in written and not written_as_name(run, texts)):
             continue
         s = stems(run)
         if contains_phrase(said, s) or any(contains_phrase(q, s) for q in asked_stems):
             continue
         out.append(run)
     return list(dict.fromkeys(out))
+
+
+def field_acronyms(
+    candidates: Sequence[Candidate], problem_text: str, phrases: Iterable[str]
+) -> list[str]:
+    """The acronyms the retrieved papers write beside a run of words holding one of the
+    problem's `phrases` (its tags and key phrases) and the note never writes ("asymmetric simple
+    exclusion process (ASEP)" for the tag "exclusion process"): the field's short name of the
+    object, by which title-only records name it ("Two ways to solve ASEP")."""
+    wanted = [tuple(stems(p)) for p in phrases if len(words(p)) >= 2]
+    texts = [f"{c.title}. {c.abstract or ''}" for c in candidates]
+    plain = problem_text.lower()
+
+    def unsaid(a: str) -> bool:
+        return re.search(rf"(?<![a-z]){re.escape(a.lower())}s?(?![a-z])", plain) is None
+
+    return acronyms_beside(wanted, texts, unsaid)
 
 
 def feedback_queries(
@@ -178,6 +206,9 @@ def feedback_queries(
     # The note's unexplained acronyms in the words the retrieved papers spell them with: the
     # field's name of the object, which a title-only record says and the note never does.
     phrases = acronym_phrases(candidates, problem_text, asked)
+    # And the other way: the field's acronym for an object the note names in words.
+    objects = [t.text for t in plan.terms if t.kind in ("tag", "keyword")]
+    phrases += field_acronyms(candidates, problem_text, objects)[:FIELD_ACRONYMS]
     strong = strong_papers(candidates)
     report.strong = [c.title for c in strong]
     if strong:
@@ -191,13 +222,30 @@ def feedback_queries(
         return [], report
     report.phrases = phrases
     out: list[PlannedQuery] = []
-    for i in range(0, len(phrases), PHRASES_PER_QUERY):
-        group = phrases[i : i + PHRASES_PER_QUERY]
+    for group in _groups(phrases)[: FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES]:
         query = " OR ".join(f'"{p}"' if " " in p else p for p in group)
         q = PlannedQuery("openalex", query, "feedback: the strongest papers' words")
         if q.key not in plan.prior_keys:
             out.append(q)
     return out, report
+
+
+def _groups(phrases: Sequence[str]) -> list[list[str]]:
+    """The phrases `PHRASES_PER_QUERY` to a query, in order; a single word ("ASEP") alone:
+    OpenAlex ranks a work saying a phrase of several words above one saying a single word, and
+    beside "asymmetric exclusion processes" the works titled "Two ways to solve ASEP" fell
+    below the answer's 25."""
+    out: list[list[str]] = []
+    pending: list[str] = []
+    for p in phrases:
+        if " " not in p:
+            out.append([p])
+            continue
+        pending.append(p)
+        if len(pending) == PHRASES_PER_QUERY:
+            out.append(pending)
+            pending = []
+    return out + ([pending] if pending else [])
 
 
 def problem_words(problem: ProblemDoc) -> str:

@@ -26,6 +26,7 @@ from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.people import given_names
 from mathlsp.search.prose import clause_in
+from mathlsp.search.spelling import american
 from mathlsp.search.text import (
     _ADJECTIVAL,
     CLAUSE_VERBS,
@@ -560,6 +561,8 @@ class _Material:
     # A tag named after several people, as papers often shorten it: "landau siegel zeros" →
     # "siegel zeros".
     short_tags: dict[str, str] = field(default_factory=dict)
+    # The title's own words for the subject, beyond the tags' (`title_words`).
+    title_words: list[str] = field(default_factory=list)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -879,9 +882,43 @@ def _material(
         short_tags=short_names(
             tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
         ),
+        title_words=title_words(problem.title, tags[:2]),
     )
 
 
+# Nouns every field's titles use, which tell no subject from another ("equations", "solutions").
+_TITLE_GENERIC = frozenset(
+    "equation equations solution solutions problem problems result results theorem theorems "
+    "question questions conjecture conjectures case cases".split()
+)
+#: Title words a "tags + title words" query takes at most.
+TITLE_WORDS = 6
+
+
+def title_words(title: str, tags: Sequence[str]) -> list[str]:
+    """The title's content words that none of `tags` (those the query asks) says, each once (by
+    stem), up to `TITLE_WORDS`: not stopwords, filler, generic nouns, verbs or symbols ("Law of
+    hypoelliptic equations driven by fractional Brownian motion" with the tag "fractional
+    brownian motion": law, hypoelliptic): the words of the subject, which the tags' field holds
+    many others beside."""
+    said = {stem(w) for t in tags for w in words(t)}
+    skip = STOPWORDS | FILLER | GENERIC | _TITLE_GENERIC | REPORTING | CLAUSE_VERBS | _PARTICIPLES
+    # A title is prose too ("…: density statements and verification"): its remarks' words stay.
+    cut = [(p, noun_part(p)) for p in key_phrases(title, limit=10)]
+    kept = {w for _, n in cut if n and not _prose(n, title) for w in words(n)}
+    skip = skip | ({w for p, _ in cut for w in words(p)} - kept)
+    out: list[str] = []
+    for w in words(plain_text(title)):
+        s = stem(w)
+        if len(w) < 3 or not w.isalpha() or w in skip or s in said or _is_adverb(w):
+            continue
+        said.add(s)
+        out.append(w)
+    return out[:TITLE_WORDS]
+
+
+#: The purpose of OpenAlex's query on the tags and the title's own words (`title_words`).
+WITHIN_FIELD = "tags + title words"
 #: The purpose of a cited group's later person's query (`topics`).
 LATER_PERSON = "author + topic (a later person of a group)"
 
@@ -1074,8 +1111,12 @@ def _arxiv_pool(
 
 def _any_of(phrases: Iterable[str]) -> str:
     """OpenAlex reads words without operators as AND: five words of three phrases find nothing.
-    Its relevance ranking puts the works matching most of the quoted phrases first."""
-    quoted = [f'"{w}"' if " " in w else w for w in dict.fromkeys(query_words(p) for p in phrases)]
+    Its relevance ranking puts the works matching most of the quoted phrases first. A phrase in
+    British spelling is also asked in American ("renormalisation constants" OR "renormalization
+    constants"): most titles spell so, and the service matches the letters."""
+    said = [query_words(p) for p in phrases]
+    said = [v for p in said for v in (p, american(p))]
+    quoted = [f'"{w}"' if " " in w else w for w in dict.fromkeys(said)]
     return " OR ".join(q for q in quoted if q.strip('"'))
 
 
@@ -1120,7 +1161,7 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
         # words' order ("Maps of Syracuse type" for "syracuse map"), a record says its words
         # apart ("BFN Springer theory and quantized Coulomb branch algebras"). A single word
         # is already a phrase's loosest form.
-        head = _words_of([min(t.phrases, key=_shortest_first)])
+        head = american(_words_of([min(t.phrases, key=_shortest_first)]))
         return _any_of(t.phrases), head if len(head.split()) > 1 else ""
     # Every word must occur: broadened to the phrase with the fewest words. Asked at once when
     # the phrases together need more than LONG_WORDS words (no paper says them all: 21 of 23 such
@@ -1173,6 +1214,13 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
             # The user's further tags are aspects too, not only later queries: any of them,
             # ranked by how many each work says.
             yield q(words_of(m.tags[2:5]), "further tags")
+        if backend == "openalex" and m.title_words:
+            # The subject within its field: a tag is said by hundreds of titles (173 of the
+            # haystack's say "fractional Brownian motion"), and the tags' answer is any 25 of
+            # them; the works of the problem's own subject say a word of its title too ("Upper
+            # bounds for the density of solutions … driven by fractional Brownian motions").
+            said = [*concepts[:2], *(m.short_tags[c] for c in concepts[:2] if c in m.short_tags)]
+            yield q(f"({_any_of(said)}) AND ({' OR '.join(m.title_words)})", WITHIN_FIELD)
     ts = topics(m)
     if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
@@ -1389,10 +1437,16 @@ def build_queries(
         # under another name of it, where the plan's last topic is its emptiest. Not Semantic
         # Scholar's: it wants the name and every topic word in one record, and 21 of 35 such
         # queries on the thirteen studied splits found nothing (OpenAlex's byline: 8 of 50).
+        # The subject within its field (`title_words`) is OpenAlex's last spare query, beyond
+        # its SPARE: asked only with requests every other query left, so that none makes way for
+        # it (first among the spare queries, it took the request of a topic that had found two
+        # gold papers on fresh10's chemotaxis problem).
+        within = [q for q in chosen if q.purpose == WITHIN_FIELD]
+        chosen = [q for q in chosen if q.purpose != WITHIN_FIELD]
         rest = chosen[quota:]
         later = [q for q in rest if q.purpose == LATER_PERSON][:1] if backend == "openalex" else []
         queries += chosen[:quota]
-        spare += [*[q for q in rest if q not in later][: extra - len(later)], *later]
+        spare += [*[q for q in rest if q not in later][: extra - len(later)], *later, *within]
     return QueryPlan(
         queries=queries,
         terms=_terms(problem, m, user),

@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from mathlsp.search.acronyms import (
+    acronyms_beside,
     acronyms_in,
     runs_with_initials,
     spell_out_acronyms,
+    written_as_name,
     written_by,
 )
+from mathlsp.search.text import stem
 
 
 def test_the_acronyms_a_note_uses_not_numerals_or_symbols() -> None:
@@ -60,3 +63,43 @@ def test_the_words_beside_the_acronym_win_else_those_two_papers_share() -> None:
 def test_how_many_papers_write_the_acronym_itself() -> None:
     texts = ["SPDEs with reflection", "An SPDE", "A stochastic PDE", "SPDE-based"]
     assert written_by("SPDE", texts) == 2
+
+
+def test_a_name_acronym_with_a_particle_is_an_acronym() -> None:
+    assert acronyms_in("Rough-data well-posedness for KdV and the BdG system; McKay") == [
+        "KdV",
+        "BdG",
+    ]
+    assert spell_out_acronyms(["KdV"], ["the Korteweg-de Vries (KdV) equation"]) == {
+        "KdV": "korteweg de vries"
+    }
+
+
+def test_a_run_written_as_a_name_everywhere() -> None:
+    texts = [
+        "Remarks on the Korteweg-de Vries equation",
+        "the small dispersion limit of the Korteweg-de Vries (KdV) equation",
+        "Stochastic Partial Differential Equations",
+        "we study stochastic partial differential equations (SPDEs)",
+    ]
+    assert written_as_name("korteweg de vries", texts)
+    # Title case is no name where another text writes the words in lower case.
+    assert not written_as_name("stochastic partial differential equations", texts)
+    assert not written_as_name("landau lifshitz gilbert", texts)
+
+
+def test_the_acronym_papers_write_beside_a_run_holding_the_problems_phrase() -> None:
+    texts = [
+        "second class particles in the asymmetric simple exclusion process (ASEP), via",
+        "the totally asymmetric simple exclusion process (TASEP) and ASEP",
+        "Asymmetric simple exclusion process (ASEP) on a ring",
+        "a Gaussian free field (GFF) and the exclusion process (EP)",
+        "the Kardar-Parisi-Zhang (KPZ) equation",
+    ]
+    phrase = (stem("exclusion"), stem("process"))
+    said = {"TASEP"}
+    found = acronyms_beside([phrase], texts, lambda a: a not in said)
+    # Most texts first; one the note writes is not asked; two letters are any two words'.
+    assert found == ["ASEP"]
+    assert acronyms_beside([phrase], texts, lambda a: True) == ["ASEP", "TASEP"]
+    assert acronyms_beside([(stem("free"), stem("field"))], texts, lambda a: True) == ["GFF"]

@@ -6,11 +6,13 @@ from pathlib import Path
 
 from mathlsp.search.feedback import (
     FEEDBACK_QUERIES,
+    FIELD_ACRONYMS,
     MORE_FEEDBACK_QUERIES,
     acronym_phrases,
     ask_feedback,
     feedback_phrases,
     feedback_queries,
+    field_acronyms,
     problem_words,
     strong_papers,
 )
@@ -149,12 +151,51 @@ def test_an_acronym_the_problem_never_spells_out_is_asked_first_in_the_papers_wo
     queries, report = feedback_queries(plan, retrieved, text)
     assert queries and queries[0].query.startswith('"patlak keller segel"')
     assert report.phrases[0] == "patlak keller segel"
-    # An acronym the papers write themselves found them already: its words are not asked.
+    # An acronym the papers write themselves found them already, but a name's letters never
+    # found the titles writing the name: still asked (common words are not, below).
     writing = [paper("Patlak-Keller-Segel (PKS) with drift"), paper("PKS blow-up via flows")]
-    assert acronym_phrases([*retrieved, *writing], text, asked) == []
+    assert acronym_phrases([*retrieved, *writing], text, asked) == ["patlak keller segel"]
     # Spelled out by the problem, or asked already: nothing to add.
     assert acronym_phrases(retrieved, text + " (Patlak–Keller–Segel)", asked) == []
     assert acronym_phrases(retrieved, text, [*asked, '"patlak keller segel" OR drift']) == []
+
+
+def test_a_names_acronym_is_spelled_out_even_where_papers_write_it() -> None:
+    text = "Rough-data well-posedness and uniqueness for KdV."
+    retrieved = [
+        paper("KdV is well-posed in H^-1"),
+        paper("Global wellposedness of KdV"),
+        paper("Steepest descent", "the small dispersion limit of the Korteweg-de Vries (KdV) eq"),
+    ]
+    asked = ["kdv", '"well posedness"']
+    # The letters found the papers writing them, never the titles writing the name.
+    assert acronym_phrases(retrieved, text, asked) == ["korteweg de vries"]
+    # A field's broad name in common words is not asked where papers write its letters.
+    spde = "Support of SPDE solutions."
+    writing = [
+        paper("SPDEs with reflection"),
+        paper("Ergodic SPDEs"),
+        paper("Noise", "stochastic partial differential equations (SPDEs) with noise"),
+    ]
+    assert acronym_phrases(writing, spde, ["spde"]) == []
+
+
+def test_the_fields_acronym_for_a_phrase_of_the_problem_is_asked_alone() -> None:
+    text = "Exact transition probabilities for partially asymmetric exclusion; q-TASEP duality."
+    retrieved = [
+        paper("Blocking", "particles in the asymmetric simple exclusion process (ASEP), via"),
+        paper("TASEP", "the totally asymmetric simple exclusion process (TASEP) is"),
+        paper("Integral formulas for the asymmetric simple exclusion process", terms=2),
+    ]
+    # The note writes q-TASEP: only ASEP is the field's word it never says.
+    assert field_acronyms(retrieved, text, ["exclusion process", "bethe ansatz"]) == ["ASEP"]
+    assert field_acronyms(retrieved, text, ["bethe ansatz"]) == []
+    plan = build_queries(problem(GRAPHS))
+    plan.terms.append(Term("exclusion process", "tag", 2.0, "exclusion-process"))
+    queries, report = feedback_queries(plan, retrieved, text)
+    assert FIELD_ACRONYMS == 1 and "ASEP" in report.phrases
+    # A single word goes alone: beside a phrase, the works saying the phrase fill the answer.
+    assert [q.query for q in queries if "ASEP" in q.query] == ["ASEP"]
 
 
 class _Outcome:

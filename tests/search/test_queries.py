@@ -11,6 +11,7 @@ from mathlsp.search.queries import (
     ARXIV_WITH_USER_QUERY,
     LATER_PERSON,
     QUOTA,
+    WITHIN_FIELD,
     build_queries,
     cited_authors,
     parse_summary,
@@ -18,6 +19,7 @@ from mathlsp.search.queries import (
     query_key,
     reference_seed,
     theorem_names,
+    title_words,
 )
 from mathlsp.search.text import key_phrases, plain_text, stem
 from tests.search.conftest import DRAFT, EPIDEMIC, GRAPHS, PRIMES, problem
@@ -808,3 +810,53 @@ def test_prose_read_in_its_sentence_is_never_a_query_phrase() -> None:
     for prose in ("predicts", "behind", "cells respond", "lower side", "going", "statements"):
         assert prose not in asked
     assert "parity sequence" in asked or "spectral measures" in asked
+
+
+FBM = r"""---
+title: "Law of hypoelliptic equations driven by fractional Brownian motion"
+status: defined
+domain: probability
+tags: [fractional-brownian-motion, rough-differential-equations, malliavin-calculus]
+---
+# Problem
+Show that the law of the solution has a smooth density, up to renormalisation constants.
+"""
+
+
+def test_the_titles_own_words_beyond_the_tags_the_query_asks() -> None:
+    tags = ["fractional brownian motion", "rough differential equations"]
+    title = "Law of hypoelliptic equations driven by fractional Brownian motion"
+    # Not the tags' words, not a generic noun ("equations"), a participle or a stopword.
+    assert title_words(title, tags) == ["law", "hypoelliptic"]
+    assert title_words(
+        "Smooth-noise approximations and the support of SPDE solutions", ["spde"]
+    ) == [
+        "smooth",
+        "noise",
+        "approximations",
+        "support",
+    ]
+    assert title_words("On the problem", ["x"]) == []
+
+
+def test_openalex_asks_the_subject_within_its_field_last_among_its_spare_queries() -> None:
+    plan = build_queries(problem(FBM))
+    within = [q for q in plan.queries if q.purpose == WITHIN_FIELD]
+    assert within == [], "no planned query makes way for it"
+    first = [q for q in plan.spare if q.backend == "openalex"][-1]
+    assert first.purpose == WITHIN_FIELD
+    assert first.query == (
+        '("fractional brownian motion" OR "rough differential equations") AND (law OR hypoelliptic)'
+    )
+
+
+def test_openalex_asks_a_british_phrase_in_american_too() -> None:
+    plan = build_queries(problem(FBM))
+    (q,) = [
+        q
+        for q in [*plan.queries, *plan.spare]
+        if q.backend == "openalex" and q.purpose == "key object" and "constants" in q.query
+    ]
+    assert q.query == '"renormalisation constants" OR "renormalization constants"'
+    # Broadened, if both come back empty, to the words most titles spell.
+    assert q.broader == "renormalization constants"
