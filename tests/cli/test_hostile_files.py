@@ -249,3 +249,34 @@ def test_an_unusable_project_config_stops_resume_in_one_line(
     assert main(["resume"]) == 2
     said = capsys.readouterr()
     assert reason in said.err and len(said.err.strip().splitlines()) == 1, said.err
+
+
+def test_a_new_note_gets_the_umask_s_mode_and_an_existing_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "JOURNAL.md", "new\n")
+        os.umask(0o077)
+        atomic_write(tmp_path / "PRIVATE.md", "new\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "JOURNAL.md").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "PRIVATE.md").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "JOURNAL.md").chmod(0o640)
+    atomic_write(tmp_path / "JOURNAL.md", "again\n")
+    assert (tmp_path / "JOURNAL.md").stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["JOURNAL.md", "PRIVATE.md"]
+
+
+def test_init_creates_files_the_project_s_group_can_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    old = os.umask(0o022)
+    try:
+        assert main(["init", "four-colours"]) == 0
+    finally:
+        os.umask(old)
+    created = [p for p in (tmp_path / ".math").rglob("*") if p.is_file()]
+    assert created and all(p.stat().st_mode & 0o777 == 0o644 for p in created), created
