@@ -245,7 +245,7 @@ def _save_elsewhere(writes: Any) -> Path | None:
 def _write(writes: Any) -> bool:
     """Every file or none: refused when LITERATURE.md or JOURNAL.md changed during the search."""
     from mathlsp.cli import InputError
-    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
+    from mathlsp.fsutil import ChangedOnDisk, ensure_writable, write_if_unchanged
     from mathlsp.notes.loader import read_note_text
 
     files = writes.files
@@ -255,6 +255,8 @@ def _write(writes: Any) -> bool:
             f"{' and '.join(changed)} changed while the search ran; nothing was written. "
             "Run the search again (its results are cached)."
         )
+    for f in files:  # a read-only JOURNAL.md must not leave LITERATURE.md written alone
+        ensure_writable(f.path)
     try:
         for f in files:
             write_if_unchanged(f.path, f.original, f.text)

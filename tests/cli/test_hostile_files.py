@@ -280,3 +280,30 @@ def test_init_creates_files_the_project_s_group_can_read(
         os.umask(old)
     created = [p for p in (tmp_path / ".math").rglob("*") if p.is_file()]
     assert created and all(p.stat().st_mode & 0o777 == 0o644 for p in created), created
+
+
+def test_a_read_only_note_is_never_replaced(tmp_path: Path) -> None:
+    note = tmp_path / "LITERATURE.md"
+    note.write_text("mine\n", encoding="utf-8")
+    note.chmod(0o444)  # a rename would replace it all the same, for root or not
+    with pytest.raises(PermissionError, match="read-only"):
+        atomic_write(note, "theirs\n")
+    assert note.read_text(encoding="utf-8") == "mine\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["LITERATURE.md"]
+
+
+def test_journal_add_to_a_read_only_journal_says_so_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "colouring"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(PROBLEM, encoding="utf-8")
+    journal = folder / "JOURNAL.md"
+    journal.write_text("# Research Journal\n", encoding="utf-8")
+    journal.chmod(0o444)
+    monkeypatch.chdir(folder)
+    code = main(["journal", "add", "note", "--title", "T", "--insight", "I"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "read-only file; not written" in err and "JOURNAL.md" in err
+    assert journal.read_text(encoding="utf-8") == "# Research Journal\n"
