@@ -9,6 +9,7 @@ error codes of the specifications instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -93,6 +94,18 @@ def lifecycle_refusal(
     if shut_down:
         return Refusal(msg_id, INVALID_REQUEST, f"{method} after shutdown")
     return None
+
+
+def notification_with_id(
+    data: dict[str, Any], is_notification: Callable[[str], bool]
+) -> dict[str, Any] | None:
+    """A notification a client sent with an id (`textDocument/didOpen` as a request): the
+    message without its id, to be handled as the notification it is, or None. pygls handled it
+    as a notification and never answered the id, so the client waited forever; dropping it
+    instead would lose the document it opens. The caller answers the id with `null`."""
+    if not is_request(data) or not is_notification(data["method"]):
+        return None
+    return {key: value for key, value in data.items() if key != "id"}
 
 
 def notification_dropped(data: dict[str, Any], *, initialized: bool, shut_down: bool) -> bool:

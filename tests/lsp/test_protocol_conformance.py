@@ -153,6 +153,24 @@ def test_framing_errors_are_recovered_at_the_next_header(server: RawServer, tmp_
     _quiet(server)
 
 
+def test_a_notification_sent_with_an_id_is_handled_and_its_id_answered(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # A broken client that numbers every message: pygls took `didOpen` with an id as the
+    # notification and never answered the id, so the client waited for ever.
+    server.initialize(tmp_path)
+    uri = (tmp_path / "LITERATURE.md").as_uri()
+    text = "# Literature\n\n## Confirmed References\n\n### REF-001: Ramanujan graphs\n"
+    document = {"uri": uri, "languageId": "markdown", "version": 1, "text": text}
+    server.request("open", "textDocument/didOpen", {"textDocument": document})
+    server.request("ready", "initialized", {})
+    assert server.reply_to("open") == {"jsonrpc": "2.0", "id": "open", "result": None}
+    assert server.reply_to("ready")["result"] is None
+    server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert "REF-001" in str(server.reply_to(2)["result"])  # the document was opened
+    _quiet(server)
+
+
 def test_a_null_reply_to_workspace_configuration_is_handled_quietly(
     server: RawServer, tmp_path: Path
 ) -> None:

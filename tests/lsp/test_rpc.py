@@ -13,6 +13,7 @@ from mathlsp.features.rpc import (
     invalid_params_reason,
     lifecycle_refusal,
     notification_dropped,
+    notification_with_id,
 )
 
 
@@ -83,3 +84,19 @@ def test_the_reason_names_the_field_and_what_is_wrong_with_it() -> None:
     assert (
         invalid_params_reason(missing.value) == "invalid params: required field missing @ $.title"
     )
+
+
+def test_a_notification_sent_with_an_id_is_taken_without_it() -> None:
+    def notifications(method: str) -> bool:
+        return method in {"textDocument/didOpen", "initialized"}
+
+    opened = {"jsonrpc": "2.0", "id": 7, "method": "textDocument/didOpen", "params": {"a": 1}}
+    assert notification_with_id(opened, notifications) == {
+        "jsonrpc": "2.0",
+        "method": "textDocument/didOpen",
+        "params": {"a": 1},
+    }
+    hover = {"jsonrpc": "2.0", "id": 8, "method": "textDocument/hover", "params": {}}
+    assert notification_with_id(hover, notifications) is None
+    plain = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
+    assert notification_with_id(plain, notifications) is None
