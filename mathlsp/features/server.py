@@ -81,7 +81,15 @@ class MathProtocol(LanguageServerProtocol):
     initialize_received = False
 
     def receive(self, data: Any) -> None:
-        """Serve one parsed message body."""
+        """Serve one parsed message body (a batch: each of its messages)."""
+        messages = rpc.batch(data)
+        if messages is not None:
+            for message in messages:
+                self._receive_one(message)
+            return
+        self._receive_one(data)
+
+    def _receive_one(self, data: Any) -> None:
         refusal = rpc.envelope_refusal(data)
         if refusal is None:
             state = {"initialized": self.initialize_received, "shut_down": self._shutdown}
@@ -97,7 +105,7 @@ class MathProtocol(LanguageServerProtocol):
             method, msg_id = data["method"], data["id"]
             log.warning("%s is a notification: handled, its id %r answered null", method, msg_id)
             self._send_data({"jsonrpc": "2.0", "id": data["id"], "result": None})
-            self.receive(notification)
+            self._receive_one(notification)
             return
         try:
             message = self.structure_message(data)

@@ -4,6 +4,7 @@ printed as a traceback, and a broken frame costs only itself."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -168,6 +169,29 @@ def test_a_notification_sent_with_an_id_is_handled_and_its_id_answered(
     assert server.reply_to("ready")["result"] is None
     server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
     assert "REF-001" in str(server.reply_to(2)["result"])  # the document was opened
+    _quiet(server)
+
+
+def test_a_batch_is_served_message_by_message(server: RawServer, tmp_path: Path) -> None:
+    # One -32600 for the whole array left both requests in it unanswered and lost the didOpen.
+    server.initialize(tmp_path)
+    uri = (tmp_path / "LITERATURE.md").as_uri()
+    text = "# Literature\n\n## Confirmed References\n\n### REF-001: Ramanujan graphs\n"
+    document = {"uri": uri, "languageId": "markdown", "version": 1, "text": text}
+    symbols = {"textDocument": {"uri": uri}}
+    messages = [
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}},
+        {"jsonrpc": "2.0", "id": "b1", "method": "textDocument/documentSymbol", "params": symbols},
+        {"jsonrpc": "2.0", "id": "b2", "method": "no/such/method"},
+        [],
+    ]
+    server.send(frame(json.dumps(messages)))
+    assert "REF-001" in str(server.reply_to("b1")["result"])
+    assert server.reply_to("b2")["error"]["code"] == -32601
+    server.request(3, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(3)
+    refused = [r for r in server.replies() if r.get("error", {}).get("code") == -32600]
+    assert [r["id"] for r in refused] == [None]  # the empty array inside it
     _quiet(server)
 
 

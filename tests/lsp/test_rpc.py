@@ -9,6 +9,7 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 
 from mathlsp.features.rpc import (
+    batch,
     envelope_refusal,
     invalid_params_reason,
     lifecycle_refusal,
@@ -100,3 +101,12 @@ def test_a_notification_sent_with_an_id_is_taken_without_it() -> None:
     assert notification_with_id(hover, notifications) is None
     plain = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
     assert notification_with_id(plain, notifications) is None
+
+
+def test_a_batch_is_its_messages_and_an_empty_one_is_refused() -> None:
+    one = {"jsonrpc": "2.0", "id": 1, "method": "workspace/symbol", "params": {"query": ""}}
+    two = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
+    assert batch([one, two]) == [one, two]
+    assert batch([]) is None and batch(one) is None
+    refusal = envelope_refusal([])
+    assert refusal is not None and refusal.code == -32600
