@@ -195,6 +195,39 @@ def test_a_batch_is_served_message_by_message(server: RawServer, tmp_path: Path)
     _quiet(server)
 
 
+def test_a_workspace_folder_the_editor_removes_leaves_the_workspace_symbols(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # Its entries stayed listed for the rest of the session: every folder met was listed, and
+    # `rootUri` (the first folder) counted after the editor removed that folder.
+    lit = "# Literature\n\n## Confirmed References\n\n### REF-001: {}\n"
+    first, second = tmp_path / "expanders", tmp_path / "sieves"
+    for folder, title in ((first, "Ramanujan graphs"), (second, "Small gaps between primes")):
+        folder.mkdir()
+        (folder / "LITERATURE.md").write_text(lit.format(title), encoding="utf-8")
+    server.initialize(first)
+
+    def titles(msg_id: int) -> list[str]:
+        server.request(msg_id, "workspace/symbol", {"query": ""})
+        return sorted(s["name"] for s in server.reply_to(msg_id)["result"])
+
+    def change(added: list[Path], removed: list[Path]) -> None:
+        event = {
+            "added": [{"uri": p.as_uri(), "name": p.name} for p in added],
+            "removed": [{"uri": p.as_uri(), "name": p.name} for p in removed],
+        }
+        server.notify("workspace/didChangeWorkspaceFolders", {"event": event})
+
+    assert titles(1) == ["REF-001: Ramanujan graphs"]
+    change([second], [])
+    assert titles(2) == ["REF-001: Ramanujan graphs", "REF-001: Small gaps between primes"]
+    change([], [first])
+    assert titles(3) == ["REF-001: Small gaps between primes"]
+    change([first], [second])
+    assert titles(4) == ["REF-001: Ramanujan graphs"]
+    _quiet(server)
+
+
 def test_a_null_reply_to_workspace_configuration_is_handled_quietly(
     server: RawServer, tmp_path: Path
 ) -> None:
