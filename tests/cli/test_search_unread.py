@@ -75,3 +75,21 @@ def test_below_the_line_says_how_many_of_how_many(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().out.startswith("Below the line (the 2 closest of 108; not written")
     print_below([item, item], 2)
     assert capsys.readouterr().out.startswith("Below the line (2; not written")
+
+
+@pytest.mark.parametrize("args", [["--dry-run"], ["--write"]])
+def test_a_problem_whose_frontmatter_cannot_be_read_is_not_searched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    # It was searched on its body alone (no title, status, domain or tags) and the result
+    # written, with nothing said about the frontmatter.
+    (tmp_path / "PROBLEM.md").write_text(
+        PROBLEM.replace("domain: probability", "domain: probability\n  oops: : x"),
+        encoding="utf-8",
+    )
+    code = main(["search", str(tmp_path), *args])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "PROBLEM.md cannot be read (line 5: invalid YAML" in err
+    assert "nothing was asked or written" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["PROBLEM.md"]
