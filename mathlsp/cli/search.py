@@ -279,6 +279,19 @@ def _write(writes: Any) -> bool:
     return True
 
 
+def named_lines(found: list[str], unfound: list[str], *, all_down: bool) -> list[str]:
+    """The report's lines on the works PROBLEM.md names. When no source answered, a work was
+    not looked for, not "not found by any source": offline, that told the user the works of
+    their Known Results do not exist."""
+    if not found and not unfound:
+        return []
+    if all_down:
+        return [f"Works PROBLEM.md names: {len(unfound)} not looked up (no source answered)"]
+    return [f"Works PROBLEM.md names: {len(found)} found"] + [
+        f"  - not found by any source: {work}" for work in unfound
+    ]
+
+
 TOP = 10
 
 
@@ -374,10 +387,8 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print(line)
     for e in result.followed.errors:
         print(f"  ! {e}")
-    if result.named_found or result.named_unfound:
-        print(f"Works PROBLEM.md names: {len(result.named_found)} found")
-        for label_ in result.named_unfound:
-            print(f"  - not found by any source: {label_}")
+    for line in named_lines(result.named_found, result.named_unfound, all_down=result.all_down):
+        print(line)
     pending = [u for u in result.unresolved if u.pending]
     for u in pending:
         print(f"  ! {id_text(u.identifier)} (PROBLEM.md) could not be checked: {u.reason}")
@@ -504,7 +515,10 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
             for u in result.unresolved
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
-        "named_works": {"found": result.named_found, "not_found": result.named_unfound},
+        "named_works": {
+            "found": result.named_found,
+            ("not_looked_up" if result.all_down else "not_found"): result.named_unfound,
+        },
         "followed_references": followed(result),
         # Below the relevance cut-off: never written, listed here with what they matched.
         "set_aside": [
