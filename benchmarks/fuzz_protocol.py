@@ -7,8 +7,10 @@ One server, one copy of the example project. Each operation is one of: a well-fo
 out of range; an edit of an open note (valid or with a range outside it); a request whose params
 do not deserialize (negative or ≥ 2³¹ lines, missing or mistyped fields); an unknown method; a
 body that is not JSON or not JSON-RPC; a Content-Length a few bytes short or long; garbage header
-lines; a `$/cancelRequest`; and, when the server asks the client something, a reply that is right,
-`null`, an error or junk. It prints:
+lines; a `$/cancelRequest`; what broken clients send (a notification with an id, a batch, a body
+with no Content-Length on its own line, a didOpen of an open note, workspace folders added and
+removed); and, when the server asks the client something, a reply that is right, `null`, an
+error or junk. It prints:
 
 - unanswered requests: requests sent in a well-formed frame (or a frame too long, which the
   server recovers) that never got a reply with their id;
@@ -258,6 +260,56 @@ class Fuzz:
                 )
             )
 
+    def op_misuse(self) -> None:
+        """What real but broken clients send: a notification numbered like a request, a batch,
+        a body with no Content-Length on a line of its own, a didOpen of a note already open,
+        workspace folders coming and going. Every request among them must be answered."""
+        roll = self.rng.random()
+        symbol = {"query": self.rng.choice(["", "REF", "zz"])}
+        if roll < 0.2:
+            method, params = self.rng.choice(
+                [
+                    ("initialized", {}),
+                    ("$/setTrace", {"value": "off"}),
+                    ("$/cancelRequest", {"id": 1}),
+                ]
+            )
+            self.request(method, params)
+        elif roll < 0.4:
+            batch = []
+            for _ in range(self.rng.randrange(1, 4)):
+                msg_id = self.new_id()
+                self.sent[msg_id] = time.monotonic()
+                batch.append(
+                    {"jsonrpc": "2.0", "id": msg_id, "method": "workspace/symbol", "params": symbol}
+                )
+            self.raw.send(frame(json.dumps(batch)))
+        elif roll < 0.6:
+            msg_id = self.new_id()
+            self.sent[msg_id] = time.monotonic()
+            message = {
+                "jsonrpc": "2.0",
+                "id": msg_id,
+                "method": "workspace/symbol",
+                "params": symbol,
+            }
+            # On a line of its own: after a body cut short, its tail is a line of junk before it.
+            self.raw.send(b"\r\n" + json.dumps(message).encode() + b"\r\n")
+        elif roll < 0.8 and self.open:
+            name = self.rng.choice(sorted(self.open))
+            self.versions[name] += 1
+            doc = {"uri": self.uri(name), "languageId": "markdown", "version": self.versions[name]}
+            self.raw.notify(
+                "textDocument/didOpen", {"textDocument": {**doc, "text": self.texts[name]}}
+            )
+        else:
+            extra = {"uri": (self.folder.parent / "elsewhere").as_uri(), "name": "elsewhere"}
+            added, removed = ([extra], []) if self.rng.random() < 0.5 else ([], [extra])
+            self.raw.notify(
+                "workspace/didChangeWorkspaceFolders",
+                {"event": {"added": added, "removed": removed}},
+            )
+
     def op_cancel(self) -> None:
         target = self.rng.choice([*list(self.sent)[-5:], 999999, "nope"])
         self.raw.notify("$/cancelRequest", {"id": target})
@@ -296,6 +348,7 @@ class Fuzz:
             (self.op_bad_body, 6),
             (self.op_bad_frame, 6),
             (self.op_cancel, 3),
+            (self.op_misuse, 4),
         ]
         if only:  # to find which kind of operation a figure comes from
             table = [(f, w) for f, w in table if f.__name__.removeprefix("op_") in only]

@@ -6,8 +6,8 @@ import contextlib
 import errno
 import json
 import os
+import secrets
 import stat
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -55,15 +55,44 @@ def read_bounded(path: Path, limit: int = MAX_NOTE_BYTES) -> bytes:
         os.close(fd)
 
 
+def ensure_writable(path: Path) -> None:
+    """PermissionError when `path` is a file its owner made read-only (no write bit: `chmod
+    a-w`) or one this user may not write. A rename replaces a file whatever its mode, so without
+    this a read-only LITERATURE.md would be rewritten all the same; root's `access()` says yes to
+    every file, hence the mode bits too."""
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return
+    if not mode & 0o222 or not os.access(path, os.W_OK):
+        raise PermissionError(errno.EACCES, "read-only file; not written", str(path))
+
+
+def _new_temporary(folder: Path, name: str) -> tuple[int, str]:
+    """A new file beside the note, created with mode 0666 less the umask as `open()` would
+    create it: `mkstemp` makes 0600, and a note written for the first time (PROBLEM.md by
+    `init`, JOURNAL.md by a search) kept it, unreadable by the group that shares the project."""
+    for _ in range(100):
+        tmp = folder / f".{name}.{secrets.token_hex(4)}.tmp"
+        try:
+            return os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666), str(tmp)
+        except FileExistsError:
+            continue
+    raise FileExistsError(errno.EEXIST, "no temporary file name left", str(folder))
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Write via a temporary file in the same folder and rename, so readers never see half.
 
     A symlinked note is written through to its target: the link the user made stays a link.
+    An existing note keeps its mode; a new one gets the umask's; a read-only one is refused
+    (`ensure_writable`).
     """
     if path.is_symlink():
         path = Path(os.path.realpath(path))
+    ensure_writable(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    fd, tmp = _new_temporary(path.parent, path.name)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as handle:
             handle.write(text)

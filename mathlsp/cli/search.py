@@ -79,6 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from mathlsp.sources import SourceSettings, load_project_config
 
     folder = problem_folder(args.path)
+    _refuse_unreadable_frontmatter(folder)
     settings = SourceSettings.from_env(load_project_config(folder))
     try:
         if args.dry_run:
@@ -89,6 +90,17 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_run(args, folder, settings))
     except ProblemNotReady as exc:  # what PROBLEM.md says, not a misuse: no usage
         raise InputError(str(exc)) from exc
+
+
+def _refuse_unreadable_frontmatter(folder: Path) -> None:
+    from mathlsp.cli import InputError
+    from mathlsp.notes.loader import read_note_text
+    from mathlsp.notes.problem import ProblemDoc, frontmatter_trouble
+
+    path = folder / "PROBLEM.md"
+    text = read_note_text(path)
+    if text is not None and (trouble := frontmatter_trouble(ProblemDoc(text, path))):
+        raise InputError(f"{trouble}; nothing was asked or written")
 
 
 def _should_ask(args: argparse.Namespace) -> bool:
@@ -245,7 +257,7 @@ def _save_elsewhere(writes: Any) -> Path | None:
 def _write(writes: Any) -> bool:
     """Every file or none: refused when LITERATURE.md or JOURNAL.md changed during the search."""
     from mathlsp.cli import InputError
-    from mathlsp.fsutil import ChangedOnDisk, write_if_unchanged
+    from mathlsp.fsutil import ChangedOnDisk, ensure_writable, write_if_unchanged
     from mathlsp.notes.loader import read_note_text
 
     files = writes.files
@@ -255,6 +267,8 @@ def _write(writes: Any) -> bool:
             f"{' and '.join(changed)} changed while the search ran; nothing was written. "
             "Run the search again (its results are cached)."
         )
+    for f in files:  # a read-only JOURNAL.md must not leave LITERATURE.md written alone
+        ensure_writable(f.path)
     try:
         for f in files:
             write_if_unchanged(f.path, f.original, f.text)
@@ -263,6 +277,19 @@ def _write(writes: Any) -> bool:
     for f in files:
         print(f"wrote {f.path}", file=sys.stderr)
     return True
+
+
+def named_lines(found: list[str], unfound: list[str], *, all_down: bool) -> list[str]:
+    """The report's lines on the works PROBLEM.md names. When no source answered, a work was
+    not looked for, not "not found by any source": offline, that told the user the works of
+    their Known Results do not exist."""
+    if not found and not unfound:
+        return []
+    if all_down:
+        return [f"Works PROBLEM.md names: {len(unfound)} not looked up (no source answered)"]
+    return [f"Works PROBLEM.md names: {len(found)} found"] + [
+        f"  - not found by any source: {work}" for work in unfound
+    ]
 
 
 TOP = 10
@@ -360,10 +387,8 @@ def _print(result: Any, writes: Any, written: bool, asked_to_write: bool) -> Non
         print(line)
     for e in result.followed.errors:
         print(f"  ! {e}")
-    if result.named_found or result.named_unfound:
-        print(f"Works PROBLEM.md names: {len(result.named_found)} found")
-        for label_ in result.named_unfound:
-            print(f"  - not found by any source: {label_}")
+    for line in named_lines(result.named_found, result.named_unfound, all_down=result.all_down):
+        print(line)
     pending = [u for u in result.unresolved if u.pending]
     for u in pending:
         print(f"  ! {id_text(u.identifier)} (PROBLEM.md) could not be checked: {u.reason}")
@@ -490,7 +515,10 @@ def _json(result: Any, writes: Any, written: bool) -> dict[str, Any]:
             for u in result.unresolved
         ],
         "already_listed": [{"title": c.title, "entry": e} for c, e in result.already_listed],
-        "named_works": {"found": result.named_found, "not_found": result.named_unfound},
+        "named_works": {
+            "found": result.named_found,
+            ("not_looked_up" if result.all_down else "not_found"): result.named_unfound,
+        },
         "followed_references": followed(result),
         # Below the relevance cut-off: never written, listed here with what they matched.
         "set_aside": [

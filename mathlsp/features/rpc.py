@@ -9,6 +9,7 @@ error codes of the specifications instead.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -40,6 +41,15 @@ class Refusal:
         }
 
 
+def batch(data: Any) -> list[Any] | None:
+    """The messages of a JSON-RPC 2.0 batch (a non-empty array), or None for anything else.
+    LSP clients send none, but a generic JSON-RPC client may: each message is served as if it
+    came alone and each request answered on its own (matched by its id), instead of one -32600
+    for the array that left every request in it unanswered and dropped its notifications. An
+    empty array stays an invalid request, as JSON-RPC says."""
+    return data if isinstance(data, list) and data else None
+
+
 def _valid_id(value: Any) -> bool:
     # JSON-RPC: a String, a Number or Null; LSP narrows it to integer or string. A bool is an
     # int to Python, not to JSON.
@@ -49,7 +59,8 @@ def _valid_id(value: Any) -> bool:
 def envelope_refusal(data: Any) -> Refusal | None:
     """Why `data` (a parsed body) is not a JSON-RPC 2.0 message, or None when it is one."""
     if not isinstance(data, dict):
-        kind = "an array (LSP sends no batches)" if isinstance(data, list) else type(data).__name__
+        kind = "an empty array" if data == [] else type(data).__name__
+        kind = "an array inside a batch" if isinstance(data, list) and data else kind
         return Refusal(None, INVALID_REQUEST, f"a message must be a JSON object, not {kind}")
     msg_id = data.get("id")
     answerable = msg_id if _valid_id(msg_id) else None
@@ -93,6 +104,18 @@ def lifecycle_refusal(
     if shut_down:
         return Refusal(msg_id, INVALID_REQUEST, f"{method} after shutdown")
     return None
+
+
+def notification_with_id(
+    data: dict[str, Any], is_notification: Callable[[str], bool]
+) -> dict[str, Any] | None:
+    """A notification a client sent with an id (`textDocument/didOpen` as a request): the
+    message without its id, to be handled as the notification it is, or None. pygls handled it
+    as a notification and never answered the id, so the client waited forever; dropping it
+    instead would lose the document it opens. The caller answers the id with `null`."""
+    if not is_request(data) or not is_notification(data["method"]):
+        return None
+    return {key: value for key, value in data.items() if key != "id"}
 
 
 def notification_dropped(data: dict[str, Any], *, initialized: bool, shut_down: bool) -> bool:

@@ -17,6 +17,7 @@ import traceback
 from collections.abc import Callable, Generator
 from typing import Any, BinaryIO
 
+import attrs
 from lsprotocol import types
 from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
@@ -80,7 +81,15 @@ class MathProtocol(LanguageServerProtocol):
     initialize_received = False
 
     def receive(self, data: Any) -> None:
-        """Serve one parsed message body."""
+        """Serve one parsed message body (a batch: each of its messages)."""
+        messages = rpc.batch(data)
+        if messages is not None:
+            for message in messages:
+                self._receive_one(message)
+            return
+        self._receive_one(data)
+
+    def _receive_one(self, data: Any) -> None:
         refusal = rpc.envelope_refusal(data)
         if refusal is None:
             state = {"initialized": self.initialize_received, "shut_down": self._shutdown}
@@ -90,6 +99,13 @@ class MathProtocol(LanguageServerProtocol):
             refusal = rpc.lifecycle_refusal(data, **state)
         if refusal is not None:
             self.refuse(refusal)
+            return
+        notification = rpc.notification_with_id(data, self._is_notification)
+        if notification is not None:
+            method, msg_id = data["method"], data["id"]
+            log.warning("%s is a notification: handled, its id %r answered null", method, msg_id)
+            self._send_data({"jsonrpc": "2.0", "id": data["id"], "result": None})
+            self._receive_one(notification)
             return
         try:
             message = self.structure_message(data)
@@ -165,6 +181,11 @@ class MathProtocol(LanguageServerProtocol):
                 future.cancel()
         self._shutdown = True
         return None
+
+    def _is_notification(self, method: str) -> bool:
+        """Whether LSP defines `method` as a notification (its message type has no id)."""
+        kind = self.get_message_type(method)
+        return kind is not None and attrs.has(kind) and "id" not in attrs.fields_dict(kind)
 
     def refuse(self, refusal: rpc.Refusal) -> None:
         log.warning("answered %s: %s", refusal.code, refusal.message)

@@ -231,6 +231,21 @@ def parse_body(body: bytes | bytearray) -> tuple[Any, bytes]:
     return data, stripped[end:].lstrip(" \t").encode("utf-8", "surrogateescape")
 
 
+def unframed_message(line: bytes) -> Any | None:
+    """A whole JSON object (or array) sent on a line of its own with no Content-Length before it
+    (a client that frames by newlines, or forgot the header), else None. Only a line that is
+    one complete JSON value with nothing after it counts: the tail of a body cut short, or a
+    header we do not use, is skipped as before."""
+    stripped = line.strip()
+    if not stripped.startswith((b"{", b"[")):
+        return None
+    try:
+        data, rest = parse_body(stripped)
+    except (ValueError, RecursionError):
+        return None
+    return data if not rest and isinstance(data, dict | list) else None
+
+
 async def run_async(
     stop_event: threading.Event,
     reader: AsyncReader,
@@ -243,7 +258,8 @@ async def run_async(
     Framing is recovered at the next header: a `Content-Length:` is found anywhere in a header
     line (a body cut short leaves its tail in front of the next header), lines that are not a
     header are skipped (so is a body longer than MAX_BODY_BYTES), a body that is not JSON is
-    answered -32700 and the loop goes on."""
+    answered -32700 and the loop goes on. A line that is a whole JSON message with no
+    Content-Length before it is served (`unframed_message`)."""
     framed = _Framed(reader)
     content_length: int | None = None
     while not stop_event.is_set():
@@ -251,6 +267,10 @@ async def run_async(
         if not header:
             break
         match = _CONTENT_LENGTH.search(header)
+        # What came without a Content-Length before it: served when it is a whole message.
+        lost = header[: match.start()] if match else header
+        if content_length is None and lost and (data := unframed_message(lost)) is not None:
+            protocol.receive(data)
         if match:
             content_length = int(match.group(1))
             continue

@@ -279,9 +279,12 @@ class NoteStore:
 
     def known_folders(self) -> list[ProblemFolder]:
         """Every problem folder the workspace holds: under `.math/problems/` of each workspace
-        folder, workspace folders that are problem folders themselves, and those of open notes."""
-        roots: set[Path] = set(self._folders)
-        for base in self._workspace_roots():
+        folder, workspace folders that are problem folders themselves, and those of open notes.
+        A folder met before (a note opened in it) stays while it is inside the workspace: one in
+        a workspace folder the editor removed, or of a note closed outside it, is not listed."""
+        bases = self._workspace_roots()
+        roots = {r for r in self._folders if any(r == w or w in r.parents for w in bases)}
+        for base in bases:
             project = find_project_root(base / ".math") if (base / ".math").is_dir() else None
             problems = (project or base) / ".math" / "problems"
             try:
@@ -315,7 +318,9 @@ class NoteStore:
             workspace = self.server.workspace
         except RuntimeError:
             return roots
-        for uri in [workspace.root_uri, *workspace.folders]:
+        # `rootUri` only for a client that gives no workspace folders: it names the first folder,
+        # and stays when the editor removes that folder (workspace/didChangeWorkspaceFolders).
+        for uri in list(workspace.folders) or [workspace.root_uri]:
             if uri and (path := uri_to_path(uri)) is not None and path not in roots:
                 roots.append(path)
         return roots

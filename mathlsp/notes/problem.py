@@ -235,5 +235,21 @@ class ProblemDoc(MarkdownDoc):
         return self._items("References")
 
 
+def frontmatter_trouble(problem: ProblemDoc) -> str | None:
+    """Why a search must not run on this PROBLEM.md, when its frontmatter is there but cannot
+    be read (invalid YAML, not closed, not a mapping): the search takes the title, status,
+    domain and tags from it, and without them it ran on the body alone — no arXiv categories,
+    no tags, a draft searched — and wrote what it found as if nothing were wrong."""
+    fm = problem.frontmatter
+    if not fm.present or fm.error is None:
+        return None
+    where = f"line {problem.range(fm.error_span).start.line + 1}: " if fm.error_span else ""
+    return (
+        f"the frontmatter of {problem.path} cannot be read ({where}{fm.error}); the search "
+        "takes the problem's title, status, domain and tags from it: fix it (`mathlsp check` "
+        "says where) and search again"
+    )
+
+
 def _text(value: object) -> str:
     return value.strip() if isinstance(value, str) else ""

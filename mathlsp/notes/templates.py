@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Mapping
 from importlib import resources
@@ -21,11 +22,21 @@ def load_template(name: str) -> str:
     return (resources.files("mathlsp") / "templates" / name).read_text(encoding="utf-8")
 
 
+def yaml_quoted(value: str) -> str:
+    """`value` as a YAML double-quoted scalar: JSON's string escapes are YAML's (`\\"`,
+    `\\\\`, `\\n`, `\\t`), and other characters are kept as written."""
+    return json.dumps(value, ensure_ascii=False)
+
+
 def fill_template(name: str, values: Mapping[str, object], eol: str = "\n") -> str:
     """The template with `{PLACEHOLDER}`s replaced; unknown placeholders are left as written.
     Its lines end in `eol`, so that a note made in a CRLF project is CRLF like its siblings."""
     text = load_template(name)
     for key, value in values.items():
+        # A placeholder between YAML double quotes (`title: "{PROBLEM_TITLE}"`) takes the value
+        # as a double-quoted scalar: a title with a quote or a backslash (`"signed" lifts`,
+        # `$\mu_G$`) made PROBLEM.md's frontmatter invalid YAML from `mathlsp init` on.
+        text = text.replace('"{' + key + '}"', yaml_quoted(str(value)))
         text = text.replace("{" + key + "}", str(value))
     # A value quoted from a CRLF note would otherwise leave mixed endings in an LF one, or the
     # reverse.

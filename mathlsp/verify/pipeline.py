@@ -493,6 +493,14 @@ def _word(token: str, notation: frozenset[str]) -> bool:
     return token.isalpha() and len(token) >= 4 and token not in notation
 
 
+# A title search always returns something (Crossref answers every query): the best of it is
+# named in the reason only when it looks like the entry's title. Two unrelated titles of the
+# 16,373-paper corpus score 38 at the median, 49 at the 99th and 63 at the 99.9th percentile
+# (5,000 random pairs); without this, a fabricated title on graph lifts was told its closest
+# paper was Perelman's "The entropy formula for the Ricci flow" (38).
+CLOSEST_HINT_MIN = 65.0
+
+
 async def _title_evidence(
     claim: Claim, sources: Any, on_fallback: Callable[[str], None] | None = None
 ) -> Evidence:
@@ -580,7 +588,8 @@ async def _title_evidence(
         return Evidence("title", LookupStatus.ERROR, reason=reason)
     if without_subtitle:
         return Evidence("title", LookupStatus.FOUND, tuple(without_subtitle))
-    hint = f' (closest: "{closest[1].title}" on {label(closest[1].backend)})' if closest else ""
+    near = closest is not None and closest[0] >= CLOSEST_HINT_MIN
+    hint = f' (closest: "{closest[1].title}" on {label(closest[1].backend)})' if near else ""
     tried = ", ".join(label(b) for b in asked if b not in errors)
     silent = ", ".join(label(b) for b in asked if b in errors)
     unanswered = f"; {silent} could not answer" if silent else ""

@@ -249,3 +249,61 @@ def test_an_unusable_project_config_stops_resume_in_one_line(
     assert main(["resume"]) == 2
     said = capsys.readouterr()
     assert reason in said.err and len(said.err.strip().splitlines()) == 1, said.err
+
+
+def test_a_new_note_gets_the_umask_s_mode_and_an_existing_one_keeps_its_own(
+    tmp_path: Path,
+) -> None:
+    old = os.umask(0o022)
+    try:
+        atomic_write(tmp_path / "JOURNAL.md", "new\n")
+        os.umask(0o077)
+        atomic_write(tmp_path / "PRIVATE.md", "new\n")
+    finally:
+        os.umask(old)
+    assert (tmp_path / "JOURNAL.md").stat().st_mode & 0o777 == 0o644
+    assert (tmp_path / "PRIVATE.md").stat().st_mode & 0o777 == 0o600
+    (tmp_path / "JOURNAL.md").chmod(0o640)
+    atomic_write(tmp_path / "JOURNAL.md", "again\n")
+    assert (tmp_path / "JOURNAL.md").stat().st_mode & 0o777 == 0o640
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["JOURNAL.md", "PRIVATE.md"]
+
+
+def test_init_creates_files_the_project_s_group_can_read(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    old = os.umask(0o022)
+    try:
+        assert main(["init", "four-colours"]) == 0
+    finally:
+        os.umask(old)
+    created = [p for p in (tmp_path / ".math").rglob("*") if p.is_file()]
+    assert created and all(p.stat().st_mode & 0o777 == 0o644 for p in created), created
+
+
+def test_a_read_only_note_is_never_replaced(tmp_path: Path) -> None:
+    note = tmp_path / "LITERATURE.md"
+    note.write_text("mine\n", encoding="utf-8")
+    note.chmod(0o444)  # a rename would replace it all the same, for root or not
+    with pytest.raises(PermissionError, match="read-only"):
+        atomic_write(note, "theirs\n")
+    assert note.read_text(encoding="utf-8") == "mine\n"
+    assert [p.name for p in tmp_path.iterdir()] == ["LITERATURE.md"]
+
+
+def test_journal_add_to_a_read_only_journal_says_so_and_writes_nothing(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    folder = tmp_path / "colouring"
+    folder.mkdir()
+    (folder / "PROBLEM.md").write_text(PROBLEM, encoding="utf-8")
+    journal = folder / "JOURNAL.md"
+    journal.write_text("# Research Journal\n", encoding="utf-8")
+    journal.chmod(0o444)
+    monkeypatch.chdir(folder)
+    code = main(["journal", "add", "note", "--title", "T", "--insight", "I"])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "read-only file; not written" in err and "JOURNAL.md" in err
+    assert journal.read_text(encoding="utf-8") == "# Research Journal\n"

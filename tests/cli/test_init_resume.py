@@ -197,3 +197,20 @@ def test_the_wheel_carries_the_tutorial() -> None:
     pyproject = tomllib.loads((Path(__file__).parents[2] / "pyproject.toml").read_text())
     shipped = pyproject["tool"]["hatch"]["build"]["targets"]["wheel"]["force-include"]
     assert shipped == {"docs/tutorial.md": "mathlsp/_docs/tutorial.md"}
+
+
+def test_init_with_a_title_in_quotes_and_latex_writes_a_readable_problem(
+    tmp_path: Path, monkeypatch, capsys
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    title = r'Two-sided "signed" lifts: $\mu_G$ and λ₂ ≤ 2√(d−1)'
+    assert main(["init", "lifts", "--title", title]) == 0
+    capsys.readouterr()
+    assert main(["check", "--format", "json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    codes = [d["code"] for f in report["files"] for d in f["diagnostics"]]
+    assert "DOC002" not in codes, codes
+    from mathlsp.notes.problem import ProblemDoc
+
+    text = (tmp_path / ".math/problems/lifts/PROBLEM.md").read_text(encoding="utf-8")
+    assert ProblemDoc(text).title == title

@@ -75,3 +75,58 @@ def test_below_the_line_says_how_many_of_how_many(capsys: pytest.CaptureFixture[
     assert capsys.readouterr().out.startswith("Below the line (the 2 closest of 108; not written")
     print_below([item, item], 2)
     assert capsys.readouterr().out.startswith("Below the line (2; not written")
+
+
+@pytest.mark.parametrize("args", [["--dry-run"], ["--write"]])
+def test_a_problem_whose_frontmatter_cannot_be_read_is_not_searched(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str]
+) -> None:
+    # It was searched on its body alone (no title, status, domain or tags) and the result
+    # written, with nothing said about the frontmatter.
+    (tmp_path / "PROBLEM.md").write_text(
+        PROBLEM.replace("domain: probability", "domain: probability\n  oops: : x"),
+        encoding="utf-8",
+    )
+    code = main(["search", str(tmp_path), *args])
+    err = capsys.readouterr().err
+    assert code == 2
+    assert "PROBLEM.md cannot be read (line 5: invalid YAML" in err
+    assert "nothing was asked or written" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["PROBLEM.md"]
+
+
+def test_works_named_while_every_source_was_down_are_not_called_unfound() -> None:
+    from mathlsp.cli.search import named_lines
+
+    works = ["Ramanujan graphs (Lubotzky, Phillips, Sarnak, 1988)"]
+    assert named_lines([], works, all_down=True) == [
+        "Works PROBLEM.md names: 1 not looked up (no source answered)"
+    ]
+    assert named_lines(["A"], works, all_down=False) == [
+        "Works PROBLEM.md names: 1 found",
+        "  - not found by any source: Ramanujan graphs (Lubotzky, Phillips, Sarnak, 1988)",
+    ]
+    assert named_lines([], [], all_down=True) == []
+
+
+def test_offline_the_report_says_the_named_works_were_not_looked_up(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tests.fakescholar.server import env_for
+
+    # Every source on a port nothing listens on: refused at once, as with no network.
+    for name, url in env_for("http://127.0.0.1:9").items():
+        monkeypatch.setenv(name, url)
+    monkeypatch.setenv("MATHLSP_CACHE_DIR", str(tmp_path / "cache"))
+    folder = tmp_path / "heat"
+    folder.mkdir()
+    named = PROBLEM.replace(
+        "## References",
+        "## Known Results\n\n- Intermittency islands (Khoshnevisan 2017).\n\n## References",
+    )
+    (folder / "PROBLEM.md").write_text(named, encoding="utf-8")
+    code = main(["search", str(folder), "--write"])
+    out = capsys.readouterr().out
+    assert code == 1
+    assert "not looked up (no source answered)" in out
+    assert "not found by any source" not in out

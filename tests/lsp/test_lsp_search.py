@@ -227,6 +227,19 @@ async def test_draft_problem_gets_the_not_ready_message(client: LanguageClient, 
     assert not (root / "LITERATURE.md").exists()
 
 
+async def test_a_problem_whose_frontmatter_cannot_be_read_is_not_searched(
+    client: LanguageClient, fake
+) -> None:
+    root: Path = client.root  # type: ignore[attr-defined]
+    (root / "PROBLEM.md").write_text(
+        PROBLEM.replace("status: defined", "status: defined\n  oops: : x"), encoding="utf-8"
+    )
+    uri = open_file(client, root / "PROBLEM.md")
+    await run(client, (await search_action(client, uri)).command)
+    await wait_until(lambda: any("cannot be read (line" in m.message for m in client.messages))
+    assert not (root / "LITERATURE.md").exists()
+
+
 async def test_user_edit_during_the_search_survives(client: LanguageClient, fake) -> None:
     root: Path = client.root  # type: ignore[attr-defined]
     lit_path = root / "LITERATURE.md"

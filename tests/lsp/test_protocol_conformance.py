@@ -4,6 +4,7 @@ printed as a traceback, and a broken frame costs only itself."""
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -150,6 +151,80 @@ def test_framing_errors_are_recovered_at_the_next_header(server: RawServer, tmp_
     for msg_id in (2, 3, 4, 6):
         assert "result" in server.reply_to(msg_id)
     assert any(r.get("error", {}).get("code") == -32700 for r in server.replies())
+    _quiet(server)
+
+
+def test_a_notification_sent_with_an_id_is_handled_and_its_id_answered(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # A broken client that numbers every message: pygls took `didOpen` with an id as the
+    # notification and never answered the id, so the client waited for ever.
+    server.initialize(tmp_path)
+    uri = (tmp_path / "LITERATURE.md").as_uri()
+    text = "# Literature\n\n## Confirmed References\n\n### REF-001: Ramanujan graphs\n"
+    document = {"uri": uri, "languageId": "markdown", "version": 1, "text": text}
+    server.request("open", "textDocument/didOpen", {"textDocument": document})
+    server.request("ready", "initialized", {})
+    assert server.reply_to("open") == {"jsonrpc": "2.0", "id": "open", "result": None}
+    assert server.reply_to("ready")["result"] is None
+    server.request(2, "textDocument/documentSymbol", {"textDocument": {"uri": uri}})
+    assert "REF-001" in str(server.reply_to(2)["result"])  # the document was opened
+    _quiet(server)
+
+
+def test_a_batch_is_served_message_by_message(server: RawServer, tmp_path: Path) -> None:
+    # One -32600 for the whole array left both requests in it unanswered and lost the didOpen.
+    server.initialize(tmp_path)
+    uri = (tmp_path / "LITERATURE.md").as_uri()
+    text = "# Literature\n\n## Confirmed References\n\n### REF-001: Ramanujan graphs\n"
+    document = {"uri": uri, "languageId": "markdown", "version": 1, "text": text}
+    symbols = {"textDocument": {"uri": uri}}
+    messages = [
+        {"jsonrpc": "2.0", "method": "textDocument/didOpen", "params": {"textDocument": document}},
+        {"jsonrpc": "2.0", "id": "b1", "method": "textDocument/documentSymbol", "params": symbols},
+        {"jsonrpc": "2.0", "id": "b2", "method": "no/such/method"},
+        [],
+    ]
+    server.send(frame(json.dumps(messages)))
+    assert "REF-001" in str(server.reply_to("b1")["result"])
+    assert server.reply_to("b2")["error"]["code"] == -32601
+    server.request(3, "workspace/symbol", {"query": ""})
+    assert "result" in server.reply_to(3)
+    refused = [r for r in server.replies() if r.get("error", {}).get("code") == -32600]
+    assert [r["id"] for r in refused] == [None]  # the empty array inside it
+    _quiet(server)
+
+
+def test_a_workspace_folder_the_editor_removes_leaves_the_workspace_symbols(
+    server: RawServer, tmp_path: Path
+) -> None:
+    # Its entries stayed listed for the rest of the session: every folder met was listed, and
+    # `rootUri` (the first folder) counted after the editor removed that folder.
+    lit = "# Literature\n\n## Confirmed References\n\n### REF-001: {}\n"
+    first, second = tmp_path / "expanders", tmp_path / "sieves"
+    for folder, title in ((first, "Ramanujan graphs"), (second, "Small gaps between primes")):
+        folder.mkdir()
+        (folder / "LITERATURE.md").write_text(lit.format(title), encoding="utf-8")
+    server.initialize(first)
+
+    def titles(msg_id: int) -> list[str]:
+        server.request(msg_id, "workspace/symbol", {"query": ""})
+        return sorted(s["name"] for s in server.reply_to(msg_id)["result"])
+
+    def change(added: list[Path], removed: list[Path]) -> None:
+        event = {
+            "added": [{"uri": p.as_uri(), "name": p.name} for p in added],
+            "removed": [{"uri": p.as_uri(), "name": p.name} for p in removed],
+        }
+        server.notify("workspace/didChangeWorkspaceFolders", {"event": event})
+
+    assert titles(1) == ["REF-001: Ramanujan graphs"]
+    change([second], [])
+    assert titles(2) == ["REF-001: Ramanujan graphs", "REF-001: Small gaps between primes"]
+    change([], [first])
+    assert titles(3) == ["REF-001: Small gaps between primes"]
+    change([first], [second])
+    assert titles(4) == ["REF-001: Ramanujan graphs"]
     _quiet(server)
 
 

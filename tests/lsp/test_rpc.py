@@ -9,10 +9,12 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 
 from mathlsp.features.rpc import (
+    batch,
     envelope_refusal,
     invalid_params_reason,
     lifecycle_refusal,
     notification_dropped,
+    notification_with_id,
 )
 
 
@@ -83,3 +85,28 @@ def test_the_reason_names_the_field_and_what_is_wrong_with_it() -> None:
     assert (
         invalid_params_reason(missing.value) == "invalid params: required field missing @ $.title"
     )
+
+
+def test_a_notification_sent_with_an_id_is_taken_without_it() -> None:
+    def notifications(method: str) -> bool:
+        return method in {"textDocument/didOpen", "initialized"}
+
+    opened = {"jsonrpc": "2.0", "id": 7, "method": "textDocument/didOpen", "params": {"a": 1}}
+    assert notification_with_id(opened, notifications) == {
+        "jsonrpc": "2.0",
+        "method": "textDocument/didOpen",
+        "params": {"a": 1},
+    }
+    hover = {"jsonrpc": "2.0", "id": 8, "method": "textDocument/hover", "params": {}}
+    assert notification_with_id(hover, notifications) is None
+    plain = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
+    assert notification_with_id(plain, notifications) is None
+
+
+def test_a_batch_is_its_messages_and_an_empty_one_is_refused() -> None:
+    one = {"jsonrpc": "2.0", "id": 1, "method": "workspace/symbol", "params": {"query": ""}}
+    two = {"jsonrpc": "2.0", "method": "initialized", "params": {}}
+    assert batch([one, two]) == [one, two]
+    assert batch([]) is None and batch(one) is None
+    refusal = envelope_refusal([])
+    assert refusal is not None and refusal.code == -32600

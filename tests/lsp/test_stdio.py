@@ -16,7 +16,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from mathlsp.features.rpc import Refusal
-from mathlsp.features.stdio import own_pipe, parse_body, pipe_reader, run_async
+from mathlsp.features.stdio import (
+    own_pipe,
+    parse_body,
+    pipe_reader,
+    run_async,
+    unframed_message,
+)
 
 
 def test_a_body_is_parsed_from_its_utf8_bytes() -> None:
@@ -84,6 +90,39 @@ def test_a_malformed_message_is_reported_and_the_next_one_still_handled() -> Non
     )
     assert protocol.handled == ["first", "third — ∀"]
     assert [r.code for r in protocol.refused] == [-32700]
+
+
+def test_a_whole_message_on_a_line_of_its_own_is_read_without_its_content_length() -> None:
+    assert unframed_message(b'{"jsonrpc": "2.0", "method": "x"}\r\n') == {
+        "jsonrpc": "2.0",
+        "method": "x",
+    }
+    assert unframed_message(b"[1]\n") == [1]
+    # The tail of a body cut short, a header, half a message: not messages.
+    for line in (b'"query": ""}}\r\n', b"X-Foo: bar\r\n", b'{"query": ""}, "id": 1}', b"{"):
+        assert unframed_message(line) is None
+
+
+def test_a_message_without_a_content_length_is_served_and_the_next_one_too() -> None:
+    protocol = _Protocol()
+    reader = _Reader([b'{"jsonrpc": "2.0", "method": "framed"}'])
+    # No header before it; the body runs into the next message's header on the same line.
+    reader.lines[:0] = [
+        b"Content-Type: application/vscode-jsonrpc; charset=utf-8\r\n",
+        b"\r\n",
+        b'{"jsonrpc": "2.0", "method": "on its own line"}\n',
+        b'{"jsonrpc": "2.0", "method": "unframed"}' + reader.lines.pop(0),
+    ]
+    asyncio.run(
+        run_async(
+            threading.Event(),
+            reader,  # type: ignore[arg-type]
+            protocol,  # type: ignore[arg-type]
+            logging.getLogger("test"),
+        )
+    )
+    assert protocol.handled == ["on its own line", "unframed", "framed"]
+    assert protocol.refused == []
 
 
 def test_only_a_pipe_or_socket_of_its_own_is_read_by_the_event_loop(tmp_path: Path) -> None:

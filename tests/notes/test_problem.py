@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from mathlsp.notes.problem import DOMAIN_CATEGORIES, DOMAINS, STATUSES, ProblemDoc
+from mathlsp.notes.problem import (
+    DOMAIN_CATEGORIES,
+    DOMAINS,
+    STATUSES,
+    ProblemDoc,
+    frontmatter_trouble,
+)
 from mathlsp.notes.spans import Span
 from mathlsp.notes.templates import fill_template
 
@@ -196,3 +202,16 @@ def test_known_results_written_as_prose_are_read_one_sentence_each() -> None:
     # A list stays a list: its items, never the prose around them.
     listed = ProblemDoc("# Problem\nS.\n## Known Results\nIntro sentence.\n- one item\n")
     assert [k.text for k in listed.known_results] == ["one item"]
+
+
+def test_a_frontmatter_that_cannot_be_read_is_named_with_its_line() -> None:
+    broken = "---\ntitle: Lifts\nstatus: defined\ndomain: graphs\n  bad: : x\n---\n# Problem\n"
+    trouble = frontmatter_trouble(ProblemDoc(broken))
+    assert trouble is not None
+    assert "PROBLEM.md cannot be read (line 5: invalid YAML" in trouble
+    assert "title, status, domain and tags" in trouble
+    unclosed = "---\ntitle: Lifts\n# Problem\n"
+    assert "not closed" in (frontmatter_trouble(ProblemDoc(unclosed)) or "")
+    # Fine: a readable frontmatter, or none at all (a folder with a plain PROBLEM.md).
+    assert frontmatter_trouble(ProblemDoc(PROBLEM)) is None
+    assert frontmatter_trouble(ProblemDoc("# Problem\n\nColour the plane.\n")) is None

@@ -76,3 +76,22 @@ def test_a_new_note_follows_its_folder(tmp_path: Path) -> None:
     (tmp_path / "DASHBOARD.md").write_bytes(b"# D\n\nold\n")
     assert folder_line_ending(tmp_path, prefer="DASHBOARD.md") == "\n"
     assert folder_line_ending(tmp_path, prefer="STATE.md") == "\r\n"
+
+
+@pytest.mark.parametrize(
+    "title",
+    [
+        'Spectral gaps of "signed" 2-lifts',
+        r"Ramanujan 2-lifts: $\lambda_2 \le 2\sqrt{d-1}$",
+        "λ₂ ≤ 2√(d−1) # not a comment: it's",
+    ],
+)
+def test_a_title_with_quotes_or_backslashes_keeps_the_frontmatter_valid(title: str) -> None:
+    from mathlsp.notes.problem import ProblemDoc
+
+    problem = ProblemDoc(fill_template("PROBLEM.md", {"PROBLEM_TITLE": title}))
+    assert problem.frontmatter.valid, problem.frontmatter.error
+    assert problem.title == title
+    # In a Markdown heading the title is written as it is.
+    literature = fill_template("LITERATURE.md", {"PROBLEM_SLUG": "x", "PROBLEM_TITLE": title})
+    assert f"# Literature: {title}\n" in literature

@@ -326,6 +326,21 @@ def test_a_write_that_fails_keeps_the_results(
     assert not (graphs_dir / "LITERATURE.md").exists()
 
 
+def test_a_read_only_journal_stops_the_write_of_both_files(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    journal = graphs_dir / "JOURNAL.md"
+    journal.write_text("# Research Journal\n", encoding="utf-8")
+    journal.chmod(0o444)
+    code, _out, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 1
+    assert "could not write to" in err and "read-only file" in err
+    assert "the results are saved in " in err
+    # Every file or none: LITERATURE.md is not written without its journal entry.
+    assert not (graphs_dir / "LITERATURE.md").exists()
+    assert journal.read_text(encoding="utf-8") == "# Research Journal\n"
+
+
 def test_on_a_terminal_the_queries_are_shown_and_asked_first(
     graphs_dir: Path,
     capsys: pytest.CaptureFixture[str],

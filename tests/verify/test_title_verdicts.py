@@ -67,6 +67,32 @@ async def test_a_narrow_source_that_could_not_answer_does_not_hold_the_verdict(
     assert said.startswith("no source found a paper titled") and f"{name} could not answer" in said
 
 
+async def test_an_unrelated_paper_is_never_named_as_the_closest(
+    sources: Sources, fake: FakeScholar
+) -> None:
+    # The fake's title search, like Crossref's, answers with something: a fabricated title on
+    # graph lifts was told its closest paper was Perelman's entropy formula for the Ricci flow.
+    lifts = NOBODY_KNOWS.replace(
+        "On the convergence of quasi-Neumann expansions in Fréchet spaces",
+        "Two-sided spectral gaps of signed 2-lifts via Chebyshev cocycles",
+    )
+    (check,) = await verify_entries(entries(lifts), sources, now=NOW)
+    said = check.reasons[0]
+    assert said.startswith("no source found a paper titled"), said
+    assert "closest" not in said, said
+
+
+def test_the_closest_hint_needs_a_title_like_the_entry_s() -> None:
+    from mathlsp.verify.matcher import title_similarity
+    from mathlsp.verify.pipeline import CLOSEST_HINT_MIN
+
+    claimed = "Two-sided spectral gaps of signed 2-lifts via Chebyshev cocycles"
+    unrelated = "The entropy formula for the Ricci flow and its geometric applications"
+    near = "Two-sided spectral gaps of 2-lifts via Chebyshev polynomials"
+    assert title_similarity(claimed, unrelated) < CLOSEST_HINT_MIN
+    assert title_similarity(claimed, near) >= CLOSEST_HINT_MIN
+
+
 # -- a corruption of a paper the first sources hold ---------------------------------------------
 async def test_a_word_swapped_in_a_held_papers_title_asks_only_the_first_sources(
     sources: Sources, fake: FakeScholar
