@@ -216,28 +216,25 @@ async def test_the_confirmation_names_a_reference_it_cannot_read(
     )
 
 
-async def test_draft_problem_gets_the_not_ready_message(client: LanguageClient, fake) -> None:
+async def _refused(client: LanguageClient, status: str, message: str) -> None:
+    """The search action on a PROBLEM.md whose `status:` line reads `status`: it says
+    `message` and writes nothing."""
     root: Path = client.root  # type: ignore[attr-defined]
-    (root / "PROBLEM.md").write_text(
-        PROBLEM.replace("status: defined", "status: draft"), encoding="utf-8"
-    )
+    (root / "PROBLEM.md").write_text(PROBLEM.replace("status: defined", status), encoding="utf-8")
     uri = open_file(client, root / "PROBLEM.md")
     await run(client, (await search_action(client, uri)).command)
-    await wait_until(lambda: any("No defined problem found" in m.message for m in client.messages))
+    await wait_until(lambda: any(message in m.message for m in client.messages))
     assert not (root / "LITERATURE.md").exists()
+
+
+async def test_draft_problem_gets_the_not_ready_message(client: LanguageClient, fake) -> None:
+    await _refused(client, "status: draft", "No defined problem found")
 
 
 async def test_a_problem_whose_frontmatter_cannot_be_read_is_not_searched(
     client: LanguageClient, fake
 ) -> None:
-    root: Path = client.root  # type: ignore[attr-defined]
-    (root / "PROBLEM.md").write_text(
-        PROBLEM.replace("status: defined", "status: defined\n  oops: : x"), encoding="utf-8"
-    )
-    uri = open_file(client, root / "PROBLEM.md")
-    await run(client, (await search_action(client, uri)).command)
-    await wait_until(lambda: any("cannot be read (line" in m.message for m in client.messages))
-    assert not (root / "LITERATURE.md").exists()
+    await _refused(client, "status: defined\n  oops: : x", "cannot be read (line")
 
 
 async def test_user_edit_during_the_search_survives(client: LanguageClient, fake) -> None:
