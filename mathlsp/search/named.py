@@ -43,11 +43,15 @@ class NamedWork:
     description: str  # what it names, citation removed
     authors: tuple[str, ...]  # surnames
     year: int | None
+    # What it names as the note writes it, maths kept: the user reads the label ("random
+    # $d$-regular graphs"), the sources read the plain description ("random -regular graphs").
+    shown: str = ""
 
     @property
     def label(self) -> str:
         who = ", ".join(self.authors)
-        return f"{self.description} ({who}{', ' if who and self.year else ''}{self.year or ''})"
+        what = self.shown or self.description
+        return f"{what} ({who}{', ' if who and self.year else ''}{self.year or ''})"
 
     @property
     def query(self) -> str:
@@ -65,8 +69,16 @@ def named_works(problem: ProblemDoc) -> list[NamedWork]:
             continue
         description = plain_text(_PARENTHESES.sub("", item.text)).replace(" | ", " ")
         description = " ".join(description.split()).strip(" .;,")
+        shown = " ".join(_PARENTHESES.sub("", item.text).split()).strip(" .;,")
         out.append(
-            NamedWork(f"Known Result {i}", item.text, description, groups[0], int(year.group(1)))
+            NamedWork(
+                f"Known Result {i}",
+                item.text,
+                description,
+                groups[0],
+                int(year.group(1)),
+                shown,
+            )
         )
     for i, seed in enumerate(references, start=1):
         if seed.identifiers or not (seed.title or seed.authors):

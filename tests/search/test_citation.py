@@ -91,6 +91,18 @@ def test_the_papers_a_plain_references_list_names_are_looked_up() -> None:
     assert seed.title == "A theory of regularity structures" and seed.authors == ("Hairer",)
 
 
+def test_a_named_work_is_shown_with_its_maths_and_asked_in_plain_words() -> None:
+    doc = problem(
+        "---\ntitle: T\nstatus: defined\ndomain: combinatorics\n---\n# Problem\n\n"
+        "Spectral gaps.\n\n## Known Results\n\n"
+        "- Random $d$-regular graphs are almost Ramanujan (Friedman 2008).\n"
+    )
+    (work,) = named_works(doc)
+    # The user reads the label; a formula the plain text drops would leave "random -regular".
+    assert work.label == "Random $d$-regular graphs are almost Ramanujan (Friedman, 2008)"
+    assert "$" not in work.query and "Friedman" in work.query
+
+
 def test_a_known_item_look_up_asks_the_work_by_its_people_and_subject_not_by_names() -> None:
     from mathlsp.search.named import openalex_query
     from mathlsp.search.queries import cited_authors
