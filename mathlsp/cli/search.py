@@ -79,7 +79,6 @@ def run(args: argparse.Namespace) -> int:
     from mathlsp.sources import SourceSettings, load_project_config
 
     folder = problem_folder(args.path)
-    _refuse_unreadable_frontmatter(folder)
     settings = SourceSettings.from_env(load_project_config(folder))
     try:
         if args.dry_run:
@@ -90,17 +89,6 @@ def run(args: argparse.Namespace) -> int:
         return asyncio.run(_run(args, folder, settings))
     except ProblemNotReady as exc:  # what PROBLEM.md says, not a misuse: no usage
         raise InputError(str(exc)) from exc
-
-
-def _refuse_unreadable_frontmatter(folder: Path) -> None:
-    from mathlsp.cli import InputError
-    from mathlsp.notes.loader import read_note_text
-    from mathlsp.notes.problem import ProblemDoc, frontmatter_trouble
-
-    path = folder / "PROBLEM.md"
-    text = read_note_text(path)
-    if text is not None and (trouble := frontmatter_trouble(ProblemDoc(text, path))):
-        raise InputError(f"{trouble}; nothing was asked or written")
 
 
 def _should_ask(args: argparse.Namespace) -> bool:

@@ -101,7 +101,6 @@ def summary(result: Any, writes: Any) -> str:
 
 
 async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any:
-    from mathlsp.notes.problem import frontmatter_trouble
     from mathlsp.search.queries import build_queries, clean_query, prior_queries
     from mathlsp.search.run import ProblemNotReady, load_problem, run_search
     from mathlsp.search.write import SearchWriteError, plan_writes
@@ -124,9 +123,6 @@ async def search_command(server: MathLanguageServer, args: Sequence[Any]) -> Any
         problem = load_problem(root, reader)
     except ProblemNotReady as exc:
         show(server, f"mathlsp: {exc}", types.MessageType.Error)
-        return None
-    if trouble := frontmatter_trouble(problem):
-        show(server, f"mathlsp: {trouble}", types.MessageType.Error)
         return None
     sources = await server.verification.sources(root)
     lit_text = reader(root / "LITERATURE.md")

@@ -104,7 +104,7 @@ class MathProtocol(LanguageServerProtocol):
         if notification is not None:
             method, msg_id = data["method"], data["id"]
             log.warning("%s is a notification: handled, its id %r answered null", method, msg_id)
-            self._send_data({"jsonrpc": "2.0", "id": data["id"], "result": None})
+            self._send_data({"jsonrpc": "2.0", "id": msg_id, "result": None})
             self._receive_one(notification)
             return
         try:

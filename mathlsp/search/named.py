@@ -70,16 +70,8 @@ def named_works(problem: ProblemDoc) -> list[NamedWork]:
         description = plain_text(_PARENTHESES.sub("", item.text)).replace(" | ", " ")
         description = " ".join(description.split()).strip(" .;,")
         shown = " ".join(_PARENTHESES.sub("", item.text).split()).strip(" .;,")
-        out.append(
-            NamedWork(
-                f"Known Result {i}",
-                item.text,
-                description,
-                groups[0],
-                int(year.group(1)),
-                shown,
-            )
-        )
+        where, year_ = f"Known Result {i}", int(year.group(1))
+        out.append(NamedWork(where, item.text, description, groups[0], year_, shown=shown))
     for i, seed in enumerate(references, start=1):
         if seed.identifiers or not (seed.title or seed.authors):
             continue

@@ -23,7 +23,7 @@ from typing import Any
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.loader import read_note_text
-from mathlsp.notes.problem import ProblemDoc
+from mathlsp.notes.problem import ProblemDoc, frontmatter_trouble
 from mathlsp.research.search_outcome import search_outcome
 from mathlsp.search.feedback import FEEDBACK_RESERVE, ask_feedback
 from mathlsp.search.follow import FollowReport, follow
@@ -314,7 +314,8 @@ def _entry_ids(entry: ReferenceEntry) -> list[str]:
 
 # -- the search ---------------------------------------------------------------------------------
 def load_problem(problem_dir: Path, reader: Reader = read_note_text) -> ProblemDoc:
-    """PROBLEM.md, or ProblemNotReady saying what to complete first."""
+    """PROBLEM.md, or ProblemNotReady saying what to complete first (its frontmatter, when it
+    cannot be read: the search takes the title, status, domain and tags from it)."""
     path = problem_dir / "PROBLEM.md"
     text = reader(path)
     if text is None:
@@ -323,6 +324,8 @@ def load_problem(problem_dir: Path, reader: Reader = read_note_text) -> ProblemD
             "PROBLEM.md (statement, domain, tags, `status: defined`) first."
         )
     problem = ProblemDoc(text, path)
+    if trouble := frontmatter_trouble(problem):
+        raise ProblemNotReady(f"{trouble}; nothing was asked or written")
     if problem.status == "draft":
         raise ProblemNotReady(
             f"{NOT_READY}: {path} is still a draft. Complete the problem (statement, domain, "
