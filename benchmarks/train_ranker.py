@@ -67,6 +67,7 @@ SPLITS = (
     "fresh10",
     "fresh11",
     "fresh12",
+    "fresh13",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
