@@ -83,6 +83,7 @@ BLIND_SPLITS = [
     ("fresh11", 12, 7, True),
     ("fresh12", 12, 7, True),
     ("fresh13", 12, 7, True),
+    ("fresh14", 12, 7, True),
 ]
 
 
