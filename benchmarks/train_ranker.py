@@ -41,7 +41,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from mathlsp.search.learned import FEATURES, probability  # noqa: E402
-from mathlsp.search.rank import AUTHOR_RARE, MAX_CANDIDATES  # noqa: E402
+from mathlsp.search.rank import MAX_CANDIDATES  # noqa: E402
 
 Row = dict[str, Any]
 #: The rows the shipped weights were trained on (`ranker_rows.py`'s dump of the studied splits,
@@ -88,19 +88,11 @@ def lexical_order(r: Row) -> tuple[float, float, str]:
     return (-r["score"], -r["relevance"], r["title"].lower())
 
 
-def own_people(r: Row) -> bool:
-    """`rank.own_people` from the row's matches: the author route's paper is above the line
-    unweighed only when one of its cited people is rare in the pool (stop 45)."""
-    return bool(r.get("named_author")) and any(
-        m[2] >= AUTHOR_RARE for m in r.get("said", []) if m[0] == "author"
-    )
-
-
 def draw(
     pool: Sequence[Row], admit: Callable[[Row], bool], order: Callable[[Row], Any]
 ) -> list[Row]:
     """The written list (`rank._ranked`'s cap, then verification's verdict)."""
-    above = sorted((r for r in pool if r["reference"] or own_people(r) or admit(r)), key=order)
+    above = sorted((r for r in pool if r["reference"] or admit(r)), key=order)
     # The author route's papers are kept under the cap as PROBLEM.md's own are (`rank._ranked`).
     refs = [r for r in above if r["reference"] or r.get("named_author")]
     others = [r for r in above if not (r["reference"] or r.get("named_author"))]
@@ -344,7 +336,7 @@ def fate(r: Row, written: Sequence[Row], admit: Callable[[Row], bool]) -> str:
     """What became of a retrieved paper under a decision (`admit`) that drew `written`."""
     if any(w is r for w in written):
         return "written"
-    if not (r["reference"] or own_people(r) or admit(r)):
+    if not (r["reference"] or admit(r)):
         return "(a) not eligible" if not eligible(r) else "(b) under the model's cut"
     if r["checked"] and not r["confirmed"]:
         return "(d) not confirmed by verification"

@@ -129,12 +129,11 @@ def test_a_named_persons_papers_on_other_subjects_stay_below_the_line(lexical: N
         assert c in below_the_line(dropped)  # shown, never confirmed
 
 
-@pytest.mark.parametrize("learned", [False, True])
-def test_the_classic_an_object_is_named_after_is_still_written(
-    learned: bool, monkeypatch: pytest.MonkeyPatch
+def test_the_classic_an_object_is_named_after_is_written_by_the_lexical_rule(
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # "the Kermack–McKendrick SIR model": their 1927 paper says none of the problem's phrases.
-    monkeypatch.setattr(rank, "LEARNED", learned)
+    monkeypatch.setattr(rank, "LEARNED", False)
     terms = build_queries(problem(EPIDEMIC)).terms
     classic = paper(
         "A contribution to the mathematical theory of epidemics",
@@ -147,6 +146,27 @@ def test_the_classic_an_object_is_named_after_is_still_written(
     kept, _ = rank_candidates(pool, terms)
     assert classic in kept
     assert other not in kept
+
+
+def test_the_author_routes_classic_is_weighed_by_the_model_and_shown_when_set_aside(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Stop 46: unweighed, the route wrote 24 false papers for 9 gold over fifteen judged
+    # splits. Its paper is eligible, and what the model sets aside is shown, never confirmed.
+    terms = build_queries(problem(EPIDEMIC)).terms
+    classic = paper(
+        "A contribution to the mathematical theory of epidemics",
+        *("W. O. Kermack", "A. G. McKendrick"),
+        n=1,
+    )
+    pool = [classic, *filler("Epidemic threshold on networks, part", 22, 100)]
+    monkeypatch.setattr(rank, "CUT", 0.0)
+    kept, _ = rank_candidates(pool, terms)
+    assert classic in kept
+    monkeypatch.setattr(rank, "CUT", 1.01)
+    kept, dropped = rank_candidates(pool, terms)
+    assert classic not in kept
+    assert classic in below_the_line(dropped, limit=len(dropped))
 
 
 def test_two_cited_people_on_one_paper_are_theirs_without_initials() -> None:
@@ -174,24 +194,7 @@ def test_the_author_route_of_a_person_who_wrote_much_of_the_pool_is_weighed(
     pool = [*many, *filler("Epidemic threshold on networks, part", 22, 100)]
     named = [a for a in rank.assess(pool, terms) if a.named_author]
     assert len(named) == len(many)
-    assert not any(rank.own_people(a.found) for a in named)
     # A model that admits nothing keeps them out; the lexical rule, which is the route, not.
     monkeypatch.setattr(rank, "CUT", 1.01)
     assert not any(rank.decide(a) for a in named)
     assert all(rank.decide(a, learned=False) for a in named)
-
-
-def test_the_classic_of_a_person_few_retrieved_papers_are_by_is_above_the_line_unweighed(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    terms = build_queries(problem(EPIDEMIC)).terms
-    classic = paper(
-        "A contribution to the mathematical theory of epidemics",
-        *("W. O. Kermack", "A. G. McKendrick"),
-        n=1,
-    )
-    pool = [classic, *filler("Epidemic threshold on networks, part", 22, 100)]
-    (a,) = [a for a in rank.assess(pool, terms) if a.named_author]
-    assert rank.own_people(a.found)
-    monkeypatch.setattr(rank, "CUT", 1.01)
-    assert rank.decide(a)
