@@ -22,6 +22,8 @@ from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
 from mathlsp.search.byline import byline_topic, subject_words
 from mathlsp.search.citation import parse_citation
 from mathlsp.search.excluded import without_exclusions
+from mathlsp.search.inline import identifiers_in, without_identifiers
+from mathlsp.search.inline import sentences as sentences_of
 from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.people import given_names
@@ -120,6 +122,7 @@ _NOT_A_NAME = frozenset(
     "see and or with from as at to of".split()
 )
 _TITLE = re.compile(r"\*{1,2}([^*]+?)\*{1,2}|(?<!\w)_([^_]+?)_(?!\w)|\"([^\"]+)\"|“([^”]+)”")
+_ACRONYM = re.compile(r"[A-Z]{2,}s?")
 _PMID = re.compile(r"\bpmid:\s*\d{1,9}\b", re.IGNORECASE)
 
 
@@ -563,6 +566,8 @@ class _Material:
     short_tags: dict[str, str] = field(default_factory=dict)
     # The title's own words for the subject, beyond the tags' (`title_words`).
     title_words: list[str] = field(default_factory=list)
+    # The groups a statement without Known Results cites in passing (`_material`).
+    in_passing: list[tuple[str, ...]] = field(default_factory=list)
 
 
 # Words a statement uses to say what it wants, not what it is about: never a query on their own.
@@ -801,6 +806,9 @@ def _material(
     # "(Not the white-noise case, which is the stochastic heat equation.)": a neighbour fenced
     # off, whose words would ask for the literature the note excludes.
     statement_text = without_exclusions(statement_text)
+    # "see the note arXiv:2004.09256": the work is looked up (`build_queries`), and its
+    # identifier is no phrase ("note arxiv").
+    statement_text = without_identifiers(statement_text)
 
     def who(text: str) -> list[tuple[str, ...]]:
         """Cited authors, and people the prose says did something ("Tsai computed")."""
@@ -837,10 +845,32 @@ def _material(
             if g not in groups:
                 groups.append(g)
         theorems += [t for t in theorem_names(text) if t not in theorems]
+
+    # A note without Known Results cites in its statement ("Mueller (1998) and Mytnik (2002)
+    # treated stable noise …", "later work by Chong, by Chong–Kevei …"): each sentence that
+    # names people is what they did, read for its people and their subject as a Known Result
+    # is, but no Known Result topic of its own (the statement's key phrases are its objects).
+    # Not a sentence's opening word before a colon: in a statement that is a label ("Variants:",
+    # "Related:"), where a Known Result opens with its people.
+    # Nor an acronym ("the random PDEs obtained …"), nor an eponym's possessive ("Brown's
+    # thermal noise"): a statement names objects after people more than it cites them.
+    def cite(text: str) -> list[tuple[str, ...]]:
+        found = [*cited_authors(text), *people_named(text, possessive=False)]
+        groups = [tuple(n for n in g if not _ACRONYM.fullmatch(n)) for g in found]
+        return list(dict.fromkeys(g for g in groups if g))
+
+    own_statement = without_identifiers(without_exclusions(labelled.statement))
+    cited_sentences = [] if known_texts else [s for s in sentences_of(own_statement) if cite(s)]
+    for text in cited_sentences:
+        groups += [g for g in cite(text) if g not in groups]
     names = {fold(n) for g in groups for n in g} | {fold(n) for n in cited}
     surnames |= {n.lower() for n in names}
     known_items: list[list[str]] = []
     author_topics: dict[tuple[str, ...], str] = {}
+    for text in cited_sentences:
+        for g in cite(text):
+            if g not in author_topics and (own := _own_phrases(text, names, venues, surnames)):
+                author_topics[g] = spell_out(own[0], spelled)
     for text in known_texts:
         cut = [noun_part(p) for p in key_phrases(text, limit=3, names=names)]
         own = [
@@ -883,7 +913,23 @@ def _material(
             tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
         ),
         title_words=title_words(problem.title, tags[:2]),
+        in_passing=[g for text in cited_sentences for g in cite(text)],
     )
+
+
+def _own_phrases(
+    text: str, names: Collection[str], venues: Collection[str], surnames: Collection[str]
+) -> list[str]:
+    """A cited sentence's key phrases (three at most) that are its subject: no prose, no
+    names alone, no venue."""
+    cut = [noun_part(p) for p in key_phrases(text, limit=3, names=names)]
+    return [
+        p
+        for p in _telling_phrases([p for p in cut if p])
+        if not set(p.replace("-", " ").split()) <= set(names)
+        and not _prose(p, text)
+        and not _not_a_subject(p, text, venues, surnames)
+    ]
 
 
 # Nouns every field's titles use, which tell no subject from another ("equations", "solutions").
@@ -937,6 +983,9 @@ class Topic:
     # A later person of a group the note cites together ("Kuelbs–Li", "Li, Shao"), asked by
     # name on its own: a byline holds one person (arXiv's query names two already).
     member: bool = False
+    # A group a statement without Known Results cites in passing (`_Material.in_passing`):
+    # asked of OpenAlex's byline only.
+    passing: bool = False
 
 
 def with_head(phrase: str) -> tuple[str, ...]:
@@ -973,11 +1022,24 @@ def topics(m: _Material) -> list[Topic]:
 
     # A generic word ("methods", "bounds") would take any of the person's works on any subject.
     field_words = subject_words(m.tags, FILLER | GENERIC)
+
+    # A group cited in passing is asked with its topic's phrases and the tags as phrases, not
+    # any tag word: the sentence is one of their works, not their whole output on the field (on
+    # fresh13's jump-noise problem, Berger's byline works saying "random" were polymer papers).
+    def tag_phrases(g: tuple[str, ...]) -> tuple[str, ...]:
+        return tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
+
     authors = [
-        Topic(about(g), "author + topic", g, field_words) for g in m.author_groups if about(g)
+        Topic(about(g), "author + topic", g, tag_phrases(g) if g in m.in_passing else field_words)
+        for g in m.author_groups
+        if about(g)
     ]
     out: list[Topic] = []
     seen: set[str] = set()
+    # The people a statement cites in passing come after its objects: asked where the
+    # objects are few, as spare queries or by the next search, never instead of an object.
+    passing = [replace(t, passing=True) for t in authors if t.authors in m.in_passing]
+    authors = [t for t in authors if t.authors not in m.in_passing]
     lanes = [objects, known, named, authors]
     for i in range(max(map(len, lanes), default=0)):
         for lane in lanes:
@@ -987,13 +1049,17 @@ def topics(m: _Material) -> list[Topic]:
                 if str(key) not in seen:
                     seen.add(str(key))
                     out.append(t)
+    out += passing
     # Then the rest of each group, one person at a time: OpenAlex's byline and Semantic
     # Scholar's query name one person, and a group's papers are often its later person's (Li
     # and Shao's small-ball papers, cited as "Kuelbs–Li (1993)"). After every topic, so that
     # they are asked where the topics are few, as spare queries, or by the next search, never
     # instead of an object or a first person.
     firsts = {fold(g[0]).lower() for g in m.author_groups}
-    for g in m.author_groups:
+    # Not the later people of a group a statement cites in passing ("a recent paper of Berger,
+    # Chong and Lacoin"): it names one paper, and a later person's own works are on other
+    # subjects (on fresh13's jump-noise problem, 11 of Lacoin's 12 byline works were other).
+    for g in (g for g in m.author_groups if g not in m.in_passing):
         for name in g[1:]:
             if about(g) and fold(name).lower() not in firsts:
                 firsts.add(fold(name).lower())
@@ -1093,7 +1159,7 @@ def _arxiv_pool(
             either if cats else "",
         )
     for t in topics(m):
-        if t.member:  # the group's query names its first two people
+        if t.member or t.passing:  # the group's query names its first two people
             continue
         query, broader = _arxiv_topic(t)
         yield q(query, t.purpose, broader, t.authors)
@@ -1225,6 +1291,10 @@ def _plain_pool(backend: str, m: _Material, user: str | None) -> Iterator[Planne
     if backend == "openalex" and len(ts) > OPENALEX_OFFSET:
         ts = ts[OPENALEX_OFFSET:] + ts[:OPENALEX_OFFSET]
     for t in ts:
+        if t.passing and backend != "openalex":
+            # Semantic Scholar wants the name and every topic word in one record (21 of 35
+            # later-person queries found nothing); OpenAlex's byline asks the person alone.
+            continue
         query, broader = _plain_topic(backend, t)
         yield q(query, t.purpose, broader, t.authors)
     for t in m.ref_titles:
@@ -1379,6 +1449,16 @@ def build_queries(
     labelled = split_statement(problem.statement)
     refs = [reference_seed(item.text, item.identifiers) for item in problem.references] or [
         reference_seed(text, list(find_identifiers(text))) for text in labelled.references
+    ]
+    # An identifier the statement writes in passing ("see the note arXiv:2004.09256", "(cf.
+    # arXiv:2512.23302)") names a work as a References item does: it is looked up.
+    listed = {i for r in refs for i in r.identifiers}
+    refs += [
+        seed
+        for mention in identifiers_in(labelled.statement)
+        if (seed := reference_seed("", [mention])).identifiers
+        and not set(seed.identifiers) <= listed
+        and not listed.update(seed.identifiers)
     ]
     primary, secondary = DOMAIN_CATEGORIES.get(problem.domain, ((), ()))
     biomedical = is_biomedical(problem, user)

@@ -352,16 +352,21 @@ def _names_a_result(plain: str, m: re.Match[str]) -> bool:
     return eponym_head(before, len(names), m.group("verb"))
 
 
-def people_named(text: str) -> list[tuple[str, ...]]:
+def people_named(text: str, possessive: bool = True) -> list[tuple[str, ...]]:
     """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
     Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
     "(Le Doussal, Majumdar, Schehr; Meerson …)", "the work of Kurt, Shen and Le"; names joined by
     an en dash ("Brenti–Caselli–Marietti") are several people, a person joined by a hyphen
     ("Sanz-Solé proved", "Bar-Natan's") is one, as mathematicians write them. Groups of names as
-    written (diacritics kept), in order."""
+    written (diacritics kept), in order. `possessive=False`: not "Zwegers' completion", which in
+    a statement is as often an object named after someone ("Brown's thermal noise",
+    "Littlewood's sign changes") as their work."""
     plain = plain_text(text).replace(BREAK, " ")
     found: list[tuple[int, str]] = []
-    for pattern in (_WHO_DID, _POSSESSIVE, _LISTED, _WORK_OF):
+    patterns = (
+        (_WHO_DID, _POSSESSIVE, _LISTED, _WORK_OF) if possessive else (_WHO_DID, _LISTED, _WORK_OF)
+    )
+    for pattern in patterns:
         found += [
             (m.start(1), m.group(1))
             for m in pattern.finditer(plain)
