@@ -52,6 +52,7 @@ from mathlsp.search.text import (
 )
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import IdKind
+from mathlsp.verify.remarks import CROSS_CHECK_LATER
 
 AGENT = "mathlsp search"
 NO_ABSTRACT = "(no abstract returned by the sources)"
@@ -385,7 +386,7 @@ def confirmed_reference(
     )
     stamp = check.stamp
     if check.reasons:  # note what could only be checked partly
-        stamp += f" ({'; '.join(check.reasons)})"
+        stamp += f" ({'; '.join(check.reasons)}; {CROSS_CHECK_LATER})"
     return NewReference(
         kind="REF",
         number=number,
