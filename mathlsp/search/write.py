@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from mathlsp.notes.document import MarkdownDoc, ref_id
+from mathlsp.notes.frontmatter import parse_frontmatter
 from mathlsp.notes.journal_render import NewJournalEntry, iso, write_journal_entry
 from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
 from mathlsp.notes.numbering import next_numbers
@@ -790,7 +791,9 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         artifacts = "none (LITERATURE.md unchanged)"
     else:
         made = ", ".join(x for x in (_span(new_ref), _span(new_uref)) if x)
-        artifacts = "[LITERATURE.md](LITERATURE.md)" + (f": {made}" if made else "")
+        artifacts = "[LITERATURE.md](LITERATURE.md)" + (
+            f": {made}" if made else ": a Search History row, no new entries"
+        )
     tags = result.problem.tags[:5] or [t.text.replace(" ", "-") for t in plan.terms[:3]]
     return NewJournalEntry(
         category="LIT",
@@ -861,10 +864,11 @@ def describe_writes(writes: SearchWrites) -> list[str]:
             if x
         )
         verb = "create" if writes.literature.created else "update"
+        changed = frontmatter_changed(writes.literature.original, writes.literature.text)
         lines.append(
             f"LITERATURE.md ({verb}): Search History row; "
             + (f"new entries {made}" if made else "no new entries")
-            + "; frontmatter counts"
+            + (f"; frontmatter {changed}" if changed else "")
         )
     if writes.journal is not None and writes.journal_entry is not None:
         verb = "create" if writes.journal.created else "update"
@@ -873,6 +877,22 @@ def describe_writes(writes: SearchWrites) -> list[str]:
             f"JOURNAL.md ({verb}): {writes.journal_id} {e.outcome} ({e.strategy_type}) — {e.title}"
         )
     return lines
+
+
+_COUNT_KEYS = ("total_papers", "confirmed_count", "unconfirmed_count")
+
+
+def frontmatter_changed(original: str | None, text: str) -> str:
+    """What of LITERATURE.md's frontmatter a write changes, as the report names it: "counts"
+    only when a count moved (a search that adds nothing leaves them as they were), else the
+    keys that did change (`last_search`, `sources_queried`); "" when nothing did."""
+    if original is None:
+        return "counts"
+    before, after = parse_frontmatter(original).data, parse_frontmatter(text).data
+    moved = [k for k in after if before.get(k) != after.get(k)]
+    if any(k in _COUNT_KEYS for k in moved):
+        return "counts"
+    return " and ".join(f"`{k}`" for k in moved)
 
 
 def reference_ids(refs: Sequence[NewReference]) -> list[str]:

@@ -687,3 +687,14 @@ def test_a_stamp_names_the_source_that_did_not_cross_check_and_never_says_pendin
         "budget was spent; `mathlsp verify` will cross-check it)"
     )
     assert "pending" not in ref.verified.raw
+
+
+def test_the_report_names_only_the_frontmatter_a_write_changed() -> None:
+    from mathlsp.search.write import frontmatter_changed
+
+    head = "---\nproblem: p\ntotal_papers: {n}\nconfirmed_count: {n}\nlast_search: {t}\n---\n"
+    old = head.format(n=2, t="2026-01-01")
+    assert frontmatter_changed(None, old) == "counts"  # a new file: every count is new
+    assert frontmatter_changed(old, head.format(n=3, t="2026-02-01")) == "counts"
+    assert frontmatter_changed(old, head.format(n=2, t="2026-02-01")) == "`last_search`"
+    assert frontmatter_changed(old, old) == ""
