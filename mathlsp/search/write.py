@@ -15,6 +15,7 @@ Each `FileUpdate` has the new text and, for the editor, minimal line edits again
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -52,7 +53,7 @@ from mathlsp.search.text import (
     without_formulas,
 )
 from mathlsp.sources.labels import label
-from mathlsp.sources.record import IdKind
+from mathlsp.sources.record import Identifier, IdKind
 from mathlsp.verify.remarks import CROSS_CHECK_LATER
 
 AGENT = "mathlsp search"
@@ -431,9 +432,22 @@ def unconfirmed_reference(candidate: Candidate, number: int, result: SearchResul
     )
 
 
+def written_as(ident: Identifier, text: str) -> str:
+    """`id_text(ident)`, a DOI spelled as `text` (the note it came from) spells it.
+
+    Identifiers compare lower-cased, but a DOI's case is the publisher's (`10.1007/BF02126799`):
+    what mathlsp writes back is the form the user wrote, not the comparison key."""
+    shown = id_text(ident)
+    if ident.kind is not IdKind.DOI:
+        return shown
+    # A pattern, not `text.lower().find`: lower-casing may change a text's length (`İ`).
+    m = re.search(re.escape(ident.value), text, re.IGNORECASE)
+    return f"doi:{m.group()}" if m else shown
+
+
 def unresolved_reference(ref: UnresolvedReference, number: int) -> NewReference:
     ident = ref.identifier
-    name = id_text(ident)
+    name = written_as(ident, ref.seed.text)
     return NewReference(
         kind="UREF",
         number=number,
@@ -442,7 +456,7 @@ def unresolved_reference(ref: UnresolvedReference, number: int) -> NewReference:
         year=None,
         source="PROBLEM.md References",
         arxiv_id=ident.value if ident.kind is IdKind.ARXIV else "",
-        doi=ident.value if ident.kind is IdKind.DOI else "",
+        doi=name.removeprefix("doi:") if ident.kind is IdKind.DOI else "",
         reason=ref.reason,
         relevance=f"Listed in PROBLEM.md References: {ref.seed.text}",
     )
@@ -520,7 +534,7 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
     if ran:
         spread = ", ".join(f"{label(b)} {n}" for b, n in per_backend.items())
         parts.append(f"{_n(len(ran), 'query', 'queries')} ({spread})")
-    ids = [id_text(i) for i in result.looked_up]
+    ids = [written_as(i, result.problem.text) for i in result.looked_up]
     if ids:
         parts.append("PROBLEM.md ids looked up: " + ", ".join(ids))
     counts = []

@@ -429,3 +429,25 @@ def test_a_follow_up_that_finds_only_listed_papers_is_partial(
     assert "LIT-002 PARTIAL" in out and "SUCCEEDED" not in out and "FAILED" not in out
     (said,) = [x for x in out.splitlines() if "LITERATURE.md (update)" in x]
     assert "no new entries" in said and "counts" not in said, said
+
+
+def test_a_doi_is_written_as_given_and_compared_whatever_its_case(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    # PROBLEM.md and the sources write `10.1007/BF02126799`: LITERATURE.md shows that form, not
+    # a lower-cased one; and the next search still knows the paper is listed.
+    code, _, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 0, err
+    text = (graphs_dir / "LITERATURE.md").read_text(encoding="utf-8")
+    assert "- **DOI:** 10.1007/BF02126799\n" in text
+    # Every DOI mathlsp writes (the entry's, the Search History's PROBLEM.md ids); a re-check
+    # URL is the request as it was sent, not a DOI written.
+    lower = [x for x in text.splitlines() if "bf02126799" in x and "**Verified:**" not in x]
+    assert lower == [], lower
+    assert "PROBLEM.md ids looked up: arXiv:1304.4132, doi:10.1007/BF02126799" in text
+    code, out, err = search(capsys, str(graphs_dir), "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert not [
+        c for c in data["candidates"] if (c.get("doi") or "").lower() == "10.1007/bf02126799"
+    ]
