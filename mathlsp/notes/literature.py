@@ -206,7 +206,14 @@ class ReferenceEntry:
 
     @property
     def authors(self) -> list[str]:
-        return split_authors(self.core.fields.value("authors"))
+        # Split once per parsed entry (the checks, the claim and its fingerprint each ask);
+        # a copy is handed out, so no caller can change what the next one reads.
+        found = self.core.memo.get("authors")
+        if found is None:
+            found = self.core.memo["authors"] = tuple(
+                split_authors(self.core.fields.value("authors"))
+            )
+        return list(found)  # type: ignore[arg-type]
 
     @property
     def year(self) -> int | None:
