@@ -309,6 +309,17 @@ class ReferenceEntry:
             found = self._identifier("doi", normalize_doi)
         return found  # type: ignore[return-value]
 
+    @property
+    def doi_written(self) -> str | None:
+        """The DOI as the entry writes it (`10.1007/BF02126799`), prefix and URL removed: what
+        mathlsp writes out (an export). `doi` is its lower-cased form, what entries compare."""
+        doi = self.doi
+        if doi is None:
+            return None
+        # A pattern, not `lower().find`: lower-casing may change a text's length (`İ`).
+        m = re.search(re.escape(doi), self.core.fields.value("doi"), re.IGNORECASE)
+        return m.group() if m else doi
+
     def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""
         memo = self.core.memo
