@@ -32,6 +32,9 @@ def field_fixes(entry: BibEntry, record: PaperRecord) -> dict[str, str]:
         out["author"] = bibtex_names([(a.family, a.given) for a in record.authors])
     if record.year and claim.year != record.year and "year" not in entry.inherited:
         out["year"] = str(record.year)  # offered even within the matcher's ±1: it is an offer
-    if record.doi and claim.doi != record.doi and not record.doi.startswith("10.48550/"):
+    same = (
+        claim.doi is not None and record.doi is not None and claim.doi.lower() == record.doi.lower()
+    )
+    if record.doi and not same and not record.doi.startswith("10.48550/"):
         out["doi"] = record.doi
     return out

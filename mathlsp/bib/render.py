@@ -80,8 +80,9 @@ def from_reference(entry: ReferenceEntry, record: PaperRecord | None = None) -> 
     arxiv = entry.arxiv_id
     stamp = entry.fields.value("verified") or None
     url = None
-    if entry.doi:
-        url = f"https://doi.org/{entry.doi}"
+    doi = entry.doi_written
+    if doi:
+        url = f"https://doi.org/{doi}"
     elif arxiv is not None:
         url = f"https://arxiv.org/abs/{arxiv.base}"
     zbl = entry.zbl or (record.zbl_id if record is not None else None)
@@ -94,7 +95,7 @@ def from_reference(entry: ReferenceEntry, record: PaperRecord | None = None) -> 
         authors=tuple((a.family, a.given) for a in names),
         year=entry.year or (record.year if record else None),
         venue=record.venue if record is not None and record.venue else None,
-        doi=entry.doi,
+        doi=doi,
         arxiv_id=str(arxiv) if arxiv is not None else None,
         primary_class=primary if primary and "." in primary else None,
         url=url,

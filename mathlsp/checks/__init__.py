@@ -20,7 +20,7 @@ from mathlsp.checks import base
 from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
 from mathlsp.checks.cap import capped, counted, listed
 from mathlsp.checks.entries import entry_findings, moved, settings_key
-from mathlsp.checks.findings import Finding
+from mathlsp.checks.findings import Finding, by_position
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.literature import EditScope, LiteratureDoc
@@ -85,7 +85,7 @@ def check_document(
     findings: list[Finding] = []
     with gc_paused():
         findings = _document_rules(ctx, cancelled)
-    findings.sort(key=lambda f: (f.range.start, f.code))
+    findings.sort(key=by_position)
     return listed(findings)
 
 
@@ -192,7 +192,7 @@ def _check_literature(
             doc.serial, key, whole, per_entry, entries_flat, summary, ids,
         )  # fmt: skip
         findings = whole + entries_flat
-    findings.sort(key=lambda f: (f.range.start, f.code))
+    findings.sort(key=by_position)
     return listed(findings)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from mathlsp.checks.base import FINDINGS_PER_CODE, NOT_LISTED, CheckContext, define
-from mathlsp.checks.findings import Finding, Severity
+from mathlsp.checks.findings import Finding, Severity, by_position
 from mathlsp.notes.text import Range
 
 MORE = define("DOC006", Severity.INFORMATION, "More findings of one code than are listed")
@@ -69,7 +69,7 @@ def listed(findings: list[Finding]) -> list[Finding]:
         more = counts[code] - kept[code] + hidden.get(code, 0)
         if more:
             out.append(_more(code, more, last[code].range))
-    out.sort(key=lambda f: (f.range.start, f.code))
+    out.sort(key=by_position)
     return out
 
 

@@ -40,3 +40,11 @@ class Finding:
     # Machine-readable facts for quick fixes (e.g. the expected count); JSON-serialisable.
     data: dict[str, Any] = field(default_factory=dict, hash=False, compare=False)
     unnecessary: bool = False
+
+
+def by_position(f: Finding) -> tuple[int, int, str]:
+    """The order findings are listed in: by where they start, then by code. Ints, not the
+    `Position`s themselves: a dataclass's generated comparisons run in Python, a large file's
+    72k findings took a second to sort that way; the order is the same."""
+    start = f.range.start
+    return (start.line, start.character, f.code)

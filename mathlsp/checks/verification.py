@@ -91,7 +91,11 @@ def _differences(
     if normalize_title(entry.title) != normalize_title(record.title):
         diffs["title"] = record.title
     if record.year is not None and entry.year is not None and entry.year != record.year:
-        linked = record.backend == "arxiv" and entry.doi and record.doi == entry.doi
+        linked = (
+            record.backend == "arxiv"
+            and entry.doi
+            and (record.doi or "").lower() == entry.doi.lower()
+        )
         if not linked:
             diffs["year"] = str(record.year)
     shortened = entry.authors and len(entry.authors) < len(record.authors)

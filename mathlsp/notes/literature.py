@@ -206,7 +206,14 @@ class ReferenceEntry:
 
     @property
     def authors(self) -> list[str]:
-        return split_authors(self.core.fields.value("authors"))
+        # Split once per parsed entry (the checks, the claim and its fingerprint each ask);
+        # a copy is handed out, so no caller can change what the next one reads.
+        found = self.core.memo.get("authors")
+        if found is None:
+            found = self.core.memo["authors"] = tuple(
+                split_authors(self.core.fields.value("authors"))
+            )
+        return list(found)  # type: ignore[arg-type]
 
     @property
     def year(self) -> int | None:
@@ -301,6 +308,17 @@ class ReferenceEntry:
         if found is _UNREAD:
             found = self._identifier("doi", normalize_doi)
         return found  # type: ignore[return-value]
+
+    @property
+    def doi_written(self) -> str | None:
+        """The DOI as the entry writes it (`10.1007/BF02126799`), prefix and URL removed: what
+        mathlsp writes out (an export). `doi` is its lower-cased form, what entries compare."""
+        doi = self.doi
+        if doi is None:
+            return None
+        # A pattern, not `lower().find`: lower-casing may change a text's length (`İ`).
+        m = re.search(re.escape(doi), self.core.fields.value("doi"), re.IGNORECASE)
+        return m.group() if m else doi
 
     def _identifier(self, key: str, parse: Callable[[str], object]) -> object:
         """A parsed identifier field (None when absent or malformed), parsed once per core."""

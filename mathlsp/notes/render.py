@@ -76,8 +76,13 @@ def line_ending(text: str) -> str:
 def render_reference(ref: NewReference, eol: str = "\n") -> str:
     lines = [f"### {ref.id}: {one_line(ref.title) or 'Untitled'}"]
 
-    def add(name: str, value: object) -> None:
-        lines.append(f"- **{name}:** {one_line(value)}".rstrip())
+    def add(name: str, value: object, *, optional: bool = False) -> None:
+        text = one_line(value)
+        # A field the schema does not require, with nothing to say, is left out: an empty
+        # `- **Source:**` reads as a value forgotten (a REF's required fields stay, so that
+        # REF007 names what is missing).
+        if text or not optional:
+            lines.append(f"- **{name}:** {text}".rstrip())
 
     names = [one_line(a) for a in ref.authors if one_line(a)]
     # `A, B` could read as one inverted name (`Last, First`) when a name has no space or a comma
@@ -87,9 +92,12 @@ def render_reference(ref: NewReference, eol: str = "\n") -> str:
     unsafe = any("," in n or " " not in n for n in names) or (
         len(names) > 1 and split_authors(", ".join(names)) != names
     )
-    add("Authors", ("; " if unsafe else ", ").join(names))
-    add("Year", ref.year if ref.year is not None else "")
-    add("Source", ref.source)
+    # A UREF's schema requires only Reason and Status (an entry moved from Confirmed
+    # References keeps what it had and nothing more).
+    optional = ref.kind == "UREF"
+    add("Authors", ("; " if unsafe else ", ").join(names), optional=optional)
+    add("Year", ref.year if ref.year is not None else "", optional=optional)
+    add("Source", ref.source, optional=optional)
     if ref.kind == "REF":
         if ref.arxiv_id:
             add("arXiv ID", ref.arxiv_id)
@@ -108,7 +116,7 @@ def render_reference(ref: NewReference, eol: str = "\n") -> str:
         if ref.doi:
             add("DOI", ref.doi)
         add("Reason", ref.reason)
-        add("Relevance", ref.relevance)
+        add("Relevance", ref.relevance, optional=True)
         for name, value in ref.extra.items():
             add(name, value)
         add("Status", ref.status or UNCONFIRMED_STATUS)

@@ -1,11 +1,13 @@
 """The outcome a literature search journals (`LIT-` entries), by the JOURNAL schema. Pure.
 
-An outcome says how the attempt went, and dead-end detection and the dashboard read it: FAILED
-is for an attempt that did not work. A search whose sources answered and whose papers are all
-already in LITERATURE.md did what it was asked — it checked the literature again and found the
-list complete for its queries — so it is not FAILED: it is SUCCEEDED when what it found is
-mostly confirmed there (REF- entries), PARTIAL when mostly unconfirmed (UREF- entries), as a
-first search is judged by what it confirms.
+An outcome says how the attempt went, and dead-end detection and the dashboard read it. The
+schema (seed 004 §9): SUCCEEDED "found relevant papers", PARTIAL "some results but gaps remain",
+FAILED "no relevant results". A follow-up search is run to complement what is listed (seed 004
+§8), so one whose sources answered and whose papers are all already in LITERATURE.md is PARTIAL:
+it had results (it found the listed papers again, so the list is complete for its queries) but
+added nothing, and the gap it was run for remains. It is never SUCCEEDED (nothing was found that
+the notes did not hold) nor FAILED (it did find papers on the problem; FAILED would feed
+dead-end detection).
 """
 
 from __future__ import annotations
@@ -25,16 +27,12 @@ def search_outcome(
 
     FAILED: no source answered, or no paper at all on the problem was found (neither new nor
     already listed). New papers: SUCCEEDED when some are confirmed and they are not outnumbered
-    by the unconfirmed, else PARTIAL. Nothing new but papers already listed: the same rule on
-    the listed entries they are."""
+    by the unconfirmed, else PARTIAL. Nothing new but papers already listed: PARTIAL."""
     if all_down:
         return "FAILED"
     if new_confirmed or new_unconfirmed:
         return _by_counts(new_confirmed, new_unconfirmed)
-    if not listed:
-        return "FAILED"
-    unconfirmed = sum(entry.upper().startswith("UREF-") for entry in set(listed))
-    return _by_counts(len(set(listed)) - unconfirmed, unconfirmed)
+    return "PARTIAL" if listed else "FAILED"
 
 
 def _by_counts(confirmed: int, unconfirmed: int) -> str:

@@ -33,6 +33,7 @@ from mathlsp.search.write import (
 from mathlsp.sources.labels import label
 from mathlsp.verify.normalize import normalize_title
 from mathlsp.verify.pipeline import identifiers_of
+from mathlsp.verify.remarks import CROSS_CHECK_LATER
 
 
 @dataclass(slots=True)
@@ -99,7 +100,7 @@ def reference_from(result: BibCheck, kind: str, number: int, source_name: str) -
         abstract = (record.abstract if record is not None else None) or claim.abstract
         stamp = check.stamp
         if check.reasons:
-            stamp += f" ({'; '.join(check.reasons)})"
+            stamp += f" ({'; '.join(check.reasons)}; {CROSS_CHECK_LATER})"
         return NewReference(
             kind="REF",
             number=number,

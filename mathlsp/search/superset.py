@@ -66,4 +66,5 @@ def absent(records: Iterable[PaperRecord], backends: Iterable[str]) -> Mapping[s
 
 
 def _key(record: PaperRecord) -> str:
-    return record.openalex_id or record.doi or record.arxiv_id or record.title.lower()
+    doi = record.doi.lower() if record.doi else None  # DOIs compare case-insensitively
+    return record.openalex_id or doi or record.arxiv_id or record.title.lower()

@@ -15,6 +15,7 @@ Each `FileUpdate` has the new text and, for the editor, minimal line edits again
 from __future__ import annotations
 
 import difflib
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from mathlsp.notes.document import MarkdownDoc, ref_id
+from mathlsp.notes.frontmatter import parse_frontmatter
 from mathlsp.notes.journal_render import NewJournalEntry, iso, write_journal_entry
 from mathlsp.notes.literature import SYNTHESIS_ORDER, SYNTHESIS_TITLES, LiteratureDoc
 from mathlsp.notes.numbering import next_numbers
@@ -51,7 +53,8 @@ from mathlsp.search.text import (
     without_formulas,
 )
 from mathlsp.sources.labels import label
-from mathlsp.sources.record import IdKind
+from mathlsp.sources.record import Identifier, IdKind
+from mathlsp.verify.remarks import CROSS_CHECK_LATER
 
 AGENT = "mathlsp search"
 NO_ABSTRACT = "(no abstract returned by the sources)"
@@ -385,7 +388,7 @@ def confirmed_reference(
     )
     stamp = check.stamp
     if check.reasons:  # note what could only be checked partly
-        stamp += f" ({'; '.join(check.reasons)})"
+        stamp += f" ({'; '.join(check.reasons)}; {CROSS_CHECK_LATER})"
     return NewReference(
         kind="REF",
         number=number,
@@ -429,9 +432,22 @@ def unconfirmed_reference(candidate: Candidate, number: int, result: SearchResul
     )
 
 
+def written_as(ident: Identifier, text: str) -> str:
+    """`id_text(ident)`, a DOI spelled as `text` (the note it came from) spells it.
+
+    Identifiers compare lower-cased, but a DOI's case is the publisher's (`10.1007/BF02126799`):
+    what mathlsp writes back is the form the user wrote, not the comparison key."""
+    shown = id_text(ident)
+    if ident.kind is not IdKind.DOI:
+        return shown
+    # A pattern, not `text.lower().find`: lower-casing may change a text's length (`İ`).
+    m = re.search(re.escape(ident.value), text, re.IGNORECASE)
+    return f"doi:{m.group()}" if m else shown
+
+
 def unresolved_reference(ref: UnresolvedReference, number: int) -> NewReference:
     ident = ref.identifier
-    name = id_text(ident)
+    name = written_as(ident, ref.seed.text)
     return NewReference(
         kind="UREF",
         number=number,
@@ -440,7 +456,7 @@ def unresolved_reference(ref: UnresolvedReference, number: int) -> NewReference:
         year=None,
         source="PROBLEM.md References",
         arxiv_id=ident.value if ident.kind is IdKind.ARXIV else "",
-        doi=ident.value if ident.kind is IdKind.DOI else "",
+        doi=name.removeprefix("doi:") if ident.kind is IdKind.DOI else "",
         reason=ref.reason,
         relevance=f"Listed in PROBLEM.md References: {ref.seed.text}",
     )
@@ -518,7 +534,7 @@ def history_cells(result: SearchResult, new_confirmed: int) -> list[str]:
     if ran:
         spread = ", ".join(f"{label(b)} {n}" for b, n in per_backend.items())
         parts.append(f"{_n(len(ran), 'query', 'queries')} ({spread})")
-    ids = [id_text(i) for i in result.looked_up]
+    ids = [written_as(i, result.problem.text) for i in result.looked_up]
     if ids:
         parts.append("PROBLEM.md ids looked up: " + ", ".join(ids))
     counts = []
@@ -789,7 +805,9 @@ def journal_entry(result: SearchResult, refs: Sequence[NewReference]) -> NewJour
         artifacts = "none (LITERATURE.md unchanged)"
     else:
         made = ", ".join(x for x in (_span(new_ref), _span(new_uref)) if x)
-        artifacts = "[LITERATURE.md](LITERATURE.md)" + (f": {made}" if made else "")
+        artifacts = "[LITERATURE.md](LITERATURE.md)" + (
+            f": {made}" if made else ": a Search History row, no new entries"
+        )
     tags = result.problem.tags[:5] or [t.text.replace(" ", "-") for t in plan.terms[:3]]
     return NewJournalEntry(
         category="LIT",
@@ -860,10 +878,11 @@ def describe_writes(writes: SearchWrites) -> list[str]:
             if x
         )
         verb = "create" if writes.literature.created else "update"
+        changed = frontmatter_changed(writes.literature.original, writes.literature.text)
         lines.append(
             f"LITERATURE.md ({verb}): Search History row; "
             + (f"new entries {made}" if made else "no new entries")
-            + "; frontmatter counts"
+            + (f"; frontmatter {changed}" if changed else "")
         )
     if writes.journal is not None and writes.journal_entry is not None:
         verb = "create" if writes.journal.created else "update"
@@ -872,6 +891,22 @@ def describe_writes(writes: SearchWrites) -> list[str]:
             f"JOURNAL.md ({verb}): {writes.journal_id} {e.outcome} ({e.strategy_type}) — {e.title}"
         )
     return lines
+
+
+_COUNT_KEYS = ("total_papers", "confirmed_count", "unconfirmed_count")
+
+
+def frontmatter_changed(original: str | None, text: str) -> str:
+    """What of LITERATURE.md's frontmatter a write changes, as the report names it: "counts"
+    only when a count moved (a search that adds nothing leaves them as they were), else the
+    keys that did change (`last_search`, `sources_queried`); "" when nothing did."""
+    if original is None:
+        return "counts"
+    before, after = parse_frontmatter(original).data, parse_frontmatter(text).data
+    moved = [k for k in after if before.get(k) != after.get(k)]
+    if any(k in _COUNT_KEYS for k in moved):
+        return "counts"
+    return " and ".join(f"`{k}`" for k in moved)
 
 
 def reference_ids(refs: Sequence[NewReference]) -> list[str]:

@@ -29,8 +29,8 @@ from mathlsp.sources.record import (
     Identifier,
     IdKind,
     PaperRecord,
+    clean_doi,
     clean_text,
-    normalize_doi,
     parse_arxiv_id,
 )
 from mathlsp.sources.safexml import check_xml
@@ -93,7 +93,7 @@ def _entry_to_record(
     arxiv_id, version = parsed_id
     doi = None
     for candidate in str(entry.get("arxiv_doi") or "").split():
-        doi = normalize_doi(candidate)
+        doi = clean_doi(candidate)
         if doi:
             break
     primary = entry.get("arxiv_primary_category") or {}

@@ -23,8 +23,8 @@ from mathlsp.sources.record import (
     Identifier,
     IdKind,
     PaperRecord,
+    clean_doi,
     clean_text,
-    normalize_doi,
 )
 
 NAME = "crossref"
@@ -72,7 +72,7 @@ def _date(item: Mapping[str, Any]) -> str | None:
 def parse_item(
     item: Mapping[str, Any], base_url: str, *, fetched_at: datetime | None = None
 ) -> PaperRecord | None:
-    doi = normalize_doi(item["DOI"]) if isinstance(item.get("DOI"), str) else None
+    doi = clean_doi(item["DOI"]) if isinstance(item.get("DOI"), str) else None
     titles = item.get("title")
     title = (
         titles[0] if isinstance(titles, list) and titles and isinstance(titles[0], str) else None

@@ -22,6 +22,7 @@ from mathlsp.sources.record import (
     IdKind,
     PaperRecord,
     arxiv_id_from_doi,
+    clean_doi,
     clean_text,
     normalize_doi,
     parse_arxiv_id,
@@ -73,7 +74,7 @@ def parse_work(
     if not openalex_id or not isinstance(title, str) or not clean_text(title):
         return None
     ids = obj.get("ids") if isinstance(obj.get("ids"), Mapping) else {}
-    doi = normalize_doi(obj["doi"]) if isinstance(obj.get("doi"), str) else None
+    doi = clean_doi(obj["doi"]) if isinstance(obj.get("doi"), str) else None
     pmid_raw = ids.get("pmid")
     pmid = str(pmid_raw).rstrip("/").rsplit("/", 1)[-1] if pmid_raw else None
     arxiv_id = arxiv_id_from_doi(doi) if doi else None

@@ -20,8 +20,8 @@ from mathlsp.sources.record import (
     Identifier,
     IdKind,
     PaperRecord,
+    clean_doi,
     clean_text,
-    normalize_doi,
 )
 
 NAME = "pubmed"
@@ -87,7 +87,7 @@ def _summary_to_record(
     doi = None
     for aid in entry.get("articleids") or []:
         if isinstance(aid, Mapping) and aid.get("idtype") == "doi":
-            doi = normalize_doi(str(aid.get("value", "")))
+            doi = clean_doi(str(aid.get("value", "")))
     year = None
     for key in ("pubdate", "epubdate", "sortpubdate"):
         m = _YEAR.search(str(entry.get(key) or ""))

@@ -3,7 +3,8 @@
 Identifiers are normalised once, here, so that the cache, the router and verification agree on
 what "the same paper" means: arXiv ids without version (the version is kept beside it), old-style
 ids without their subject class (`math.GT/0309136` is `math/0309136`), DOIs lower-cased without a
-resolver prefix, Semantic Scholar paperIds lower-case hex, OpenAlex ids as `W…`, PMIDs as digits.
+resolver prefix (a record's `doi` keeps the source's case, for the notes to show; its identifier
+is lower-cased), Semantic Scholar paperIds lower-case hex, OpenAlex ids as `W…`, PMIDs as digits.
 """
 
 from __future__ import annotations
@@ -105,15 +106,22 @@ def parse_arxiv_id(text: str) -> tuple[str, int | None] | None:
     return None
 
 
-def normalize_doi(text: str) -> str | None:
-    """Lower-cased DOI without `https://doi.org/` or `doi:`; None when it is not a DOI."""
+def clean_doi(text: str) -> str | None:
+    """The DOI as the source (or the user) writes it, without `https://doi.org/` or `doi:`; None
+    when it is not a DOI. DOIs compare case-insensitively (`normalize_doi`), but a note shows the
+    form it was given: `10.1007/BF02126799`, not `10.1007/bf02126799`."""
     s = _DOI_PREFIX.sub("", text.strip()).strip()
     s = s.rstrip(".,;")
     if "%" in s:  # a copied URL: `10.1515%2Frose.2000.8.3.245`
         s = unquote(s)
-    if not _DOI.match(s):
-        return None
-    return s.lower()
+    return s if _DOI.match(s) else None
+
+
+def normalize_doi(text: str) -> str | None:
+    """Lower-cased DOI without `https://doi.org/` or `doi:` (what identifiers compare); None
+    when it is not a DOI."""
+    doi = clean_doi(text)
+    return doi.lower() if doi is not None else None
 
 
 def parse_identifier(text: str) -> Identifier | None:
@@ -295,7 +303,7 @@ class PaperRecord:
         if self.arxiv_id:
             ids.append(Identifier(IdKind.ARXIV, self.arxiv_id))
         if self.doi:
-            ids.append(Identifier(IdKind.DOI, self.doi))
+            ids.append(Identifier(IdKind.DOI, self.doi.lower()))
             derived = arxiv_id_from_doi(self.doi)
             if derived and not self.arxiv_id:
                 ids.append(Identifier(IdKind.ARXIV, derived))

@@ -19,6 +19,7 @@ from mathlsp.sources.record import (
     Identifier,
     IdKind,
     PaperRecord,
+    clean_doi,
     clean_text,
     normalize_doi,
     parse_arxiv_id,
@@ -63,7 +64,7 @@ def parse_paper(
         return None
     ext = obj.get("externalIds") if isinstance(obj.get("externalIds"), Mapping) else {}
     arxiv = parse_arxiv_id(str(ext.get("ArXiv"))) if ext.get("ArXiv") else None
-    doi = normalize_doi(str(ext["DOI"])) if ext.get("DOI") else None
+    doi = clean_doi(str(ext["DOI"])) if ext.get("DOI") else None
     pmid = str(ext["PubMed"]) if ext.get("PubMed") else None
     journal = obj.get("journal") if isinstance(obj.get("journal"), Mapping) else {}
     venue = clean_text(obj.get("venue") or None) or clean_text(journal.get("name") or None)

@@ -30,8 +30,8 @@ from mathlsp.sources.record import (
     IdKind,
     PaperRecord,
     arxiv_id_from_doi,
+    clean_doi,
     clean_text,
-    normalize_doi,
     parse_arxiv_id,
 )
 
@@ -108,7 +108,7 @@ def _venue(doc: Mapping[str, Any]) -> str | None:
 
 def _links(doc: Mapping[str, Any]) -> tuple[str | None, str | None]:
     """(DOI, arXiv id) from the document's links."""
-    doi = normalize_doi(doc["doi"]) if isinstance(doc.get("doi"), str) else None
+    doi = clean_doi(doc["doi"]) if isinstance(doc.get("doi"), str) else None
     arxiv = None
     links = doc.get("links")
     for link in links if isinstance(links, list) else ():
@@ -118,7 +118,7 @@ def _links(doc: Mapping[str, Any]) -> tuple[str | None, str | None]:
         ident = link.get("identifier") if isinstance(link.get("identifier"), str) else None
         url = link.get("url") if isinstance(link.get("url"), str) else None
         if kind == "doi" and doi is None:
-            doi = normalize_doi(ident or url or "")
+            doi = clean_doi(ident or url or "")
         elif kind == "arxiv" and arxiv is None:
             parsed = parse_arxiv_id(ident or url or "")
             arxiv = parsed[0] if parsed else None

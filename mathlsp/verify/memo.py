@@ -65,14 +65,19 @@ class OfflineVerifier:
             if key in self._memo:
                 return self._memo[key]
         evidence = cached_evidence(entry, self.cache)
+        # The claim's fingerprint (JSON + SHA-256 of the parsed claim) is worked out once, and
+        # only when asked for: a file of 130k entries the cache knows nothing of asked it twice
+        # per entry, the second time for a pending result that is almost never there.
+        claim: str | None = None
         if evidence:
             result: ReferenceCheck | None = decide(entry, evidence)
         else:
-            stored = self.cache.get_verification(claim_key(entry))
+            claim = claim_key(entry)
+            stored = self.cache.get_verification(claim)
             result = check_from_json(entry, stored) if stored else None
-        if result is None:
+        if result is None and self._pending:
             with self._lock:
-                pending = self._pending.get(claim_key(entry))
+                pending = self._pending.get(claim or claim_key(entry))
             if pending is not None:
                 section = entry.section if entry.section in VERIFIED_SECTIONS else "other"
                 result = dataclasses.replace(pending, entry_id=entry.id, section=section)

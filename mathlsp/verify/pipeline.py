@@ -46,7 +46,7 @@ from mathlsp.verify.normalize import (
     math_words,
     query_text,
 )
-from mathlsp.verify.remarks import year_note
+from mathlsp.verify.remarks import not_cross_checked, year_note
 
 ProgressCallback = Callable[[int, int, str], None]  # done, total, message
 
@@ -266,7 +266,7 @@ def decide_subject(
             key,
             section,
             "confirmed",
-            tuple(notes),
+            tuple(not_cross_checked(n) for n in notes),
             source=record.backend,
             url=record.url or None,
             record=record,

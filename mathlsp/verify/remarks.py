@@ -1,4 +1,5 @@
-"""What a confirmation should say out loud: a year that differs from the source's.
+"""What a confirmation should say out loud: a year that differs from the source's, and a source
+that could not cross-check it.
 
 A year one off (or a journal year several years after an arXiv preprint's) still confirms the
 entry — a preprint and its journal version are one paper — but the difference is stated, once,
@@ -27,3 +28,23 @@ def year_note(claimed: int | None, record: PaperRecord) -> str | None:
     else:
         why = "preprint and journal years often differ so"
     return f"year {claimed} in the entry, {source} in {where} ({apart} apart: {why})"
+
+
+#: What a search or an import says after those reasons: the next `verify` asks that source again
+#: and, once it answers, renews the stamp without them.
+CROSS_CHECK_LATER = "`mathlsp verify` will cross-check it"
+
+_PENDING = ("; verification pending", ": verification pending")
+
+
+def not_cross_checked(reason: str) -> str:
+    """A pending source's reason restated for an entry another source confirmed.
+
+    The sources phrase a failure for an entry nothing confirmed yet ("OpenAlex rate-limited;
+    verification pending"); beside a confirmation, stamped `Verified:`, "pending" contradicts the
+    line it stands on. What is true is that this one source did not cross-check it.
+    """
+    cause = reason
+    for tail in _PENDING:
+        cause = cause.removesuffix(tail)
+    return f"not cross-checked — {cause}"

@@ -122,3 +122,16 @@ def test_output_file_is_updated_in_place_and_the_users_entries_kept(
 def test_a_bad_key_format_is_a_usage_error(folder: Path, capsys) -> None:
     assert main(["export", "--bibtex", str(folder), "--key-format", "{x}"]) == 2
     assert "--key-format" in capsys.readouterr().err
+
+
+def test_a_doi_is_exported_as_the_note_writes_it(folder: Path, capsys) -> None:
+    # `10.1007/BF02126799` in the note, the same in the .bib: DOIs compare case-insensitively,
+    # but the publisher's case is the form a reader (and a journal's style) expects.
+    lit = folder / "LITERATURE.md"
+    lit.write_text(
+        lit.read_text(encoding="utf-8").replace("10.1000/demo.2019", "10.1000/Demo.BF2019"),
+        encoding="utf-8",
+    )
+    assert main(["export", "--bibtex", str(folder)]) == 0
+    out = capsys.readouterr().out
+    assert "10.1000/Demo.BF2019" in out and "demo.bf2019" not in out, out

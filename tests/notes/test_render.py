@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from mathlsp.notes.document import MarkdownDoc
@@ -147,14 +149,15 @@ def test_render_confirmed_reference() -> None:
 def test_render_unconfirmed_reference() -> None:
     assert render_reference(UREF, "\r\n") == (
         "### UREF-003: Untitled\r\n"
-        "- **Authors:**\r\n"
-        "- **Year:**\r\n"
-        "- **Source:**\r\n"
         "- **Reason:** not found\r\n"
         "- **Relevance:** Maybe.\r\n"
         f"- **Status:** {UNCONFIRMED_STATUS}\r\n"
     )
     assert UREF.id == "UREF-003"
+    # Only Reason and Status are required of a UREF: what it does not know is left out, never
+    # written as an empty field; a REF's required fields are written even when empty.
+    assert "- **Relevance:**" not in render_reference(replace(UREF, relevance=""))
+    assert "- **Source:**\n" in render_reference(replace(REF, source=""))
 
 
 def test_render_omits_absent_identifiers_and_keeps_string_years() -> None:

@@ -20,30 +20,14 @@ def test_new_papers_by_what_is_confirmed() -> None:
     assert search_outcome(all_down=False, new_confirmed=0, new_unconfirmed=2) == "PARTIAL"
 
 
-def test_only_listed_papers_found_is_judged_by_their_entries() -> None:
-    listed = ["REF-001", "REF-004", "UREF-002"]
-    assert search_outcome(all_down=False, new_confirmed=0, new_unconfirmed=0, listed=listed) == (
-        "SUCCEEDED"
-    )
-    mostly_unconfirmed = ["UREF-001", "UREF-003", "REF-002"]
-    assert (
-        search_outcome(
-            all_down=False, new_confirmed=0, new_unconfirmed=0, listed=mostly_unconfirmed
+def test_only_listed_papers_found_is_partial_whatever_their_entries() -> None:
+    # Results, but nothing the notes did not hold: "some results but gaps remain" (seed 004 §9),
+    # never SUCCEEDED ("found relevant papers") nor FAILED ("no relevant results").
+    for listed in (["REF-001", "REF-004", "UREF-002"], ["UREF-001", "UREF-003", "REF-002"]):
+        assert (
+            search_outcome(all_down=False, new_confirmed=0, new_unconfirmed=0, listed=listed)
+            == "PARTIAL"
         )
-        == "PARTIAL"
-    )
-
-
-def test_one_entry_found_twice_counts_once() -> None:
-    # Two records of one paper (a preprint and its journal version) both match REF-002.
-    listed = ["REF-002", "REF-002", "UREF-001"]
-    assert search_outcome(all_down=False, new_confirmed=0, new_unconfirmed=0, listed=listed) == (
-        "SUCCEEDED"
-    )
-    listed = ["UREF-001", "UREF-001", "REF-002"]
-    assert search_outcome(all_down=False, new_confirmed=0, new_unconfirmed=0, listed=listed) == (
-        "SUCCEEDED"
-    )
 
 
 def test_new_papers_decide_whatever_was_listed() -> None:

@@ -400,11 +400,12 @@ def test_the_report_says_what_following_the_references_did(
     assert bool(shown) == bool(below)
 
 
-def test_a_follow_up_that_finds_only_listed_papers_is_not_failed(
+def test_a_follow_up_that_finds_only_listed_papers_is_partial(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
 ) -> None:
     # The same subject asked twice in other words: the second search finds the papers the first
-    # wrote. It checked the literature and found the list complete — nothing failed.
+    # wrote. It had results but added nothing: PARTIAL ("some results but gaps remain", seed
+    # 004 §9), neither SUCCEEDED nor FAILED; and no count changed, so none is said to have.
     folder = write_problem(tmp_path, PRIMES, "primes")
     code, _out, err = search(capsys, str(folder), "--write", "-q", "small gaps between primes")
     assert code == 0, err
@@ -416,10 +417,37 @@ def test_a_follow_up_that_finds_only_listed_papers_is_not_failed(
     assert [e.id for e in journal.entries] == ["LIT-001", "LIT-002"]
     second = journal.entries[1]
     assert [e.id for e in lit.entries] == [e.id for e in written.entries]  # nothing new
-    assert second.outcome == "SUCCEEDED", second.outcome
+    assert second.outcome == "PARTIAL", second.outcome
+    assert second.fields.value("artifacts_produced") == (
+        "[LITERATURE.md](LITERATURE.md): a Search History row, no new entries"
+    )
     reasoning = second.fields.value("reasoning")
     nothing_new = r"Nothing new: the \d+ papers found on the problem are already in LITERATURE\.md"
     assert re.match(nothing_new + r" \(REF-001, REF-", reasoning), reasoning
     tried = second.fields.value("what_was_tried")
     assert "0 new candidates" in tried and "already listed" in tried and "Queries: `" in tried
-    assert "SUCCEEDED" in out and "FAILED" not in out
+    assert "LIT-002 PARTIAL" in out and "SUCCEEDED" not in out and "FAILED" not in out
+    (said,) = [x for x in out.splitlines() if "LITERATURE.md (update)" in x]
+    assert "no new entries" in said and "counts" not in said, said
+
+
+def test_a_doi_is_written_as_given_and_compared_whatever_its_case(
+    graphs_dir: Path, capsys: pytest.CaptureFixture[str], fake_env: dict[str, str]
+) -> None:
+    # PROBLEM.md and the sources write `10.1007/BF02126799`: LITERATURE.md shows that form, not
+    # a lower-cased one; and the next search still knows the paper is listed.
+    code, _, err = search(capsys, str(graphs_dir), "--write")
+    assert code == 0, err
+    text = (graphs_dir / "LITERATURE.md").read_text(encoding="utf-8")
+    assert "- **DOI:** 10.1007/BF02126799\n" in text
+    # Every DOI mathlsp writes (the entry's, the Search History's PROBLEM.md ids); a re-check
+    # URL is the request as it was sent, not a DOI written.
+    lower = [x for x in text.splitlines() if "bf02126799" in x and "**Verified:**" not in x]
+    assert lower == [], lower
+    assert "PROBLEM.md ids looked up: arXiv:1304.4132, doi:10.1007/BF02126799" in text
+    code, out, err = search(capsys, str(graphs_dir), "--format", "json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert not [
+        c for c in data["candidates"] if (c.get("doi") or "").lower() == "10.1007/bf02126799"
+    ]

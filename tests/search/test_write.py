@@ -668,3 +668,33 @@ def test_one_word_of_a_family_stands_for_it_and_a_participle_for_none() -> None:
     # A lone participle is a property without its noun, a number in words notation, initials
     # or a name's spelling a name: none is a reason.
     assert near_note_words(c) == ["periodic", "orbits"]
+
+
+def test_a_stamp_names_the_source_that_did_not_cross_check_and_never_says_pending() -> None:
+    result = make_result(None)
+    mss = next(c for c in result.candidates if c.arxiv_id)
+    partly = replace(
+        result.checks[mss.key],
+        reasons=("not cross-checked — OpenAlex not asked: the search's request budget was spent",),
+        single_source=True,
+    )
+    writes = plan_writes(replace(result, checks={**result.checks, mss.key: partly}))
+    assert writes.literature is not None
+    (ref,) = LiteratureDoc(writes.literature.text).confirmed
+    assert ref.verified is not None and ref.verified.url == MSS.url
+    assert ref.verified.raw.endswith(
+        "(only source reachable) (not cross-checked — OpenAlex not asked: the search's request "
+        "budget was spent; `mathlsp verify` will cross-check it)"
+    )
+    assert "pending" not in ref.verified.raw
+
+
+def test_the_report_names_only_the_frontmatter_a_write_changed() -> None:
+    from mathlsp.search.write import frontmatter_changed
+
+    head = "---\nproblem: p\ntotal_papers: {n}\nconfirmed_count: {n}\nlast_search: {t}\n---\n"
+    old = head.format(n=2, t="2026-01-01")
+    assert frontmatter_changed(None, old) == "counts"  # a new file: every count is new
+    assert frontmatter_changed(old, head.format(n=3, t="2026-02-01")) == "counts"
+    assert frontmatter_changed(old, head.format(n=2, t="2026-02-01")) == "`last_search`"
+    assert frontmatter_changed(old, old) == ""

@@ -116,7 +116,7 @@ def test_s2_batch_with_nulls() -> None:
     perelman = semantic_scholar.parse_paper(data[0], "u")
     assert perelman is not None
     assert perelman.arxiv_id == "math/0211159"
-    assert perelman.doi == "10.48550/arxiv.math/0211159"
+    assert perelman.doi == "10.48550/arXiv.math/0211159"  # as the source writes it
     assert perelman.venue == "arXiv.org"
     assert perelman.open_access_url == "https://arxiv.org/pdf/math/0211159"
     hh = semantic_scholar.parse_paper(data[2], "u")

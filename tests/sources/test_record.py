@@ -12,6 +12,7 @@ from mathlsp.sources.record import (
     IdKind,
     PaperRecord,
     arxiv_id_from_doi,
+    clean_doi,
     identifier_from_key,
     normalize_doi,
     parse_arxiv_id,
@@ -93,6 +94,16 @@ def test_helpers() -> None:
     assert arxiv_id_from_doi("10.48550/arXiv.2312.07559") == "2312.07559"
     assert arxiv_id_from_doi("10.48550/arxiv.math/0211159") == "math/0211159"
     assert arxiv_id_from_doi("10.1007/x") is None
+
+
+def test_a_record_keeps_the_dois_case_and_compares_it_lower_cased() -> None:
+    # What a note shows is the source's form; what identifies the paper is case-insensitive.
+    assert clean_doi("https://doi.org/10.1007/BF02126799.") == "10.1007/BF02126799"
+    assert normalize_doi("10.1007/BF02126799") == "10.1007/bf02126799"
+    record = PaperRecord("crossref", "Ramanujan graphs", doi="10.1007/BF02126799")
+    assert record.doi == "10.1007/BF02126799"
+    assert Identifier(IdKind.DOI, "10.1007/bf02126799") in record.identifiers
+    assert record.carries(parse_identifier("doi:10.1007/Bf02126799"))
 
 
 @pytest.mark.parametrize(

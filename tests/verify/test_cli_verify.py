@@ -331,3 +331,22 @@ def test_entries_outside_the_sections_are_named_not_silently_left(
         "REF-002",
         "REF-003",
     ]
+
+
+def test_a_moved_reference_writes_no_empty_field(folder: Path, fake_env, capsys) -> None:
+    # REF-003 has no Source (nor Relevance): the UREF it becomes leaves them out (the schema
+    # requires only Reason and Status of a UREF), never `- **Source:**` with nothing after it.
+    lit = folder / "LITERATURE.md"
+    lit.write_text(HEAD + FABRICATED.replace("- **Year:** 2023\n", "") + TAIL, encoding="utf-8")
+    assert main(["verify", str(folder), "--write"]) == 1
+    capsys.readouterr()
+    text = lit.read_text(encoding="utf-8")
+    (moved,) = LiteratureDoc(text).unconfirmed
+    block = text[text.index("### UREF-001") :]
+    assert [line for line in block.splitlines() if line.rstrip().endswith(":**")] == []
+    assert moved.fields.value("authors") == "A. Nonymous"
+    assert "source" not in moved.fields and "year" not in moved.fields
+    main(["check", str(folder), "--format", "json"])
+    report = json.loads(capsys.readouterr().out)
+    said = [d["message"] for f in report["files"] for d in f["diagnostics"]]
+    assert not [m for m in said if "UREF-001" in m and ("Source" in m or "Year" in m)], said

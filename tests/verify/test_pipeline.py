@@ -474,3 +474,24 @@ async def test_a_compound_the_index_writes_the_other_way_is_asked_once_more() ->
     hyphenated = entries(QUASI.replace("quasilinear", "quasi-linear"))
     (check,) = await verify_entries(hyphenated, _LuceneTitles(closed), now=NOW)
     assert check.confirmed, check.reasons
+
+
+def test_a_source_that_could_not_cross_check_a_confirmation_is_not_called_pending() -> None:
+    # Confirmed on its arXiv id; its DOI's source was never asked. The stamp says Verified, so
+    # the note beside it says what did not happen (a cross-check), not "verification pending".
+    (entry,) = entries(PERELMAN + "- **DOI:** 10.1000/entropy\n")
+    found = Evidence("arXiv math/0211159", LookupStatus.FOUND, (record(),))
+    spent = Evidence(
+        "DOI 10.1000/entropy",
+        LookupStatus.ERROR,
+        (),
+        "OpenAlex not asked: the search's request budget was spent; verification pending",
+    )
+    check = decide(entry, [found, spent], NOW)
+    assert check.confirmed and check.single_source
+    assert check.reasons == (
+        "not cross-checked — OpenAlex not asked: the search's request budget was spent",
+    )
+    # Unconfirmed, the same failure still reads pending: nothing vouches for the entry yet.
+    alone = decide(entry, [spent], NOW)
+    assert alone.pending and alone.reasons == (spent.reason,)
