@@ -124,30 +124,17 @@ def in_process(folder: Path, runs: int) -> dict[str, float]:
 
 
 async def over_stdio(folder: Path) -> dict[str, float]:
-    from bench_server import _peak_rss_mb, recording_client
+    from bench_server import _peak_rss_mb, initialized, open_document, recording_client
     from lsprotocol import types
-    from pytest_lsp import client_capabilities
 
     client, published = recording_client({"debounceMs": 0})
     lit = folder / "LITERATURE.md"
     text = lit.read_text(encoding="utf-8")
     await client.start_io(sys.executable, "-m", "mathlsp", "serve")
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual_studio_code"),
-            root_uri=folder.as_uri(),
-            initialization_options={"mathlsp": {"debounceMs": 0}},
-        )
-    )
+    await initialized(client, folder, {"debounceMs": 0})
     uri = lit.as_uri()
     t0 = time.perf_counter()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     await client.text_document_document_symbol_async(
         types.DocumentSymbolParams(text_document=types.TextDocumentIdentifier(uri=uri))
     )

@@ -58,6 +58,27 @@ def recording_client(
     return client, published
 
 
+async def initialized(client: LanguageClient, root: Path, options: dict[str, object]) -> None:
+    """The VS Code handshake on `root`, with `options` as mathlsp's initialization options."""
+    await client.initialize_session(
+        types.InitializeParams(
+            capabilities=client_capabilities("visual_studio_code"),
+            root_uri=root.as_uri(),
+            initialization_options={"mathlsp": options},
+        )
+    )
+
+
+def open_document(client: LanguageClient, uri: str, text: str, language: str = "markdown") -> None:
+    client.text_document_did_open(
+        types.DidOpenTextDocumentParams(
+            text_document=types.TextDocumentItem(
+                uri=uri, language_id=language, version=1, text=text
+            )
+        )
+    )
+
+
 async def _run(folder: Path, n_refs: int) -> dict[str, float]:
     client, published = recording_client({"debounceMs": 0})
 
@@ -65,22 +86,10 @@ async def _run(folder: Path, n_refs: int) -> dict[str, float]:
     text = lit.read_text(encoding="utf-8")
     t0 = time.perf_counter()
     await client.start_io(sys.executable, "-m", "mathlsp", "serve")
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual_studio_code"),
-            root_uri=folder.as_uri(),
-            initialization_options={"mathlsp": {"debounceMs": 0}},
-        )
-    )
+    await initialized(client, folder, {"debounceMs": 0})
     t_init = time.perf_counter()
     uri = lit.as_uri()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     while not any(p.uri == uri for _, p in published):
         await asyncio.sleep(0.001)
     t_first = published[-1][0]

@@ -22,8 +22,9 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from lsprotocol import types
-from pytest_lsp import LanguageClient, client_capabilities
+from pytest_lsp import LanguageClient
 
+from benchmarks.bench_server import initialized, open_document
 from benchmarks.corpus import write_folder
 
 QUIET_S = 3.0
@@ -57,22 +58,10 @@ async def soak(
     lit = folder / "LITERATURE.md"
     text = lit.read_text(encoding="utf-8")
     await client.start_io(sys.executable, "-m", "mathlsp", "serve")
-    await client.initialize_session(
-        types.InitializeParams(
-            capabilities=client_capabilities("visual_studio_code"),
-            root_uri=folder.as_uri(),
-            initialization_options={"mathlsp": {"debounceMs": debounce_ms, "verification": "off"}},
-        )
-    )
+    await initialized(client, folder, {"debounceMs": debounce_ms, "verification": "off"})
     pid = client._server.pid  # type: ignore[union-attr]
     uri = lit.as_uri()
-    client.text_document_did_open(
-        types.DidOpenTextDocumentParams(
-            text_document=types.TextDocumentItem(
-                uri=uri, language_id="markdown", version=1, text=text
-            )
-        )
-    )
+    open_document(client, uri, text)
     while not published:
         await asyncio.sleep(0.005)
     await asyncio.sleep(QUIET_S)  # both readings after the server has been idle a moment
