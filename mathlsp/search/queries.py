@@ -860,15 +860,18 @@ def _material(
         return list(dict.fromkeys(g for g in groups if g))
 
     own_statement = without_identifiers(without_exclusions(labelled.statement))
-    cited_sentences = [] if known_texts else [s for s in sentences_of(own_statement) if cite(s)]
-    for text in cited_sentences:
-        groups += [g for g in cite(text) if g not in groups]
+    # Each sentence with the groups it cites, read once.
+    cited_sentences = (
+        [] if known_texts else [(s, c) for s in sentences_of(own_statement) if (c := cite(s))]
+    )
+    in_passing = [g for _, cited_groups in cited_sentences for g in cited_groups]
+    groups += [g for g in dict.fromkeys(in_passing) if g not in groups]
     names = {fold(n) for g in groups for n in g} | {fold(n) for n in cited}
     surnames |= {n.lower() for n in names}
     known_items: list[list[str]] = []
     author_topics: dict[tuple[str, ...], str] = {}
-    for text in cited_sentences:
-        for g in cite(text):
+    for text, cited_groups in cited_sentences:
+        for g in cited_groups:
             if g not in author_topics and (own := _own_phrases(text, names, venues, surnames)):
                 author_topics[g] = spell_out(own[0], spelled)
     for text in known_texts:
@@ -913,7 +916,7 @@ def _material(
             tags, " ".join([problem.title, problem.statement, *(k.text for k in known_items_text)])
         ),
         title_words=title_words(problem.title, tags[:2]),
-        in_passing=[g for text in cited_sentences for g in cite(text)],
+        in_passing=in_passing,
     )
 
 
