@@ -68,6 +68,7 @@ SPLITS = (
     "fresh11",
     "fresh12",
     "fresh13",
+    "fresh14",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
