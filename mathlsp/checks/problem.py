@@ -11,7 +11,15 @@ from mathlsp.checks.findings import Finding, Severity
 from mathlsp.checks.literature import opening_fence
 from mathlsp.notes.frontmatter import FrontmatterField
 from mathlsp.notes.markdown import normalize_heading
-from mathlsp.notes.problem import DOMAINS, PROBLEM_TYPES, STATUSES, ProblemDoc
+from mathlsp.notes.problem import (
+    DOMAINS,
+    KNOWN_HEADINGS,
+    PROBLEM_TYPES,
+    REFERENCE_HEADINGS,
+    STATEMENT_HEADINGS,
+    STATUSES,
+    ProblemDoc,
+)
 from mathlsp.notes.spans import Span
 
 DRAFT = define("PRB001", Severity.INFORMATION, "Problem is a draft and cannot be searched yet")
@@ -23,6 +31,9 @@ UNKNOWN_STATUS = define("PRB006", Severity.WARNING, "Problem status is missing o
 UNKNOWN_TYPE = define("PRB007", Severity.WARNING, "Problem type is unknown")
 NO_TAGS = define("PRB008", Severity.WARNING, "Problem has no tags")
 NO_STATEMENT = define("PRB009", Severity.WARNING, "PROBLEM.md has no `# Problem` statement")
+OTHER_HEADING = define(
+    "PRB011", Severity.HINT, "A section is under a heading the schema names otherwise"
+)
 BAD_MSC = define("PRB010", Severity.WARNING, "`msc:` holds something that is not an MSC class")
 
 
@@ -148,6 +159,30 @@ def problem_statement(ctx: CheckContext) -> Iterator[Finding]:
             NO_STATEMENT,
             "The `# Problem` section is empty: state the problem precisely (LaTeX is fine)",
             heading.span,
+        )
+
+
+@rule(applies_to=ProblemDoc)
+def problem_headings(ctx: CheckContext) -> Iterator[Finding]:
+    """`## Prior work`, `## Bibliography`, `## Statement`: the search reads them as the schema's
+    section, but other tools (and PRB009) look for the schema's own heading."""
+    doc = ctx.doc
+    assert isinstance(doc, ProblemDoc)
+    for titles, what in (
+        (STATEMENT_HEADINGS, "the problem statement"),
+        (KNOWN_HEADINGS, "Known Results"),
+        (REFERENCE_HEADINGS, "References"),
+    ):
+        heading = doc.read_heading(titles)
+        if heading is None or normalize_heading(heading.title) == normalize_heading(titles[0]):
+            continue
+        level = "#" if titles is STATEMENT_HEADINGS else "##"
+        yield ctx.finding(
+            OTHER_HEADING,
+            f"`{heading.title}` is read as {what} by the search; the schema's heading is "
+            f"`{level} {titles[0]}`",
+            heading.title_span,
+            data={"heading": heading.title, "schema": titles[0]},
         )
 
 

@@ -9,7 +9,7 @@ from pathlib import PurePath
 
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.identifiers import IdMention, find_identifiers
-from mathlsp.notes.markdown import normalize_heading
+from mathlsp.notes.markdown import Heading, normalize_heading
 from mathlsp.notes.spans import Span
 
 STATUSES = ("draft", "defined", "in-progress", "solved", "abandoned")
@@ -81,7 +81,35 @@ ARXIV_MATH_CATEGORIES = (
 _SENTENCE_END = re.compile(
     r"(?:(?<=[^\W\d_]{2}[.!?])|(?<=[\d)$][.!?]))\s+(?=[^\W\d_(\[$*])|\n\s*\n"
 )
-_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)])[ \t]+(?P<body>.*)$")
+# A list item: a bullet, "1." / "1)", or a citation label opening the line ("[1] …", "[BKT04] …",
+# the numbered reference list papers and LaTeX notes write).
+_LIST_ITEM = re.compile(r"[ \t]*(?:[-*+]|\d{1,3}[.)]|\[[A-Za-z0-9+]{1,12}\])[ \t]+(?P<body>.*)$")
+# Headings notes write for the schema's sections in other words (any level): read for the search
+# when the schema's own heading is absent. The check (`checks/problem.py`) still asks for the
+# schema's headings; reading a synonym is not accepting it.
+STATEMENT_HEADINGS = ("Problem", "Statement", "Problem statement", "The problem", "Question")
+KNOWN_HEADINGS = (
+    "Known Results",
+    "Known",
+    "Known result",
+    "What is known",
+    "Prior work",
+    "Prior results",
+    "Previous work",
+    "Related work",
+    "Background",
+    "State of the art",
+)
+REFERENCE_HEADINGS = (
+    "References",
+    "Reference",
+    "Refs",
+    "Bibliography",
+    "Literature",
+    "Works cited",
+)
+# One field of a BibTeX entry pasted under References: `doi = {10.1/x},`, `title = "…"`.
+_BIB_FIELD = re.compile(r"^\s*(?P<name>[A-Za-z]+)\s*=\s*[{\"]+(?P<value>.*?)[}\"]*\s*,?\s*$")
 
 
 @dataclass(slots=True)
@@ -158,7 +186,7 @@ class ProblemDoc(MarkdownDoc):
     @cached_property
     def statement(self) -> str:
         """The problem statement: the `# Problem` section, or the body before the first `##`."""
-        bounds = self._section_lines("Problem")
+        bounds = self._first_section(STATEMENT_HEADINGS)
         lines = self.lines
         if bounds is None:
             first = lines.first_line
@@ -174,6 +202,16 @@ class ProblemDoc(MarkdownDoc):
                 continue
             out.append(lines.texts[i])
         return "\n".join(out).strip()
+
+    def read_heading(self, titles: tuple[str, ...]) -> Heading | None:
+        """The heading the search reads a section under: the first of `titles` the note has."""
+        wanted = [normalize_heading(t) for t in titles]
+        found = {normalize_heading(h.title): h for h in reversed(self.lines.headings)}
+        return next((found[w] for w in wanted if w in found), None)
+
+    def _first_section(self, titles: tuple[str, ...]) -> tuple[int, int] | None:
+        """The section under the first of `titles` the note has (in the order given)."""
+        return next((b for t in titles if (b := self._section_lines(t)) is not None), None)
 
     def _items(self, title: str) -> list[ListItem]:
         bounds = self._section_lines(title)
@@ -228,11 +266,43 @@ class ProblemDoc(MarkdownDoc):
     def known_results(self) -> list[ListItem]:
         # Notes write their Known Results as a list or, as often, as a paragraph: then each
         # sentence is one (who did what), or the search would read none of them.
-        return self._items("Known Results") or self._sentences("Known Results")
+        # The schema's heading first; else the first heading that says the same in other words
+        # ("## Known", "## Prior work", "### What is known").
+        for title in KNOWN_HEADINGS:
+            if self._section_lines(title) is not None:
+                return self._items(title) or self._sentences(title)
+        return []
 
     @cached_property
     def references(self) -> list[ListItem]:
-        return self._items("References")
+        for title in REFERENCE_HEADINGS:
+            if self._section_lines(title) is not None:
+                return self._items(title) + self._bibtex(title)
+        return []
+
+    def _bibtex(self, title: str) -> list[ListItem]:
+        """BibTeX entries pasted under References (a fenced block, which the list reading skips):
+        one item per entry, "authors, title" with its DOI and arXiv identifiers."""
+        bounds = self._section_lines(title)
+        if bounds is None:
+            return []
+        lines = self.lines
+        entries: list[tuple[int, dict[str, str]]] = []
+        for i in range(bounds[0], bounds[1] + 1):
+            text = lines.texts[i]
+            if text.lstrip().startswith("@") and "{" in text:
+                entries.append((i, {}))
+            elif entries and (m := _BIB_FIELD.match(text)):
+                entries[-1][1][m.group("name").lower()] = m.group("value").strip()
+        items = []
+        for line, fields in entries:
+            ids = [f"doi:{fields['doi']}"] if fields.get("doi") else []
+            ids += [f"arXiv:{fields['eprint']}"] if fields.get("eprint") else []
+            parts = (fields.get("author"), fields.get("title"), *ids)
+            text = ", ".join(f for f in parts if f)
+            if text:
+                items.append(ListItem(text, line, lines.span(line), list(find_identifiers(text))))
+        return items
 
 
 def frontmatter_trouble(problem: ProblemDoc) -> str | None:

@@ -12,10 +12,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-# A label line: "Known:", "Known results:", "What is known:", "References", "Refs: …" (bold or
+# A label line: "Known:", "Known results:", "What is known:", "Background:", "Known ingredients:",
+# "Tools:", "References", "Refs: …" (bold or
 # not), alone or followed by the first item on the same line.
 _LABEL = re.compile(
-    r"^\s*(?:\*\*|__)?(?P<label>known(?: results?)?|what is known|prior (?:work|results)|"
+    r"^\s*(?:\*\*|__)?(?P<label>known(?: results?| ingredients)?|what is known|"
+    r"(?:prior|previous|related) (?:work|results)|background|ingredients|tools|"
     r"references?|refs?|bibliography|literature)(?:\*\*|__)?\s*(?::|\s*$)(?:\*\*|__)?"
     r"(?P<rest>.*)$",
     re.IGNORECASE,

@@ -114,3 +114,19 @@ def test_broken_yaml_left_to_doc_rules(check) -> None:
     assert "DOC002" in codes(found)
     assert not [c for c in codes(found) if c.startswith("PRB00") and c != "PRB009"]
     assert only(found, "PRB009") == []
+
+
+def test_a_known_results_synonym_gets_a_hint(check) -> None:
+    found = check(P, edit(PROBLEM, "## Known Results", "## Prior work"))
+    assert [(f.code, f.severity) for f in found] == [("PRB011", Severity.HINT)]
+    assert "`## Known Results`" in found[0].message
+    assert found[0].data == {"heading": "Prior work", "schema": "Known Results"}
+
+
+def test_the_schema_headings_get_no_hint(check) -> None:
+    assert codes(check(P, PROBLEM)) == []
+
+
+def test_a_statement_heading_keeps_prb009_and_gets_a_hint(check) -> None:
+    found = check(P, edit(PROBLEM, "# Problem", "## Statement"))
+    assert sorted(codes(found)) == ["PRB009", "PRB011"]

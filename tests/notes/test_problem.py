@@ -215,3 +215,35 @@ def test_a_frontmatter_that_cannot_be_read_is_named_with_its_line() -> None:
     # Fine: a readable frontmatter, or none at all (a folder with a plain PROBLEM.md).
     assert frontmatter_trouble(ProblemDoc(PROBLEM)) is None
     assert frontmatter_trouble(ProblemDoc("# Problem\n\nColour the plane.\n")) is None
+
+
+def test_known_results_heading_in_other_words_is_read() -> None:
+    doc = ProblemDoc("# Problem\nQ?\n\n## Prior work\n- A. Smith (2001) proved X.\n")
+    assert [k.text for k in doc.known_results] == ["A. Smith (2001) proved X."]
+
+
+def test_the_schema_known_results_heading_comes_before_a_synonym() -> None:
+    doc = ProblemDoc("# Problem\nQ?\n\n## Background\nDefs here.\n\n## Known Results\n- R.\n")
+    assert [k.text for k in doc.known_results] == ["R."]
+
+
+def test_references_under_bibliography_with_numbered_labels() -> None:
+    doc = ProblemDoc("# Problem\nQ?\n\n### Bibliography\n[1] A, T, arXiv:2101.00001\n[BK04] B\n")
+    assert [r.text for r in doc.references] == ["A, T, arXiv:2101.00001", "B"]
+    assert [i.value for i in doc.references[0].identifiers] == ["2101.00001"]
+
+
+def test_bibtex_pasted_under_references_gives_its_identifiers() -> None:
+    text = (
+        "# Problem\nQ?\n\n## References\n```bibtex\n@article{k,\n  author = {Doe, J.},\n"
+        "  title = {On X},\n  doi = {10.1000/xyz.1},\n}\n```\n"
+    )
+    (item,) = ProblemDoc(text).references
+    assert item.text.startswith("Doe, J., On X")
+    assert [(i.kind, i.value) for i in item.identifiers] == [("doi", "10.1000/xyz.1")]
+
+
+def test_statement_under_a_statement_heading() -> None:
+    doc = ProblemDoc("# Some title\n\n## Statement\nShow that X holds.\n\n## Known\n- Y.\n")
+    assert doc.statement == "Show that X holds."
+    assert [k.text for k in doc.known_results] == ["Y."]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from mathlsp.search.labelled import split_statement
 from mathlsp.search.queries import _material, build_queries
 from tests.search.conftest import problem
@@ -59,3 +61,12 @@ def test_labelled_known_results_give_author_queries_and_labelled_references_are_
     plan = build_queries(doc)
     assert "1508.05333" in " ".join(str(i) for i in plan.reference_ids)
     assert any(q.authors == ("Lindenstrauss",) for q in [*plan.queries, *plan.spare])
+
+
+@pytest.mark.parametrize(
+    "label", ["Background:", "**Known ingredients:**", "Tools:", "Related work:"]
+)
+def test_more_labels_are_known_results(label: str) -> None:
+    out = split_statement(f"Show X.\n\n{label} Lemma of Smith, Jones' bound.\n\nMore.")
+    assert out.known == ["Lemma of Smith, Jones' bound."]
+    assert "Smith" not in out.statement
