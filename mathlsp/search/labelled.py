@@ -13,8 +13,8 @@ import re
 from dataclasses import dataclass, field
 
 # A label line: "Known:", "Known results:", "What is known:", "Background:", "Known ingredients:",
-# "Tools:", "References", "Refs: …" (bold or
-# not), alone or followed by the first item on the same line.
+# "Tools:", "References", "Refs: …" (bold or not), alone or followed by the first item on the
+# same line.
 _LABEL = re.compile(
     r"^\s*(?:\*\*|__)?(?P<label>known(?: results?| ingredients)?|what is known|"
     r"(?:prior|previous|related) (?:work|results)|background|ingredients|tools|"

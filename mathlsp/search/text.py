@@ -304,13 +304,31 @@ _NAME = (
     # list of names before a missing verb backtracked for a minute.
     r"[A-Z](?=[^\W\d_]*[a-z])[^\W\d_]*+(?:[-–][A-Z][^\W\d_]++)*+"
 )
-_SEP = r"(?:\s*[,;]\s*(?:and\s+)?(?:independently\s+)?|\s+and\s+(?:independently\s+)?)"
+_SEP = r"(?:\s*[,;]\s*(?:and\s+)?(?:independently\s+)?|\s+and\s+(?:independently\s+|of\s+)?)"
 _NAME_LIST = rf"{_NAME}(?:{_SEP}{_NAME})*"
 _WORK = "|".join(sorted(WORK_NOUNS))
-_VERB = "|".join(sorted(REPORTING))
+# Verbs that say what people did, read only here (not `REPORTING`, which also cuts key phrases):
+# "Kamienny, Kenku and Momose classified", "Derickx, …, and Zureick-Brown completed".
+_PEOPLE_VERBS = frozenset(
+    "classified completed resolved solved confirmed characterised characterized derived "
+    "determined".split()
+)
+_VERB = "|".join(sorted(REPORTING | _PEOPLE_VERBS))
+# "Abert, Bergeron, Biringer and coauthors proved", "Trudgian et al. improved": the named people.
+_AND_OTHERS = r"(?:,?\s+and\s+(?:co-?authors|collaborators)|\s+et\s+al\.?)?"
 _WHO_DID = re.compile(
-    rf"(?<![\w-])({_NAME_LIST})(?:['’]s?)?,?\s+(?:[a-z]+ly\s+)?(?P<work>(?:{_WORK})\s+)?"
-    rf"(?P<verb>{_VERB})\b"
+    rf"(?<![\w-])({_NAME_LIST}){_AND_OTHERS}(?:['’]s?)?,?\s+(?:[a-z]+ly\s+)?"
+    rf"(?P<work>(?:{_WORK})\s+)?(?P<verb>{_VERB})\b"
+)
+# "[1]", "[2, 5]", "[3–7]" after names ("Bourgain, Katz and Tao [1] proved"): a numbered
+# reference list's citation, between the people and what they did.
+_NUMBERED_CITE = re.compile(r"\s*\[\d{1,3}(?:\s*[,–-]\s*\d{1,3})*\]")
+# "is due to Rudnev, Shakan and Shkredov": whose the result is.
+_DUE_TO = re.compile(rf"\bdue to\s+({_NAME_LIST})(?![\w-])")
+# Words that are capitalised after "due to" or "of" and name a part of a text, no one.
+_TEXT_PARTS = frozenset(
+    "theorem lemma proposition corollary section remark example definition figure table "
+    "chapter appendix equation conjecture".split()
 )
 _POSSESSIVE = re.compile(rf"(?<![\w-])({_NAME})['’]s?\s+(?=[\w$\\])")
 _LISTED = re.compile(rf"\(\s*({_NAME_LIST})\s*\)")
@@ -318,7 +336,7 @@ _LISTED = re.compile(rf"\(\s*({_NAME_LIST})\s*\)")
 # means without a verb or a year. Only nouns for someone's writings: "the method of Lagrange
 # multipliers" and "results of Section 3" name no one.
 _WRITINGS = "work|works|paper|papers|articles|contributions|monograph|monographs|book|books"
-_WORK_OF = re.compile(rf"\b(?:{_WRITINGS})\s+(?:of|by)\s+({_NAME_LIST})(?![\w-])")
+_WORK_OF = re.compile(rf"\b(?i:{_WRITINGS})\s+(?:of|by)\s+({_NAME_LIST})(?![\w-])")
 _NOT_PEOPLE = frozenset(
     "the a an this that these those it its we our their there here every each all any some "
     "many most one two if when while since then thus hence however moreover physicists "
@@ -361,11 +379,11 @@ def people_named(text: str, possessive: bool = True) -> list[tuple[str, ...]]:
     written (diacritics kept), in order. `possessive=False`: not "Zwegers' completion", which in
     a statement is as often an object named after someone ("Brown's thermal noise",
     "Littlewood's sign changes") as their work."""
-    plain = plain_text(text).replace(BREAK, " ")
+    plain = _NUMBERED_CITE.sub("", plain_text(text).replace(BREAK, " "))
     found: list[tuple[int, str]] = []
-    patterns = (
-        (_WHO_DID, _POSSESSIVE, _LISTED, _WORK_OF) if possessive else (_WHO_DID, _LISTED, _WORK_OF)
-    )
+    patterns = (_WHO_DID, _LISTED, _WORK_OF, _DUE_TO)
+    if possessive:
+        patterns += (_POSSESSIVE,)
     for pattern in patterns:
         found += [
             (m.start(1), m.group(1))
@@ -378,7 +396,8 @@ def people_named(text: str, possessive: bool = True) -> list[tuple[str, ...]]:
         for part in re.split(_SEP, raw):
             for name in re.split(r"(?<=\w)–(?=[A-Z])", part.strip()):
                 name = " ".join(name.split())
-                if name and name.lower() not in _NOT_PEOPLE and name.lower() not in STOPWORDS:
+                low = name.lower()
+                if name and low not in _NOT_PEOPLE | _TEXT_PARTS and low not in STOPWORDS:
                     names.append(name)
         group = tuple(dict.fromkeys(names))
         if group and group not in groups:
