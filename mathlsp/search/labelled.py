@@ -12,12 +12,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-# A label line: "Known:", "Known results:", "What is known:", "Background:", "Known ingredients:",
-# "Tools:", "References", "Refs: …" (bold or not), alone or followed by the first item on the
-# same line.
+# A label line: "Known:", "Known results:", "What is known:", "Related work:", "References",
+# "Refs: …" (bold or not), alone or followed by the first item on the same line. Not
+# "Background:", "Known ingredients:", "Tools:": read as Known Results they cost 5 written gold
+# papers on the three studied problems that write them (fresh12's fbm-rde 5 -> 2, stop 47).
 _LABEL = re.compile(
-    r"^\s*(?:\*\*|__)?(?P<label>known(?: results?| ingredients)?|what is known|"
-    r"(?:prior|previous|related) (?:work|results)|background|ingredients|tools|"
+    r"^\s*(?:\*\*|__)?(?P<label>known(?: results?)?|what is known|"
+    r"(?:prior|previous|related) (?:work|results)|"
     r"references?|refs?|bibliography|literature)(?:\*\*|__)?\s*(?::|\s*$)(?:\*\*|__)?"
     r"(?P<rest>.*)$",
     re.IGNORECASE,

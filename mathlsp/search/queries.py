@@ -801,9 +801,7 @@ def _material(
     # A note without a Known Results heading may write them under a label in the statement.
     if labelled is None:
         labelled = split_statement(problem.statement)
-    # Both when a note has both: labelled blocks are cut from the statement, so dropping them
-    # here lost what they name ("Tools: Anderson's inequality" above a Known Results list).
-    known_texts = [k.text for k in problem.known_results] + labelled.known
+    known_texts = [k.text for k in problem.known_results] or labelled.known
     statement_text = labelled.statement if labelled.known else problem.statement
     # "(Not the white-noise case, which is the stochastic heat equation.)": a neighbour fenced
     # off, whose words would ask for the literature the note excludes.

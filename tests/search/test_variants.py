@@ -50,22 +50,3 @@ def test_variant_is_read(name: str) -> None:
     assert len(doc.known_results) == known
     assert ids <= {str(i).lower() for i in plan.reference_ids}
     assert people <= {t.text for t in plan.terms if t.kind == "author"}
-
-
-def test_bold_labels_in_the_statement_are_known_results() -> None:
-    """ "**Background:**", "**Known ingredients:**", "**Tools:**" inside # Problem."""
-    doc = ProblemDoc((VARIANTS / "06_bold_labels.md").read_text(encoding="utf-8"))
-    plan = build_queries(doc)
-    assert not any("coauthors" in q.query or "Tools" in q.query for q in plan.queries)
-    assert any(q.purpose.startswith("known result") for q in plan.queries)
-
-
-def test_labelled_known_results_are_read_beside_a_known_results_heading() -> None:
-    """A "Tools:" block is cut out of the statement; with a Known Results heading too, its
-    named results were dropped from the plan altogether."""
-    text = (
-        "# Problem\nShow the entropy bound.\n\nTools: Anderson's inequality.\n\n"
-        "## Known Results\n- Kuelbs and Li (1993) linked small balls and entropy.\n"
-    )
-    plan = build_queries(ProblemDoc(text))
-    assert "anderson's inequality" in {t.text for t in plan.terms}
