@@ -1227,9 +1227,8 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
                 # own words ("interfaces", "nonlinear diffusions" where the tags say
                 # "regularity of interfaces", "degenerate diffusion"); OpenAlex ranks the
                 # works saying a phrase first.
-                topic = byline_topic(
-                    t.phrases, (*t.subject, *tag_words(t.subject, FILLER | GENERIC))
-                )
+                loose = tag_words(t.subject, FILLER | GENERIC)
+                topic = byline_topic(t.phrases, tuple(dict.fromkeys((*t.subject, *loose))))
             return f'{AUTHOR_FILTER}:"{names[0]}" {topic}', _any_of(t.phrases)
         # Semantic Scholar wants every word: one name and the shortest way to say the topic.
         short = min(t.phrases, key=lambda p: len(p.split()))

@@ -82,6 +82,14 @@ def test_people_a_statement_without_known_results_cites_are_asked_on_the_byline_
     assert not any(t.member for t in topics(m))
 
 
+def test_a_one_word_tag_is_asked_once_beside_a_person_cited_in_passing() -> None:
+    doc = problem(JUMPS.replace("heavy-tails", "heavy-tails, intermittency"))
+    plan = build_queries(doc)
+    mueller = next(q for q in [*plan.queries, *plan.spare] if q.authors == ("Mueller",))
+    said = mueller.query.split(" OR ")
+    assert said.count("intermittency") == 1 and len(said) == len(set(said))
+
+
 def test_people_cited_in_passing_come_after_the_objects() -> None:
     ts = topics(_material(problem(JUMPS), [], None))
     kinds = [t.passing for t in ts if t.purpose != "reference title"]
