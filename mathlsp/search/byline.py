@@ -53,3 +53,8 @@ def byline_topic(phrases: Sequence[str], subject: Sequence[str]) -> str:
     quoted = [q for q in quoted if q.strip('"')]
     said = {q.strip('"').lower() for q in quoted}
     return " OR ".join([*quoted, *(w for w in subject if w not in said)])
+
+
+def tag_words(phrases: Iterable[str], filler: Iterable[str] = ()) -> tuple[str, ...]:
+    """`subject_words` of tags written as OpenAlex phrases (`"free boundary"`): their words."""
+    return subject_words((p.strip('"') for p in phrases), filler)

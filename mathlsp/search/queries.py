@@ -19,7 +19,7 @@ from functools import lru_cache
 
 from mathlsp.notes.identifiers import find_identifiers
 from mathlsp.notes.problem import DOMAIN_CATEGORIES, ProblemDoc
-from mathlsp.search.byline import byline_topic, subject_words
+from mathlsp.search.byline import byline_topic, subject_words, tag_words
 from mathlsp.search.citation import parse_citation
 from mathlsp.search.excluded import without_exclusions
 from mathlsp.search.inline import identifiers_in, without_identifiers
@@ -1026,9 +1026,10 @@ def topics(m: _Material) -> list[Topic]:
     # A generic word ("methods", "bounds") would take any of the person's works on any subject.
     field_words = subject_words(m.tags, FILLER | GENERIC)
 
-    # A group cited in passing is asked with its topic's phrases and the tags as phrases, not
-    # any tag word: the sentence is one of their works, not their whole output on the field (on
-    # fresh13's jump-noise problem, Berger's byline works saying "random" were polymer papers).
+    # A group cited in passing is asked with its topic's phrases and the other tags as phrases
+    # (then their words, `_plain_topic`), never the subject tag's words: the sentence is one of
+    # their works, not their whole output on the field (on fresh13's jump-noise problem,
+    # Berger's byline works saying "random" were polymer papers).
     def tag_phrases(g: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
 
@@ -1220,6 +1221,14 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
             # The byline keeps the answer to one person's works, so any word of the subject
             # may tell their paper from the rest: the note's phrase for it is rarely its title's.
             topic = byline_topic(t.phrases, t.subject)
+            if t.passing:
+                # A person cited in passing is asked with the tags as phrases, then any word
+                # of them, still on their byline: a title-only record names the subject in its
+                # own words ("interfaces", "nonlinear diffusions" where the tags say
+                # "regularity of interfaces", "degenerate diffusion"); OpenAlex ranks the
+                # works saying a phrase first.
+                loose = tag_words(t.subject, FILLER | GENERIC)
+                topic = byline_topic(t.phrases, tuple(dict.fromkeys((*t.subject, *loose))))
             return f'{AUTHOR_FILTER}:"{names[0]}" {topic}', _any_of(t.phrases)
         # Semantic Scholar wants every word: one name and the shortest way to say the topic.
         short = min(t.phrases, key=lambda p: len(p.split()))

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mathlsp.search.byline import MAX_WORDS, byline_topic, subject_words
+from mathlsp.search.byline import MAX_WORDS, byline_topic, subject_words, tag_words
 from mathlsp.search.queries import FILLER, build_queries
 from tests.search.conftest import problem
 
@@ -76,3 +76,13 @@ def test_a_generic_tag_word_is_not_asked_beside_the_person() -> None:
     byline = [q for q in [*plan.queries, *plan.spare] if q.backend == "openalex" and q.authors]
     assert byline and "sieve" in byline[0].query
     assert "methods" not in byline[0].query.split(" OR ")
+
+
+def test_tag_words_read_the_words_of_quoted_tags() -> None:
+    assert tag_words(['"free boundary"', "blow-up", '"regularity of interfaces"']) == (
+        "free",
+        "boundary",
+        "blow",
+        "regularity",
+        "interfaces",
+    )

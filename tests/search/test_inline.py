@@ -64,12 +64,30 @@ def test_people_a_statement_without_known_results_cites_are_asked_on_the_byline_
     plan = build_queries(doc)
     cited = [q for q in [*plan.queries, *plan.spare] if q.authors]
     assert cited and {q.backend for q in cited} == {"openalex"}
-    # Their topic's phrases and the tags as phrases, not any tag word ("heavy", "stochastic"):
-    # the sentence is one work of theirs, not their output on the field.
+    # Their topic's phrases and the tags as phrases first (OpenAlex ranks the works saying
+    # them first), then any word of the tags: a title-only record of theirs names the subject
+    # in its own words ("Stable processes and heat equations"), and the byline keeps the answer
+    # to their works.
     mueller = next(q for q in cited if q.authors == ("Mueller",))
-    assert mueller.query.endswith('"stable noise" OR "stochastic heat equation" OR "heavy tails"')
+    assert mueller.query.startswith(
+        'raw_author_name.search:"Mueller" "stable noise" OR "stochastic heat equation" OR '
+        '"heavy tails" OR '
+    )
+    said = set(mueller.query.split(" OR "))
+    # The subject's own words ("stochastic", "heat") are not: any of the person's works says them.
+    assert {"heavy", "tails"} <= said and not {"stochastic", "heat"} & said
+    # Broadened, when even that is empty, to the topic alone (no byline), as every byline query.
+    assert "raw_author_name" not in mueller.broader and '"stable noise"' in mueller.broader
     # Nor the group's later people: "a paper of Berger, Chong and Lacoin" names one paper.
     assert not any(t.member for t in topics(m))
+
+
+def test_a_one_word_tag_is_asked_once_beside_a_person_cited_in_passing() -> None:
+    doc = problem(JUMPS.replace("heavy-tails", "heavy-tails, intermittency"))
+    plan = build_queries(doc)
+    mueller = next(q for q in [*plan.queries, *plan.spare] if q.authors == ("Mueller",))
+    said = mueller.query.split(" OR ")
+    assert said.count("intermittency") == 1 and len(said) == len(set(said))
 
 
 def test_people_cited_in_passing_come_after_the_objects() -> None:
