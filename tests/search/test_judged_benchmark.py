@@ -84,6 +84,7 @@ BLIND_SPLITS = [
     ("fresh12", 12, 7, True),
     ("fresh13", 12, 7, True),
     ("fresh14", 12, 7, True),
+    ("fresh15", 12, 7, True),
 ]
 
 
