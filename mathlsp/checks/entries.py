@@ -57,6 +57,9 @@ def entry_findings(
         out = list(previous)
         out[only] = _one(ctx, entry or doc.entries[only], key, doc.path)
         return out
+    reserve = getattr(ctx.settings.verification, "reserve", None)
+    if reserve is not None:
+        reserve(len(doc.entries))
     out = []
     for i, each in enumerate(doc.entries):
         if cancelled is not None and i % _CANCEL_EVERY == 0 and cancelled():

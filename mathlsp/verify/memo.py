@@ -24,6 +24,7 @@ from mathlsp.verify.pipeline import (
     decide,
 )
 
+# The memo's floor; a pass over a bigger file raises its room to that file's size (`reserve`).
 _MAX = 50_000
 
 
@@ -39,6 +40,7 @@ class OfflineVerifier:
         self._memo: dict[tuple[str | None, ...], ReferenceCheck | None] = {}
         self._pending: dict[str, ReferenceCheck] = {}  # claim key → the last pending result
         self._lock = threading.Lock()
+        self._cap = _MAX
         # Counts changes of what verdicts rest on: checks reuse findings computed at the same one.
         self.generation = next(_GENERATIONS)
 
@@ -59,11 +61,20 @@ class OfflineVerifier:
             self._memo.clear()
             self.generation = next(_GENERATIONS)
 
+    def reserve(self, entries: int) -> None:
+        """A pass over `entries` entries is about to ask: keep room for twice that many, so a
+        file bigger than the floor neither clears the memo mid-pass (every entry then asked the
+        cache again on the next generation's pass) nor pushes out this pass's own verdicts."""
+        with self._lock:
+            self._cap = max(self._cap, 2 * entries)
+
     def check(self, entry: ReferenceEntry) -> ReferenceCheck | None:
         key = _memo_key(entry)
         with self._lock:
             if key in self._memo:
-                return self._memo[key]
+                # Moved to the end: eviction takes the oldest, i.e. verdicts of text since edited.
+                hit = self._memo[key] = self._memo.pop(key)
+                return hit
         evidence = cached_evidence(entry, self.cache)
         # The claim's fingerprint (JSON + SHA-256 of the parsed claim) is worked out once, and
         # only when asked for: a file of 130k entries the cache knows nothing of asked it twice
@@ -82,8 +93,10 @@ class OfflineVerifier:
                 section = entry.section if entry.section in VERIFIED_SECTIONS else "other"
                 result = dataclasses.replace(pending, entry_id=entry.id, section=section)
         with self._lock:
-            if len(self._memo) > _MAX:
-                self._memo.clear()
+            if len(self._memo) >= self._cap:
+                # The older half goes, not all: what the current text asked for stays.
+                for old in list(itertools.islice(self._memo, len(self._memo) // 2 + 1)):
+                    del self._memo[old]
             self._memo[key] = result
         return result
 
