@@ -34,6 +34,14 @@ class CountingCache:
     def get_verification(self, key: str) -> None:
         self.asked += 1
 
+    def lookup_any_many(self, idents: Any) -> dict[Any, Any]:
+        self.asked += 1
+        return {}
+
+    def get_verifications(self, keys: Any) -> dict[str, Any]:
+        self.asked += 1
+        return {}
+
 
 @pytest.fixture
 def small_floor(monkeypatch: pytest.MonkeyPatch) -> None:
