@@ -57,12 +57,22 @@ def entry_findings(
         out = list(previous)
         out[only] = _one(ctx, entry or doc.entries[only], key, doc.path)
         return out
+    verifier = ctx.settings.verification
+    if hasattr(verifier, "reserve"):
+        verifier.reserve(len(doc.entries))
+        # Entries whose findings are kept ask nothing; the others' verdicts are read in bulk.
+        verifier.prefetch([e for e in doc.entries if _stale(e, key)])
     out = []
     for i, each in enumerate(doc.entries):
         if cancelled is not None and i % _CANCEL_EVERY == 0 and cancelled():
             raise CheckCancelled(str(ctx.path))
         out.append(_one(ctx, each, key, doc.path))
     return out
+
+
+def _stale(entry: ReferenceEntry, key: Hashable) -> bool:
+    hit = entry.core.memo.get(_SLOT)
+    return hit is None or hit[0] != (key, entry.section)
 
 
 def _one(ctx: CheckContext, entry: ReferenceEntry, key: Hashable, path: str) -> tuple[Finding, ...]:

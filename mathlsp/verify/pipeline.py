@@ -658,11 +658,16 @@ def check_from_json(entry: ReferenceEntry, data: dict[str, Any]) -> ReferenceChe
 
 
 # -- offline ----------------------------------------------------------------------------------
-def cached_evidence(entry: ReferenceEntry, cache: Any) -> list[Evidence]:
-    """Evidence from the local cache only (no network): what the editor uses per keystroke."""
+def cached_evidence(
+    entry: ReferenceEntry,
+    cache: Any,
+    found: dict[Identifier, list[LookupResult]] | None = None,
+) -> list[Evidence]:
+    """Evidence from the local cache only (no network): what the editor uses per keystroke.
+    `found`: the cache's answers already read for many entries at once (`lookup_any_many`)."""
     out: list[Evidence] = []
     for ident in identifiers_of(entry):
-        results = cache.lookup_any(ident)
+        results = cache.lookup_any(ident) if found is None else found.get(ident)
         if not results:
             continue
         reason = next((r.reason for r in results), "")

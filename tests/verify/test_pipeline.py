@@ -495,3 +495,37 @@ def test_a_source_that_could_not_cross_check_a_confirmation_is_not_called_pendin
     # Unconfirmed, the same failure still reads pending: nothing vouches for the entry yet.
     alone = decide(entry, [spent], NOW)
     assert alone.pending and alone.reasons == (spent.reason,)
+
+
+async def test_a_prefetched_pass_gives_the_verdicts_one_by_one_gives(sources) -> None:
+    """`OfflineVerifier.prefetch` reads a pass's verdicts in bulk; each entry's verdict is the
+    one `check` alone gives it (cached records, a stored verdict, nothing), and the pass then
+    asks the cache nothing entry by entry."""
+    from mathlsp.verify.memo import OfflineVerifier
+
+    refs = entries(PERELMAN + "\n" + TITLE_ONLY + "\n" + FABRICATED)
+    await verify_entries(refs, sources, now=NOW)
+    (edited,) = entries(PERELMAN.replace("Grisha Perelman", "Grigori Perelman, J. Doe"))
+    (unknown,) = entries(FABRICATED.replace("REF-003: Spectral gaps", "REF-009: Spectral bounds"))
+    every = [*refs, edited, unknown]
+    one_by_one = [OfflineVerifier(sources.cache).check(e) for e in every]
+
+    class Bulk:
+        """The cache, but only its bulk reads."""
+
+        def __init__(self, cache: Any) -> None:
+            self.lookup_any_many = cache.lookup_any_many
+            self.get_verifications = cache.get_verifications
+
+    bulk = OfflineVerifier(Bulk(sources.cache))
+    bulk.prefetch(every)
+    assert _undated([bulk.check(e) for e in every]) == _undated(one_by_one)
+    statuses = [c.status for c in one_by_one[:3] if c is not None]
+    assert statuses == ["confirmed", "confirmed", "unconfirmed"]
+
+
+def _undated(checks: list[Any]) -> list[Any]:
+    """The verdicts without the moment each was decided at."""
+    import dataclasses
+
+    return [c and dataclasses.replace(c, checked_at=NOW) for c in checks]
