@@ -209,9 +209,13 @@ class ProblemDoc(MarkdownDoc):
         found = {normalize_heading(h.title): h for h in reversed(self.lines.headings)}
         return next((found[w] for w in wanted if w in found), None)
 
+    def _first_title(self, titles: tuple[str, ...]) -> str | None:
+        """The first of `titles` (in the order given) the note has a section under."""
+        return next((t for t in titles if self._section_lines(t) is not None), None)
+
     def _first_section(self, titles: tuple[str, ...]) -> tuple[int, int] | None:
-        """The section under the first of `titles` the note has (in the order given)."""
-        return next((b for t in titles if (b := self._section_lines(t)) is not None), None)
+        title = self._first_title(titles)
+        return None if title is None else self._section_lines(title)
 
     def _items(self, title: str) -> list[ListItem]:
         bounds = self._section_lines(title)
@@ -268,17 +272,13 @@ class ProblemDoc(MarkdownDoc):
         # sentence is one (who did what), or the search would read none of them.
         # The schema's heading first; else the first heading that says the same in other words
         # ("## Known", "## Prior work", "### What is known").
-        for title in KNOWN_HEADINGS:
-            if self._section_lines(title) is not None:
-                return self._items(title) or self._sentences(title)
-        return []
+        title = self._first_title(KNOWN_HEADINGS)
+        return [] if title is None else self._items(title) or self._sentences(title)
 
     @cached_property
     def references(self) -> list[ListItem]:
-        for title in REFERENCE_HEADINGS:
-            if self._section_lines(title) is not None:
-                return self._items(title) + self._bibtex(title)
-        return []
+        title = self._first_title(REFERENCE_HEADINGS)
+        return [] if title is None else self._items(title) + self._bibtex(title)
 
     def _bibtex(self, title: str) -> list[ListItem]:
         """BibTeX entries pasted under References (a fenced block, which the list reading skips):

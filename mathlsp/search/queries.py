@@ -1220,7 +1220,7 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
             # `search=`; broadened to the topic alone.
             # The byline keeps the answer to one person's works, so any word of the subject
             # may tell their paper from the rest: the note's phrase for it is rarely its title's.
-            topic = byline_topic(t.phrases, t.subject)
+            subject = t.subject
             if t.passing:
                 # A person cited in passing is asked with the tags as phrases, then any word
                 # of them, still on their byline: a title-only record names the subject in its
@@ -1228,7 +1228,8 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
                 # "regularity of interfaces", "degenerate diffusion"); OpenAlex ranks the
                 # works saying a phrase first.
                 loose = tag_words(t.subject, FILLER | GENERIC)
-                topic = byline_topic(t.phrases, tuple(dict.fromkeys((*t.subject, *loose))))
+                subject = tuple(dict.fromkeys((*t.subject, *loose)))
+            topic = byline_topic(t.phrases, subject)
             return f'{AUTHOR_FILTER}:"{names[0]}" {topic}', _any_of(t.phrases)
         # Semantic Scholar wants every word: one name and the shortest way to say the topic.
         short = min(t.phrases, key=lambda p: len(p.split()))
