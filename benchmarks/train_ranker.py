@@ -69,6 +69,7 @@ SPLITS = (
     "fresh12",
     "fresh13",
     "fresh14",
+    "fresh15",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
