@@ -113,7 +113,9 @@ def test_the_shipped_coefficients_cover_exactly_the_features() -> None:
     # so its own coefficient only corrects `lexical` and `own_missing`, either way.)
     assert WEIGHTS["lexical"] > 0 and WEIGHTS["max_rarity"] > 0
     assert WEIGHTS["exemplar_sim"] > 0 and WEIGHTS["problem_sim"] > 0
-    assert WEIGHTS["query_precision"] > 0
+    # `query_others` is `query_precision` without the paper itself: the two share one signal and
+    # split its weight either way from one retrain to the next, so only their sum is pinned.
+    assert WEIGHTS["query_precision"] + WEIGHTS["query_others"] > 0
     # Where a paper stands among the others retrieved moves when the pool does: not read.
     assert not set(POOL_RELATIVE) & set(WEIGHTS)
 
