@@ -36,8 +36,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_large_literature import short_literature
 from lsprotocol import types
-from pygls.protocol import default_converter
 
+from mathlsp.features import jsonready
 from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import lsp_range
 from mathlsp.features.symbols import KINDS, document_symbols
@@ -47,7 +47,7 @@ from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.loader import LoadedText, read_note
 
-CONVERTER = default_converter()
+CONVERTER = jsonready.converter()  # the server's
 
 
 def _serialize(data: object) -> object:

@@ -41,6 +41,7 @@ from mathlsp.features import (
     documents,
     hover,
     journal,
+    jsonready,
     navigation,
     rpc,
     search,
@@ -237,6 +238,7 @@ class MathLanguageServer(LanguageServer):
             __version__,
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=MathProtocol,
+            converter_factory=jsonready.converter,
         )
         self.settings = ServerSettings()
         self.store = NoteStore(self)

@@ -10,6 +10,7 @@ from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp.features.convert import line_column, lsp_range
+from mathlsp.features.jsonready import JsonReady
 from mathlsp.ide.outline import (
     OutlineNode,
     SymbolKind,
@@ -103,10 +104,10 @@ def _entry_node(doc: MarkdownDoc, e: ReferenceEntry, enc: str) -> _Node:
     return _node(e.core.id, kind, span, ((line + f, g), (line + h, i)), e.core.title)
 
 
-def document_symbols(doc: MarkdownDoc, enc: str) -> list[Json]:
+def document_symbols(doc: MarkdownDoc, enc: str) -> JsonReady:
     """documentSymbol's hierarchical answer as JSON-ready data: the tree `ide.outline.outline`
     builds (the same nesting, names, kinds and ranges), without a `DocumentSymbol` per node for
-    pygls to take apart again."""
+    pygls to take apart again (20,000 entries: ~0.6 s of the answer's ~1.1 s)."""
     entries: dict[int, ReferenceEntry | JournalEntry] = {}
     if isinstance(doc, LiteratureDoc):
         for e in doc.entries:
@@ -155,7 +156,7 @@ def document_symbols(doc: MarkdownDoc, enc: str) -> list[Json]:
         else:
             roots.append(node)
         stack.append((h.level, node))
-    return [n.json for n in roots]
+    return JsonReady(n.json for n in roots)
 
 
 def _flatten(
@@ -182,7 +183,7 @@ def register(server: MathLanguageServer) -> None:
     @server.handler(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, empty=[])
     def text_document_document_symbol(
         params: types.DocumentSymbolParams,
-    ) -> list[Json] | list[types.SymbolInformation]:
+    ) -> JsonReady | list[types.SymbolInformation]:
         note = store.open_note(params.text_document.uri)
         path = note.path if note else None
         if path is None:

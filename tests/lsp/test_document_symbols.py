@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 from lsprotocol import types
-from pygls.protocol import default_converter
 
 from benchmarks.corpus import literature, with_endings
+from mathlsp.features import jsonready
 from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import lsp_range
 from mathlsp.features.symbols import KINDS, document_symbols
@@ -27,7 +27,7 @@ from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.loader import LoadedText, read_note
 
-CONVERTER = default_converter()
+CONVERTER = jsonready.converter()
 ENCODINGS = ("utf-16", "utf-8", "utf-32")
 
 
@@ -86,6 +86,7 @@ def _assert_same(doc: MarkdownDoc) -> None:
         new = document_symbols(doc, enc)
         old = [_reference(doc, n, enc) for n in outline(doc)]
         assert _wire(new) == _wire(old), enc
+        assert CONVERTER.unstructure(new) is new  # written as it stands
 
 
 @pytest.mark.parametrize("eol", ["lf", "crlf"])
