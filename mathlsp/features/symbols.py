@@ -181,7 +181,7 @@ def register(server: MathLanguageServer) -> None:
     store = server.store
 
     @server.handler(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, empty=[])
-    def text_document_document_symbol(
+    async def text_document_document_symbol(
         params: types.DocumentSymbolParams,
     ) -> JsonReady | list[types.SymbolInformation]:
         note = store.open_note(params.text_document.uri)
@@ -198,7 +198,10 @@ def register(server: MathLanguageServer) -> None:
             False,
         )
         if hierarchical:
-            return document_symbols(doc, enc)
+            # Built in a worker thread from the version just read (a large file's outline holds
+            # the GIL ~0.1-0.3 s): meanwhile the event loop still wakes the edit's debounced
+            # check and publishes its diagnostics, which used to wait behind this answer.
+            return await asyncio.to_thread(document_symbols, doc, enc)
         return _flatten(doc, params.text_document.uri, outline(doc), enc)
 
     @server.handler(types.WORKSPACE_SYMBOL, empty=[])
