@@ -9,9 +9,9 @@ edits `bench_nvim_large.py` types), the median milliseconds over `--runs` of:
 - `objects`: lsprotocol `DocumentSymbol`s built from both (the answer before this stage's work);
 - `pygls json`: what pygls does with that answer: the converter's unstructure and `json.dumps`;
 - `old total`: the four above, the answer as it was built;
-- `new build` / `new json` / `new total`: the answer as `features.symbols` builds it now
-  (plain JSON-ready dicts, each entry's node kept across versions) and pygls's serialisation
-  of it (the same `json.dumps(..., default=...)` call);
+- `new build` / `new send` / `new total`: the answer as `features.symbols` builds it now (JSON
+  text, each entry's ranges and text kept across versions) and what the server does with it
+  before writing (`jsonready.response_body`, encoded);
 - floors: `json.dumps` of the same answer as plain dicts, `json.loads` of its text (what any
   client parses, in Python's parser), and the model's own re-parse of the edited version.
 
@@ -36,10 +36,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_large_literature import short_literature
 from lsprotocol import types
+from pygls.protocol import default_converter
 
-from mathlsp.features import jsonready
 from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import lsp_range
+from mathlsp.features.jsonready import response_body
 from mathlsp.features.symbols import KINDS, document_symbols
 from mathlsp.features.workspace_state import _buffer_text
 from mathlsp.ide.outline import OutlineNode, outline
@@ -47,7 +48,7 @@ from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.loader import LoadedText, read_note
 
-CONVERTER = jsonready.converter()  # the server's
+CONVERTER = default_converter()
 
 
 def _serialize(data: object) -> object:
@@ -114,7 +115,7 @@ def stages(doc: MarkdownDoc, enc: str, runs: int) -> dict[str, float]:
     flat = _walk(nodes)
     objects = [old_symbol(doc, x, enc) for x in nodes]
     new = document_symbols(doc, enc)
-    old_text, new_text = pygls_json(objects), pygls_json(new)
+    old_text, new_text = pygls_json(objects), response_body(1, new)
     if json.loads(old_text) != json.loads(new_text):
         raise SystemExit("the new answer differs from the old")
     plain = json.loads(old_text)["result"]
@@ -132,8 +133,8 @@ def stages(doc: MarkdownDoc, enc: str, runs: int) -> dict[str, float]:
         "pygls json": median_ms(lambda: pygls_json(objects), runs),
         "old total": median_ms(old_total, runs),
         "new build": median_ms(lambda: document_symbols(doc, enc), runs),
-        "new json": median_ms(lambda: pygls_json(new), runs),
-        "new total": median_ms(lambda: pygls_json(document_symbols(doc, enc)), runs),
+        "new send": median_ms(lambda: response_body(1, new).encode(), runs),
+        "new total": median_ms(lambda: response_body(1, document_symbols(doc, enc)).encode(), runs),
         "floor dumps": median_ms(lambda: json.dumps(plain), runs),
         "floor loads": median_ms(lambda: json.loads(new_text), runs),
         "symbols": float(len(flat)),

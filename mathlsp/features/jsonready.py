@@ -1,32 +1,23 @@
-"""Answers handed to pygls already as JSON data, written as they stand.
+"""Answers handed to the protocol already written as JSON text, sent as they stand.
 
 pygls writes a handler's result with `json.dumps(response, default=...)`, and the default runs
-its cattrs converter over the whole response: lsprotocol objects become dicts, and a plain list
-of dicts is walked and copied anyway (20,000 document symbols: ~0.3 s of copying what is already
-JSON). A `JsonReady` list is handed to `json.dumps` itself: the converter's hook for it returns
-it unchanged. Its contents must be what the protocol's own objects would have unstructured to
-(dicts with the camelCase keys, ints for enums, no None values): the producer's tests compare
-them with lsprotocol's output.
+its cattrs converter over the whole response. For a large answer built again and again from
+mostly unchanged parts — documentSymbol on a 20,000-entry LITERATURE.md is 6 MB of JSON after
+each keystroke — the converter and the dump are most of the cost, and the parts can be kept as
+text. A `RawJson` result is such text: `MathProtocol._send_data` (features/server.py) wraps it
+in the JSON-RPC envelope (`response_body`) instead of dumping it.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from cattrs import Converter
-from pygls.protocol import default_converter
+import json
 
 
-class JsonReady(list[Any]):
-    """A result (a JSON array) that needs no conversion before `json.dumps`."""
+class RawJson(str):
+    """A result already written as JSON text, ASCII only (other characters escaped, as
+    `json.dumps` writes them by default), so its length in characters is its length in bytes."""
 
 
-def converter() -> Converter:
-    """pygls's converter, writing a `JsonReady` result as it stands."""
-    conv = default_converter()
-    conv.register_unstructure_hook(JsonReady, _as_is)
-    return conv
-
-
-def _as_is(data: JsonReady) -> JsonReady:
-    return data
+def response_body(msg_id: int | str | None, result: RawJson) -> str:
+    """The JSON-RPC response carrying `result`, keys in pygls's order."""
+    return f'{{"id": {json.dumps(msg_id)}, "result": {result}, "jsonrpc": "2.0"}}'

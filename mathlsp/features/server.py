@@ -19,6 +19,7 @@ from typing import Any, BinaryIO
 
 import attrs
 from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
 from pygls.io_ import StdinAsyncReader, StdoutWriter
 from pygls.lsp.server import LanguageServer
 from pygls.protocol import LanguageServerProtocol
@@ -80,6 +81,31 @@ class MathProtocol(LanguageServerProtocol):
     request waiting for it at once, instead of leaving it unanswered."""
 
     initialize_received = False
+
+    def _send_data(self, data: Any) -> None:
+        """pygls's send, except that a result already written as JSON (`RawJson`) is wrapped,
+        not converted and dumped again."""
+        result = getattr(data, "result", None)
+        if not isinstance(result, jsonready.RawJson) or self.writer is None:
+            super()._send_data(data)
+            return
+        body = jsonready.response_body(data.id, result)
+        if self._include_headers:
+            # ASCII (RawJson's promise): its length in characters is its length in bytes.
+            header = (
+                f"Content-Length: {len(body)}\r\n"
+                f"Content-Type: {self.CONTENT_TYPE}; charset={self.CHARSET}\r\n\r\n"
+            )
+            body = header + body
+        try:
+            res = self.writer.write(body.encode(self.CHARSET))
+            if inspect.isawaitable(res):  # a websocket's writer: as pygls, not awaited here
+                asyncio.ensure_future(res)  # noqa: RUF006
+        except BrokenPipeError:
+            raise  # as pygls: the client is gone
+        except Exception as error:
+            log.exception("could not send a response")
+            self._server._report_server_error(error, JsonRpcInternalError)
 
     def receive(self, data: Any) -> None:
         """Serve one parsed message body (a batch: each of its messages)."""
@@ -238,7 +264,6 @@ class MathLanguageServer(LanguageServer):
             __version__,
             text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
             protocol_cls=MathProtocol,
-            converter_factory=jsonready.converter,
         )
         self.settings = ServerSettings()
         self.store = NoteStore(self)

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
 from mathlsp.features.convert import line_column, lsp_range
-from mathlsp.features.jsonready import JsonReady
+from mathlsp.features.jsonready import RawJson
 from mathlsp.ide.outline import (
     OutlineNode,
     SymbolKind,
@@ -39,44 +40,56 @@ KINDS = {
 }
 
 
-Json = dict[str, Any]
 Point = tuple[int, int]  # (line, column in the client's encoding)
-
-
-def _range(start: Point, end: Point) -> Json:
-    return {
-        "start": {"line": start[0], "character": start[1]},
-        "end": {"line": end[0], "character": end[1]},
-    }
+_REF = KINDS[SymbolKind.REFERENCE].value
+_UREF = KINDS[SymbolKind.UNCONFIRMED].value
+_dumps = json.dumps  # a string as JSON, non-ASCII escaped (what RawJson promises)
 
 
 class _Node:
-    """A symbol being assembled: its JSON and its range, compared with its parent's."""
+    """A symbol being assembled. `text` is its JSON when it has no children and its range is
+    its own (an entry's, kept in its core's memo with the line it was written for)."""
 
-    __slots__ = ("end", "json", "start")
+    __slots__ = ("children", "detail", "end", "keep", "kind", "name", "sel", "start", "text")
 
-    def __init__(self, json: Json, start: Point, end: Point) -> None:
-        self.json = json
-        self.start = start
-        self.end = end
+    def __init__(
+        self, name: str, kind: int, span: tuple[Point, Point], sel: tuple[Point, Point],
+        detail: str,
+    ) -> None:  # fmt: skip
+        self.name = name
+        self.kind = kind  # the LSP SymbolKind's number
+        self.start, self.end = span
+        self.sel = sel
+        self.detail = detail
+        self.children: list[_Node] = []
+        self.text: str | None = None
+        # where an entry keeps its JSON: its core's memo and the key (per encoding)
+        self.keep: tuple[dict[object, object], object] | None = None
 
 
-def _node(
-    name: str, kind: types.SymbolKind, span: tuple[Point, Point], sel: tuple[Point, Point],
-    detail: str,
-) -> _Node:  # fmt: skip
-    # The keys and their order are lsprotocol's `DocumentSymbol` as pygls's converter writes it
-    # (an empty detail omitted, an empty children list kept).
-    json: Json = {
-        "name": name,
-        "kind": kind.value,
-        "range": _range(*span),
-        "selectionRange": _range(*sel),
-    }
-    if detail:
-        json["detail"] = detail
-    json["children"] = []
-    return _Node(json, span[0], span[1])
+def _range(start: Point, end: Point) -> str:
+    return (
+        f'{{"start": {{"line": {start[0]}, "character": {start[1]}}}, '
+        f'"end": {{"line": {end[0]}, "character": {end[1]}}}}}'
+    )
+
+
+def _json(node: _Node) -> str:
+    # The keys and their order are lsprotocol's `DocumentSymbol` as pygls's converter writes
+    # it (an empty detail omitted, an empty children list kept).
+    if node.text is not None and not node.children:
+        return node.text
+    head = (
+        f'{{"name": {_dumps(node.name)}, "kind": {node.kind}, '
+        f'"range": {_range(node.start, node.end)}, "selectionRange": {_range(*node.sel)}'
+    )
+    if node.detail:
+        head += f', "detail": {_dumps(node.detail)}'
+    text = f'{head}, "children": [{", ".join(_json(c) for c in node.children)}]}}'
+    if node.keep is not None and not node.children:
+        memo, key = node.keep
+        memo[key] = (node.start[0], text)
+    return text
 
 
 def _points(doc: MarkdownDoc, span: Span, enc: str) -> tuple[Point, Point]:
@@ -85,9 +98,10 @@ def _points(doc: MarkdownDoc, span: Span, enc: str) -> tuple[Point, Point]:
 
 def _entry_node(doc: MarkdownDoc, e: ReferenceEntry, enc: str) -> _Node:
     """A reference entry's node from what its parsed lines (`EntryCore`) keep: its ranges as
-    lines below its heading and columns, worked out once per core and encoding. A keystroke
-    elsewhere, or a line added above it, moves the entry and keeps its core: only the heading's
-    line is read again, no offset converted."""
+    lines below its heading and columns, worked out once per core and encoding, and its JSON
+    for the line it last stood on. A keystroke elsewhere keeps the core: the entry's text is
+    reused as it stands, or, moved by a line added above, its ranges are moved without
+    converting an offset."""
     memo = e.core.memo
     key = ("outline", enc)
     rel = memo.get(key)
@@ -99,15 +113,22 @@ def _entry_node(doc: MarkdownDoc, e: ReferenceEntry, enc: str) -> _Node:
         rel += (i_line - line, i_col, j_line - line, j_col)
         memo[key] = rel
     a, b, c, d, f, g, h, i = rel  # type: ignore[misc]
-    kind = KINDS[SymbolKind.REFERENCE if e.core.kind == "REF" else SymbolKind.UNCONFIRMED]
+    core = e.core
+    kind = _REF if core.kind == "REF" else _UREF
     span = ((line + a, b), (line + c, d))
-    return _node(e.core.id, kind, span, ((line + f, g), (line + h, i)), e.core.title)
+    node = _Node(core.id, kind, span, ((line + f, g), (line + h, i)), core.title)
+    json_key = ("outline-json", enc)
+    node.keep = (memo, json_key)
+    written = memo.get(json_key)
+    if written is not None and written[0] == line + a:  # type: ignore[index]
+        node.text = written[1]  # type: ignore[index]
+    return node
 
 
-def document_symbols(doc: MarkdownDoc, enc: str) -> JsonReady:
-    """documentSymbol's hierarchical answer as JSON-ready data: the tree `ide.outline.outline`
+def document_symbols(doc: MarkdownDoc, enc: str) -> RawJson:
+    """documentSymbol's hierarchical answer as JSON text: the tree `ide.outline.outline`
     builds (the same nesting, names, kinds and ranges), without a `DocumentSymbol` per node for
-    pygls to take apart again (20,000 entries: ~0.6 s of the answer's ~1.1 s)."""
+    pygls to convert and dump again, and with each unchanged entry's JSON reused."""
     entries: dict[int, ReferenceEntry | JournalEntry] = {}
     if isinstance(doc, LiteratureDoc):
         for e in doc.entries:
@@ -120,7 +141,8 @@ def document_symbols(doc: MarkdownDoc, enc: str) -> JsonReady:
     fm = doc.frontmatter
     if fm.present:
         whole = _points(doc, fm.span, enc)
-        roots.append(_node("frontmatter", KINDS[SymbolKind.FRONTMATTER], whole, whole, ""))
+        kind = KINDS[SymbolKind.FRONTMATTER].value
+        roots.append(_Node("frontmatter", kind, whole, whole, ""))
 
     lines = doc.lines
     headings = lines.headings
@@ -131,16 +153,16 @@ def document_symbols(doc: MarkdownDoc, enc: str) -> JsonReady:
         if isinstance(entry, ReferenceEntry):
             node = _entry_node(doc, entry, enc)
         elif entry is not None:  # a journal entry: a short file, converted as it stands
-            kind = KINDS[SymbolKind.JOURNAL_ENTRY]
-            node = _node(
+            kind = KINDS[SymbolKind.JOURNAL_ENTRY].value
+            node = _Node(
                 entry.id, kind, _points(doc, entry.span, enc), _points(doc, entry.id_span, enc),
                 entry.title,
             )  # fmt: skip
         else:
             section = section_span(lines, idx, n_lines)
-            kind = KINDS[SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION]
+            kind = KINDS[SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION].value
             selection = h.title_span if h.title else h.span
-            node = _node(
+            node = _Node(
                 h.title or "(untitled)", kind, _points(doc, section, enc),
                 _points(doc, selection, enc), "",
             )  # fmt: skip
@@ -151,12 +173,12 @@ def document_symbols(doc: MarkdownDoc, enc: str) -> JsonReady:
             # The child must lie inside its parent (an entry's span ends at its last field).
             if node.end > parent.end:
                 parent.end = node.end
-                parent.json["range"]["end"] = dict(node.json["range"]["end"])
-            parent.json["children"].append(node.json)
+                parent.text = parent.keep = None  # no longer the entry's own range
+            parent.children.append(node)
         else:
             roots.append(node)
         stack.append((h.level, node))
-    return JsonReady(n.json for n in roots)
+    return RawJson(f"[{', '.join(_json(n) for n in roots)}]")
 
 
 def _flatten(
@@ -183,7 +205,7 @@ def register(server: MathLanguageServer) -> None:
     @server.handler(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, empty=[])
     async def text_document_document_symbol(
         params: types.DocumentSymbolParams,
-    ) -> JsonReady | list[types.SymbolInformation]:
+    ) -> RawJson | list[types.SymbolInformation]:
         note = store.open_note(params.text_document.uri)
         path = note.path if note else None
         if path is None:
