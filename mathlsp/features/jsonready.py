@@ -18,6 +18,12 @@ class RawJson(str):
     `json.dumps` writes them by default), so its length in characters is its length in bytes."""
 
 
+def envelope(msg_id: int | str | None) -> tuple[str, str]:
+    """What goes before and after a result in its JSON-RPC response, keys in pygls's order."""
+    return f'{{"id": {json.dumps(msg_id)}, "result": ', ', "jsonrpc": "2.0"}'
+
+
 def response_body(msg_id: int | str | None, result: RawJson) -> str:
-    """The JSON-RPC response carrying `result`, keys in pygls's order."""
-    return f'{{"id": {json.dumps(msg_id)}, "result": {result}, "jsonrpc": "2.0"}}'
+    """The JSON-RPC response carrying `result`, as one string."""
+    before, after = envelope(msg_id)
+    return before + result + after
