@@ -3,15 +3,27 @@
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.capabilities import get_capability
 
-from mathlsp.features.convert import lsp_range
-from mathlsp.ide.outline import OutlineNode, SymbolKind, folder_symbols, matches_query, outline
+from mathlsp.features.convert import line_column, lsp_range
+from mathlsp.features.jsonready import RawJson
+from mathlsp.ide.outline import (
+    OutlineNode,
+    SymbolKind,
+    folder_symbols,
+    matches_query,
+    outline,
+    section_span,
+)
 from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.journal import JournalDoc, JournalEntry
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.spans import Span
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -28,15 +40,145 @@ KINDS = {
 }
 
 
-def _document_symbol(doc: MarkdownDoc, node: OutlineNode, enc: str) -> types.DocumentSymbol:
-    return types.DocumentSymbol(
-        name=node.name,
-        kind=KINDS[node.kind],
-        range=lsp_range(doc, node.span, enc),
-        selection_range=lsp_range(doc, node.selection, enc),
-        detail=node.detail or None,
-        children=[_document_symbol(doc, c, enc) for c in node.children],
+Point = tuple[int, int]  # (line, column in the client's encoding)
+_REF = KINDS[SymbolKind.REFERENCE].value
+_UREF = KINDS[SymbolKind.UNCONFIRMED].value
+_dumps = json.dumps  # a string as JSON, non-ASCII escaped (what RawJson promises)
+
+
+class _Node:
+    """A symbol being assembled. `text` is its JSON when it has no children and its range is
+    its own (an entry's, kept in its core's memo with the line it was written for)."""
+
+    __slots__ = ("children", "detail", "end", "keep", "kind", "name", "sel", "start", "text")
+
+    def __init__(
+        self, name: str, kind: int, span: tuple[Point, Point], sel: tuple[Point, Point],
+        detail: str,
+    ) -> None:  # fmt: skip
+        self.name = name
+        self.kind = kind  # the LSP SymbolKind's number
+        self.start, self.end = span
+        self.sel = sel
+        self.detail = detail
+        self.children: list[_Node] = []
+        self.text: str | None = None
+        # where an entry keeps its JSON: its core's memo and the key (per encoding)
+        self.keep: tuple[dict[object, object], object] | None = None
+
+
+def _range(start: Point, end: Point) -> str:
+    return (
+        f'{{"start": {{"line": {start[0]}, "character": {start[1]}}}, '
+        f'"end": {{"line": {end[0]}, "character": {end[1]}}}}}'
     )
+
+
+def _json(node: _Node) -> str:
+    # The keys and their order are lsprotocol's `DocumentSymbol` as pygls's converter writes
+    # it (an empty detail omitted, an empty children list kept).
+    if node.text is not None and not node.children:
+        return node.text
+    head = (
+        f'{{"name": {_dumps(node.name)}, "kind": {node.kind}, '
+        f'"range": {_range(node.start, node.end)}, "selectionRange": {_range(*node.sel)}'
+    )
+    if node.detail:
+        head += f', "detail": {_dumps(node.detail)}'
+    text = f'{head}, "children": [{", ".join(_json(c) for c in node.children)}]}}'
+    if node.keep is not None and not node.children:
+        memo, key = node.keep
+        memo[key] = (node.start[0], text)
+    return text
+
+
+def _points(doc: MarkdownDoc, span: Span, enc: str) -> tuple[Point, Point]:
+    return line_column(doc, span.start, enc), line_column(doc, span.end, enc)
+
+
+def _entry_node(doc: MarkdownDoc, e: ReferenceEntry, enc: str) -> _Node:
+    """A reference entry's node from what its parsed lines (`EntryCore`) keep: its ranges as
+    lines below its heading and columns, worked out once per core and encoding, and its JSON
+    for the line it last stood on. A keystroke elsewhere keeps the core: the entry's text is
+    reused as it stands, or, moved by a line added above, its ranges are moved without
+    converting an offset."""
+    memo = e.core.memo
+    key = ("outline", enc)
+    rel = memo.get(key)
+    line = e.heading.line
+    if rel is None:
+        (s_line, s_col), (e_line, e_col) = _points(doc, e.span, enc)
+        (i_line, i_col), (j_line, j_col) = _points(doc, e.id_span, enc)
+        rel = (s_line - line, s_col, e_line - line, e_col)
+        rel += (i_line - line, i_col, j_line - line, j_col)
+        memo[key] = rel
+    a, b, c, d, f, g, h, i = rel  # type: ignore[misc]
+    core = e.core
+    kind = _REF if core.kind == "REF" else _UREF
+    span = ((line + a, b), (line + c, d))
+    node = _Node(core.id, kind, span, ((line + f, g), (line + h, i)), core.title)
+    json_key = ("outline-json", enc)
+    node.keep = (memo, json_key)
+    written = memo.get(json_key)
+    if written is not None and written[0] == line + a:  # type: ignore[index]
+        node.text = written[1]  # type: ignore[index]
+    return node
+
+
+def document_symbols(doc: MarkdownDoc, enc: str) -> RawJson:
+    """documentSymbol's hierarchical answer as JSON text: the tree `ide.outline.outline`
+    builds (the same nesting, names, kinds and ranges), without a `DocumentSymbol` per node for
+    pygls to convert and dump again, and with each unchanged entry's JSON reused."""
+    entries: dict[int, ReferenceEntry | JournalEntry] = {}
+    if isinstance(doc, LiteratureDoc):
+        for e in doc.entries:
+            entries[e.heading.line] = e
+    elif isinstance(doc, JournalDoc):
+        for j in doc.entries:
+            entries[j.heading.line] = j
+
+    roots: list[_Node] = []
+    fm = doc.frontmatter
+    if fm.present:
+        whole = _points(doc, fm.span, enc)
+        kind = KINDS[SymbolKind.FRONTMATTER].value
+        roots.append(_Node("frontmatter", kind, whole, whole, ""))
+
+    lines = doc.lines
+    headings = lines.headings
+    n_lines = len(lines.texts)
+    stack: list[tuple[int, _Node]] = []
+    for idx, h in enumerate(headings):
+        entry = entries.get(h.line)
+        if isinstance(entry, ReferenceEntry):
+            node = _entry_node(doc, entry, enc)
+        elif entry is not None:  # a journal entry: a short file, converted as it stands
+            kind = KINDS[SymbolKind.JOURNAL_ENTRY].value
+            node = _Node(
+                entry.id, kind, _points(doc, entry.span, enc), _points(doc, entry.id_span, enc),
+                entry.title,
+            )  # fmt: skip
+        else:
+            section = section_span(lines, idx, n_lines)
+            kind = KINDS[SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION].value
+            selection = h.title_span if h.title else h.span
+            node = _Node(
+                h.title or "(untitled)", kind, _points(doc, section, enc),
+                _points(doc, selection, enc), "",
+            )  # fmt: skip
+        while stack and stack[-1][0] >= h.level:
+            stack.pop()
+        parent = stack[-1][1] if stack else None
+        if parent is not None and parent.start <= node.start:
+            # The child must lie inside its parent (an entry's span ends at its last field).
+            if node.end > parent.end:
+                parent.end = node.end
+                parent.text = parent.keep = None  # no longer the entry's own range
+            parent.children.append(node)
+        else:
+            roots.append(node)
+        stack.append((h.level, node))
+    return RawJson(f"[{', '.join(_json(n) for n in roots)}]")
 
 
 def _flatten(
@@ -61,9 +203,9 @@ def register(server: MathLanguageServer) -> None:
     store = server.store
 
     @server.handler(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL, empty=[])
-    def text_document_document_symbol(
+    async def text_document_document_symbol(
         params: types.DocumentSymbolParams,
-    ) -> list[types.DocumentSymbol] | list[types.SymbolInformation]:
+    ) -> RawJson | list[types.SymbolInformation]:
         note = store.open_note(params.text_document.uri)
         path = note.path if note else None
         if path is None:
@@ -72,15 +214,17 @@ def register(server: MathLanguageServer) -> None:
         if doc is None:
             return []
         enc = server.position_encoding
-        nodes = outline(doc)
         hierarchical = get_capability(
             server.client_capabilities,
             "text_document.document_symbol.hierarchical_document_symbol_support",
             False,
         )
         if hierarchical:
-            return [_document_symbol(doc, n, enc) for n in nodes]
-        return _flatten(doc, params.text_document.uri, nodes, enc)
+            # Built in a worker thread from the version just read (a large file's outline holds
+            # the GIL ~0.1-0.3 s): meanwhile the event loop still wakes the edit's debounced
+            # check and publishes its diagnostics, which used to wait behind this answer.
+            return await asyncio.to_thread(document_symbols, doc, enc)
+        return _flatten(doc, params.text_document.uri, outline(doc), enc)
 
     @server.handler(types.WORKSPACE_SYMBOL, empty=[])
     async def workspace_symbol(

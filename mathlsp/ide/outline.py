@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import Enum
 
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
+from mathlsp.notes.markdown import Lines
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.notes.spans import Span
 
@@ -58,12 +60,7 @@ def outline(doc: MarkdownDoc) -> list[OutlineNode]:
     for idx, h in enumerate(headings):
         node = entries.get(h.line)
         if node is None:
-            end_line = n_lines - 1
-            for later in headings[idx + 1 :]:
-                if later.level <= h.level:
-                    end_line = later.line - 1
-                    break
-            span = lines.line_span(h.line, max(h.line, _last_content_line(lines.texts, end_line)))
+            span = section_span(lines, idx, n_lines)
             kind = SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION
             selection = h.title_span if h.title else h.span
             node = OutlineNode(h.title or "(untitled)", kind, span, selection)
@@ -81,7 +78,20 @@ def outline(doc: MarkdownDoc) -> list[OutlineNode]:
     return roots
 
 
-def _last_content_line(texts: list[str], line: int) -> int:
+def section_span(lines: Lines, idx: int, n_lines: int) -> Span:
+    """A heading that is not an entry (`lines.headings[idx]`): through the last non-blank line
+    before the next heading of its level or above, or the end of the text."""
+    headings = lines.headings
+    h = headings[idx]
+    end_line = n_lines - 1
+    for later in headings[idx + 1 :]:
+        if later.level <= h.level:
+            end_line = later.line - 1
+            break
+    return lines.line_span(h.line, max(h.line, _last_content_line(lines.texts, end_line)))
+
+
+def _last_content_line(texts: Sequence[str], line: int) -> int:
     while line > 0 and not texts[line].strip():
         line -= 1
     return line
