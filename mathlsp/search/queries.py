@@ -27,7 +27,7 @@ from mathlsp.search.inline import sentences as sentences_of
 from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.people import given_names
-from mathlsp.search.prose import clause_in
+from mathlsp.search.prose import breaks_noun, clause_in
 from mathlsp.search.spelling import american
 from mathlsp.search.text import (
     _ADJECTIVAL,
@@ -648,7 +648,8 @@ def _is_verb(token: str, last: bool) -> bool:
     if not ws:
         return False
     w = ws[-1]
-    if w in CLAUSE_VERBS or w in _RUN_ON:
+    # "the hole closes at", "Kelley–Morse inside it", "hook length divisible by": no noun's word.
+    if w in CLAUSE_VERBS or w in _RUN_ON or breaks_noun(w, last):
         return True
     if w in REPORTING:
         return last or w not in _ADJECTIVAL
@@ -1210,6 +1211,19 @@ def _joins_phrases(phrases: Sequence[str]) -> bool:
     return any(not set(_words_of([p]).lower().split()) <= first for p in phrases[1:])
 
 
+#: Words by which a note makes an adjective of a name ("Burgers-type fluctuations", "Engel-type
+#: expansions", "Sándor-type inequalities"), which a title rarely keeps ("Engel expansions").
+KIND_WORDS = frozenset("type like style".split())
+
+
+def untyped(words_: str) -> str:
+    """A phrase's words without the word that makes a name an adjective ("engel type
+    expansions" → "engel expansions"): what its broadening asks, each word anywhere. Unchanged
+    when that word is all but one of them."""
+    kept = [w for w in words_.split() if w.lower() not in KIND_WORDS]
+    return " ".join(kept) if len(kept) > 1 else words_
+
+
 def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
     """(query, broader) for a backend that reads plain words (OpenAlex: quoted phrases)."""
     if t.authors:
@@ -1241,6 +1255,7 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
         # apart ("BFN Springer theory and quantized Coulomb branch algebras"). A single word
         # is already a phrase's loosest form.
         head = american(_words_of([min(t.phrases, key=_shortest_first)]))
+        head = untyped(head)
         return _any_of(t.phrases), head if len(head.split()) > 1 else ""
     # Every word must occur: broadened to the phrase with the fewest words. Asked at once when
     # the phrases together need more than LONG_WORDS words (no paper says them all: 21 of 23 such
