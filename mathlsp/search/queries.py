@@ -38,6 +38,7 @@ from mathlsp.search.text import (
     contains_phrase,
     core,
     fold_keep_case,
+    joint_possessives,
     key_phrases,
     people_named,
     plain_text,
@@ -854,9 +855,12 @@ def _material(
     # Not a sentence's opening word before a colon: in a statement that is a label ("Variants:",
     # "Related:"), where a Known Result opens with its people.
     # Nor an acronym ("the random PDEs obtained …"), nor an eponym's possessive ("Brown's
-    # thermal noise"): a statement names objects after people more than it cites them.
+    # thermal noise"): a statement names objects after people more than it cites them. A joint
+    # possessive does tie its people to their result ("Gonçalves–Jara's second-order
+    # Boltzmann–Gibbs principle").
     def cite(text: str) -> list[tuple[str, ...]]:
         found = [*cited_authors(text), *people_named(text, possessive=False)]
+        found += joint_possessives(text)
         groups = [tuple(n for n in g if not _ACRONYM.fullmatch(n)) for g in found]
         return list(dict.fromkeys(g for g in groups if g))
 
@@ -1031,8 +1035,12 @@ def topics(m: _Material) -> list[Topic]:
     # (then their words, `_plain_topic`), never the subject tag's words: the sentence is one of
     # their works, not their whole output on the field (on fresh13's jump-noise problem,
     # Berger's byline works saying "random" were polymer papers).
+    # The title's own words come after the tags': a title-only record of theirs names the
+    # object as the note's title does ("Stochastic Burgers equation from long range exclusion
+    # interactions" for "Burgers-type fluctuations"), not always in a tag's words.
     def tag_phrases(g: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
+        tags = tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
+        return tuple(dict.fromkeys((*tags, *m.title_words)))
 
     authors = [
         Topic(about(g), "author + topic", g, tag_phrases(g) if g in m.in_passing else field_words)
