@@ -87,7 +87,13 @@ def test_a_finite_verb_a_participle_acting_or_a_predicate_is_prose(phrase: str) 
 
 @pytest.mark.parametrize(
     "phrase",
-    ["radial hole filling", "graph coloring", "mixing time", "quantum double", "variable exponents"],
+    [
+        "radial hole filling",
+        "graph coloring",
+        "mixing time",
+        "quantum double",
+        "variable exponents",
+    ],
 )
 def test_a_noun_in_ing_or_a_noun_ending_like_an_adjective_is_not_prose(phrase: str) -> None:
     assert not clause_in(phrase, EVENTS)
