@@ -59,13 +59,16 @@ REMARKS = frozenset(
 # "mass"), and the sciences in "-ics" ("dynamics", "statistics"; "geodesics" is a plural).
 #: Verbs of what happens to an object, which a note's sentences run on ("the hole closes", "the
 #: process survives", "the torus enters", "constructions produce permutations"), none of them a
-#: noun of the mathematics in these forms (not "counts", "decays", "escape", "close", "returns").
+#: noun of the mathematics in these forms (not "counts", "decays", "escape", "close", "returns");
+#: and participles that never name an object ("a lattice giving crystals", "coefficients
+#: depending on").
 FINITE_VERBS = frozenset(
     """
     closes enters enter survives survive vanishes vanish exists exist converges converge
     diverges diverge explodes explode terminates terminate collapses persists persist emerges
     emerge disappears disappear dies grows shrinks shrink degenerates bifurcates coalesces
-    produces produce kills interacts acts
+    produces produce kills interacts acts corresponds correspond fits puts giving relating
+    depending
     """.split()
 )
 #: Adverbs and prepositions a clause puts after its object ("Kelley–Morse inside it", "locally
