@@ -1042,18 +1042,10 @@ def topics(m: _Material) -> list[Topic]:
         tags = tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
         return tuple(dict.fromkeys((*tags, *m.title_words)))
 
-    # A person the subject is named after ("Thue 1909" under the tag `thue-equations`,
-    # "Zeckendorf 1972" in a note titled "Zeckendorf decompositions") is asked by every topic
-    # query already, by name; their own byline holds their papers of a century ago, if any.
-    subject_said = {w for t in [*m.tags, *m.title_words] for w in words(t)}
-
-    def eponym(g: tuple[str, ...]) -> bool:
-        return all(words(n) and set(words(n)) <= subject_said for n in g)
-
     authors = [
         Topic(about(g), "author + topic", g, tag_phrases(g) if g in m.in_passing else field_words)
         for g in m.author_groups
-        if about(g) and not eponym(g)
+        if about(g)
     ]
     out: list[Topic] = []
     seen: set[str] = set()
