@@ -13,7 +13,19 @@ phrase alone; these rules read it in the sentence it was cut from:
   or a preposition, since a noun phrase is not followed by "the" or "a";
 - its last word follows a plural noun and is a bare word ("cells respond", "geodesics wander"):
   a plural subject and its verb (a noun names its object with a singular modifier: "cell
-  division", "geodesic flow"; names ending in "s" — Stokes, Jones, Adams — are capitalised).
+  division", "geodesic flow"; names ending in "s" — Stokes, Jones, Adams — are capitalised);
+- it ends in a participle in "-ing" said before a preposition and a determiner, or before "both"
+  ("data vanishing in a ball", "one abelian surface killing both"): the participle takes an
+  object or a place, as a verb does; a noun in "-ing" is not followed so ("graph coloring of
+  planar maps", "mixing time");
+- it counts the note's own items in vague words ("two conventions"), as a graded vague noun is.
+
+`breaks_noun` reads one word alone, for the cutter of a phrase's noun part: a finite verb of
+what happens to an object ("the hole closes at", "the killed process survives with", "where
+the finite torus enters"), an adverb or preposition standing after the object ("Kelley–Morse
+inside it", "locally soluble everywhere"), or a predicate adjective ending the phrase ("hook
+length divisible by", "its inverse continuous?"). No title says "torus enters": the noun part
+("finite torus", "hook length", "kelley morse") is what a query can ask.
 """
 
 from __future__ import annotations
@@ -33,7 +45,10 @@ FOLLOWERS = frozenset("a an its their his her these those every each like back".
 CONNECTIVES = frozenset("behind per iff beside besides toward towards unlike".split())
 #: Nouns that, graded ("lower side", "extra information") or counted ("homogeneous ones"),
 #: name no object; with a field's word ("fisher information") they do, so only graded ones.
-VAGUE = frozenset("side sides information ones one thing things aspect aspects list".split())
+VAGUE = frozenset(
+    "side sides information ones one thing things aspect aspects list convention conventions "
+    "notion notions".split()
+)
 #: What a note calls its own sources and remarks, never an object ("Lagarias' annotated
 #: bibliographies", "Chung-type LIL consequences", "an old observation").
 REMARKS = frozenset(
@@ -42,6 +57,32 @@ REMARKS = frozenset(
 )
 # Endings of singular nouns that look plural ("series", "chaos", "bias", "genus", "analysis",
 # "mass"), and the sciences in "-ics" ("dynamics", "statistics"; "geodesics" is a plural).
+#: Verbs of what happens to an object, which a note's sentences run on ("the hole closes", "the
+#: process survives", "the torus enters", "constructions produce permutations"), none of them a
+#: noun of the mathematics in these forms (not "counts", "decays", "escape", "close", "returns");
+#: and participles that never name an object ("a lattice giving crystals", "coefficients
+#: depending on").
+FINITE_VERBS = frozenset(
+    """
+    closes enters enter survives survive vanishes vanish exists exist converges converge
+    diverges diverge explodes explode terminates terminate collapses persists persist emerges
+    emerge disappears disappear dies grows shrinks shrink degenerates bifurcates coalesces
+    produces produce kills interacts acts corresponds correspond fits puts giving relating
+    depending
+    """.split()
+)
+#: Adverbs and prepositions a clause puts after its object ("Kelley–Morse inside it", "locally
+#: soluble everywhere"), never the last word of an object's name.
+TRAILING = frozenset("inside outside everywhere nowhere somewhere together apart".split())
+# Endings of adjectives said of an object after it ("divisible by t", "its inverse continuous",
+# "locally soluble"): a noun phrase does not end on them. Not "-able" ("variable", "observable"
+# are nouns); words of more than six letters ("double" is a noun: the quantum double).
+_PREDICATE_ENDINGS = ("ible", "uble", "ous")
+#: Counting words a note numbers its own items with ("the two conventions").
+NUMERALS = frozenset("two three four five several various".split())
+#: Prepositions after which a participle's place or object follows ("vanishing in a ball").
+_PLACE = frozenset("in at on near outside inside along off".split())
+_DETERMINERS = frozenset("a an the its their some every each one".split())
 _SINGULAR_S = ("ss", "us", "is", "os", "as", "ies", "matics", "namics", "stics", "physics")
 # Endings of nouns, which a bare verb does not have ("cells division" is not English, but the
 # rule must not call "elements method" a clause either).
@@ -61,6 +102,25 @@ def _bare_verb(word: str) -> bool:
         and not word.endswith("ed")
         and not word.endswith(_NOUN_ENDINGS)
     )
+
+
+def breaks_noun(word: str, last: bool) -> bool:
+    """Whether `word` (folded, lower case) is no part of a noun phrase: a finite verb of what
+    happens to an object, a trailing adverb or preposition, or — ending the phrase — a predicate
+    adjective (see the module's notes)."""
+    if word in FINITE_VERBS or word in TRAILING:
+        return True
+    return last and len(word) > 6 and word.endswith(_PREDICATE_ENDINGS)
+
+
+def _participle_acts(tokens: Sequence[str], end: int) -> bool:
+    """Whether the "-ing" word just before `tokens[end]` takes an object or a place there."""
+    if end >= len(tokens):
+        return False
+    after = tokens[end].lower()
+    if after == "both":
+        return True
+    return after in _PLACE and end + 1 < len(tokens) and tokens[end + 1].lower() in _DETERMINERS
 
 
 def _tokens(source: str) -> list[str]:
@@ -94,13 +154,18 @@ def clause_in(phrase: str, source: str) -> bool:
         return False
     if any(w in CONNECTIVES for w in ws) or ws[-1] in REMARKS:
         return True
-    if len(ws) == 2 and ws[0] in GRADING and ws[1] in VAGUE:
+    if len(ws) == 2 and (ws[0] in GRADING or ws[0] in NUMERALS) and ws[1] in VAGUE:
+        return True
+    if any(breaks_noun(w, i == len(ws) - 1) for i, w in enumerate(ws)):
         return True
     if ws[-1] in ("ones", "one"):
         return True
     tokens = _tokens(source)
     ends = _occurrences(ws, tokens)
     if ends and all(e < len(tokens) and tokens[e].lower() in FOLLOWERS for e in ends):
+        return True
+    participle = len(ws) >= 2 and ws[-1].endswith("ing")
+    if participle and ends and all(_participle_acts(tokens, e) for e in ends):
         return True
     if len(ws) >= 2 and _plural(ws[-2]) and _bare_verb(ws[-1]):
         return not _capitalised(ws[-2], tokens) and ws[-1] not in GENERIC

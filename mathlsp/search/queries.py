@@ -27,7 +27,7 @@ from mathlsp.search.inline import sentences as sentences_of
 from mathlsp.search.labelled import Labelled, split_statement
 from mathlsp.search.notation import notation_meanings
 from mathlsp.search.people import given_names
-from mathlsp.search.prose import clause_in
+from mathlsp.search.prose import breaks_noun, clause_in
 from mathlsp.search.spelling import american
 from mathlsp.search.text import (
     _ADJECTIVAL,
@@ -38,6 +38,7 @@ from mathlsp.search.text import (
     contains_phrase,
     core,
     fold_keep_case,
+    joint_possessives,
     key_phrases,
     people_named,
     plain_text,
@@ -648,7 +649,8 @@ def _is_verb(token: str, last: bool) -> bool:
     if not ws:
         return False
     w = ws[-1]
-    if w in CLAUSE_VERBS or w in _RUN_ON:
+    # "the hole closes at", "Kelley–Morse inside it", "hook length divisible by": no noun's word.
+    if w in CLAUSE_VERBS or w in _RUN_ON or breaks_noun(w, last):
         return True
     if w in REPORTING:
         return last or w not in _ADJECTIVAL
@@ -853,9 +855,12 @@ def _material(
     # Not a sentence's opening word before a colon: in a statement that is a label ("Variants:",
     # "Related:"), where a Known Result opens with its people.
     # Nor an acronym ("the random PDEs obtained …"), nor an eponym's possessive ("Brown's
-    # thermal noise"): a statement names objects after people more than it cites them.
+    # thermal noise"): a statement names objects after people more than it cites them. A joint
+    # possessive does tie its people to their result ("Gonçalves–Jara's second-order
+    # Boltzmann–Gibbs principle").
     def cite(text: str) -> list[tuple[str, ...]]:
         found = [*cited_authors(text), *people_named(text, possessive=False)]
+        found += joint_possessives(text)
         groups = [tuple(n for n in g if not _ACRONYM.fullmatch(n)) for g in found]
         return list(dict.fromkeys(g for g in groups if g))
 
@@ -1030,8 +1035,12 @@ def topics(m: _Material) -> list[Topic]:
     # (then their words, `_plain_topic`), never the subject tag's words: the sentence is one of
     # their works, not their whole output on the field (on fresh13's jump-noise problem,
     # Berger's byline works saying "random" were polymer papers).
+    # The title's own words come after the tags': a title-only record of theirs names the
+    # object as the note's title does ("Stochastic Burgers equation from long range exclusion
+    # interactions" for "Burgers-type fluctuations"), not always in a tag's words.
     def tag_phrases(g: tuple[str, ...]) -> tuple[str, ...]:
-        return tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
+        tags = tuple(f'"{t}"' if " " in t else t for t in m.tags[:5] if t not in about(g))
+        return tuple(dict.fromkeys((*tags, *m.title_words)))
 
     authors = [
         Topic(about(g), "author + topic", g, tag_phrases(g) if g in m.in_passing else field_words)
@@ -1210,6 +1219,19 @@ def _joins_phrases(phrases: Sequence[str]) -> bool:
     return any(not set(_words_of([p]).lower().split()) <= first for p in phrases[1:])
 
 
+#: Words by which a note makes an adjective of a name ("Burgers-type fluctuations", "Engel-type
+#: expansions", "Sándor-type inequalities"), which a title rarely keeps ("Engel expansions").
+KIND_WORDS = frozenset("type like style".split())
+
+
+def untyped(words_: str) -> str:
+    """A phrase's words without the word that makes a name an adjective ("engel type
+    expansions" → "engel expansions"): what its broadening asks, each word anywhere. Unchanged
+    when that word is all but one of them."""
+    kept = [w for w in words_.split() if w.lower() not in KIND_WORDS]
+    return " ".join(kept) if len(kept) > 1 else words_
+
+
 def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
     """(query, broader) for a backend that reads plain words (OpenAlex: quoted phrases)."""
     if t.authors:
@@ -1241,6 +1263,7 @@ def _plain_topic(backend: str, t: Topic) -> tuple[str, str]:
         # apart ("BFN Springer theory and quantized Coulomb branch algebras"). A single word
         # is already a phrase's loosest form.
         head = american(_words_of([min(t.phrases, key=_shortest_first)]))
+        head = untyped(head)
         return _any_of(t.phrases), head if len(head.split()) > 1 else ""
     # Every word must occur: broadened to the phrase with the fewest words. Asked at once when
     # the phrases together need more than LONG_WORDS words (no paper says them all: 21 of 23 such

@@ -370,6 +370,30 @@ def _names_a_result(plain: str, m: re.Match[str]) -> bool:
     return eponym_head(before, len(names), m.group("verb"))
 
 
+# Words after a possessive that compare people rather than name their work ("Freidlin–Wentzell's
+# versus Dembo–Zeitouni's").
+_COMPARING = frozenset("versus vs and or".split())
+
+
+def joint_possessives(text: str) -> list[tuple[str, ...]]:
+    """Groups of two people or more joined by en dashes whose possessive names their work
+    ("Gonçalves–Jara's second-order Boltzmann–Gibbs principle", "Bertini–Giacomin's Cole–Hopf
+    approach"): a note cites a joint result so, where one person's possessive is as often an
+    object named after them ("Hörmander's condition", "Brown's thermal noise")."""
+    plain = _NUMBERED_CITE.sub("", plain_text(text).replace(BREAK, " "))
+    groups: list[tuple[str, ...]] = []
+    for m in _POSSESSIVE.finditer(plain):
+        after = plain[m.end() :].split(maxsplit=1)
+        if after and after[0].lower() in _COMPARING:
+            continue
+        names = [" ".join(n.split()) for n in re.split(r"(?<=\w)–(?=[A-Z])", m.group(1))]
+        names = [n for n in names if n and n.lower() not in _NOT_PEOPLE | _TEXT_PARTS]
+        group = tuple(dict.fromkeys(names))
+        if len(group) >= 2 and group not in groups:
+            groups.append(group)
+    return groups
+
+
 def people_named(text: str, possessive: bool = True) -> list[tuple[str, ...]]:
     """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
     Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",

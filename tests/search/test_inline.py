@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from mathlsp.search.inline import identifiers_in, sentences, without_identifiers
 from mathlsp.search.queries import _material, build_queries, topics
+from mathlsp.search.text import joint_possessives
 from tests.search.conftest import problem
 
 HEAD = "---\ntitle: {title}\nstatus: defined\ndomain: {domain}\ntags: [{tags}]\n---\n# Problem\n\n"
@@ -109,3 +110,30 @@ def test_a_label_before_a_colon_in_a_statement_is_no_one() -> None:
     groups = _material(doc, [], None).author_groups
     assert ("Luca",) in groups and ("Overholt",) in groups
     assert not any("Variants" in g for g in groups)
+
+
+BURGERS = HEAD.format(
+    title='"Burgers-type fluctuations of weakly asymmetric particle systems"',
+    domain="probability",
+    tags="exclusion-process, martingale-problem",
+) + (
+    "The density fluctuation field of the exclusion process should solve a stochastic PDE. "
+    "Background: Gonçalves–Jara's second-order Boltzmann–Gibbs principle; Hörmander's "
+    "condition is not needed.\n"
+)
+
+
+def test_a_joint_possessive_cites_its_people_and_one_persons_is_an_eponym() -> None:
+    assert joint_possessives(BURGERS) == [("Gonçalves", "Jara")]
+    assert joint_possessives("(Freidlin–Wentzell's versus Dembo–Zeitouni's)") == []
+    m = _material(problem(BURGERS), [], None)
+    assert ("Gonçalves", "Jara") in m.in_passing
+    assert not any("Hörmander" in g for g in m.author_groups)
+
+
+def test_a_passing_byline_asks_the_titles_own_words_after_the_tags() -> None:
+    plan = build_queries(problem(BURGERS))
+    byline = next(q for q in [*plan.queries, *plan.spare] if q.authors == ("Gonçalves", "Jara"))
+    asked = byline.query.split(" OR ")
+    # A title-only record of theirs says "Stochastic Burgers equation", no tag's words.
+    assert "burgers" in asked and asked.index('"martingale problem"') < asked.index("burgers")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mathlsp.search.prose import clause_in
+from mathlsp.search.prose import breaks_noun, clause_in
 
 SOURCE = (
     "We count the n although the parity sequence predicts a decrease, and what the atoms of "
@@ -55,3 +55,54 @@ def test_a_clause_or_a_prepositions_words_is_prose(phrase: str) -> None:
 )
 def test_an_objects_name_is_not_prose(phrase: str) -> None:
     assert not clause_in(phrase, SOURCE)
+
+
+EVENTS = (
+    "Radial hole filling: data vanishing in a ball; the hole closes at a finite time. The "
+    "killed process survives with positive probability, where the finite torus enters; is "
+    "there one abelian surface killing both? Replacing $f$ by $-f$ passes between the two "
+    "conventions. Interpreting ZF and Kelley–Morse inside it; equations locally soluble "
+    "everywhere; no hook length divisible by $t$. The graph coloring of planar maps, the mixing "
+    "time, the quantum double and variable exponents."
+)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "hole closes",  # a noun and a finite verb of what happens to it
+        "killed process survives",
+        "finite torus enters",
+        "data vanishing",  # a participle before its place ("in a ball")
+        "abelian surface killing",  # … before its object ("both")
+        "two conventions",  # the note's items, counted
+        "kelley morse inside",  # an adverb or preposition after the object
+        "locally soluble everywhere",
+        "hook length divisible",  # a predicate adjective
+    ],
+)
+def test_a_finite_verb_a_participle_acting_or_a_predicate_is_prose(phrase: str) -> None:
+    assert clause_in(phrase, EVENTS)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "radial hole filling",
+        "graph coloring",
+        "mixing time",
+        "quantum double",
+        "variable exponents",
+    ],
+)
+def test_a_noun_in_ing_or_a_noun_ending_like_an_adjective_is_not_prose(phrase: str) -> None:
+    assert not clause_in(phrase, EVENTS)
+
+
+def test_breaks_noun_reads_one_word() -> None:
+    assert breaks_noun("closes", last=False) and breaks_noun("enter", last=True)
+    assert breaks_noun("inside", last=False)
+    # A predicate adjective only ends a phrase; "double" is a noun (the quantum double).
+    assert breaks_noun("divisible", last=True) and not breaks_noun("divisible", last=False)
+    assert not breaks_noun("double", last=True) and not breaks_noun("variable", last=True)
+    assert not breaks_noun("decays", last=True) and not breaks_noun("counts", last=True)

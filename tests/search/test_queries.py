@@ -595,6 +595,14 @@ def test_the_noun_phrase_inside_a_phrase_cut_around_a_verb_is_asked() -> None:
     assert noun_part("bounded domain") == "bounded domain"
     # A noun ending so is no participle.
     assert noun_part("invasion speed") == "invasion speed"
+    # A finite verb of what happens to the object, a trailing preposition, a predicate
+    # adjective: the noun before them is the phrase ("the finite torus enters", "Kelley–Morse
+    # inside it", "no hook length divisible by t").
+    assert noun_part("killed process survives") == "killed process"
+    assert noun_part("finite torus enters") == "finite torus"
+    assert noun_part("hook length divisible") == "hook length"
+    assert noun_part("golomb constructions produce permutations") == "golomb constructions"
+    assert noun_part("hole closes") == ""
     doc = problem(
         GRAPHS.replace(
             "# Problem\n",
@@ -771,6 +779,17 @@ def test_an_openalex_topic_query_is_broadened_to_its_shortest_phrases_words() ->
     assert topics['"bipartite ramanujan graphs" OR "ramanujan graphs"'] == "ramanujan graphs"
     assert topics['"interlacing families"'] == "interlacing families"
     assert all(b and '"' not in b and " OR " not in b for b in topics.values())
+
+
+def test_a_broadening_drops_the_word_that_makes_a_name_an_adjective() -> None:
+    from mathlsp.search.queries import untyped
+
+    # "Engel-type expansions": titles say "Engel expansions", its words apart in an abstract.
+    assert untyped("engel type expansions") == "engel expansions"
+    assert untyped("burgers like fluctuations") == "burgers fluctuations"
+    # Nothing but the word and one more: the phrase stays (a single word is no broadening).
+    assert untyped("type inequalities") == "type inequalities"
+    assert untyped("ramanujan graphs") == "ramanujan graphs"
 
 
 def test_a_cited_groups_later_people_are_asked_one_by_one_after_the_topics() -> None:
