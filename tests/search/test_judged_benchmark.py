@@ -85,6 +85,7 @@ BLIND_SPLITS = [
     ("fresh13", 12, 7, True),
     ("fresh14", 12, 7, True),
     ("fresh15", 12, 7, True),
+    ("fresh16", 12, 7, True),
 ]
 
 
