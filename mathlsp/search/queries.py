@@ -287,6 +287,9 @@ def prior_queries(
 
 
 # -- reading the problem ------------------------------------------------------------------------
+_POSSESSIVE_END = re.compile(r"(?<=\w)['’]s?$")
+
+
 def _surname(name: str) -> str | None:
     name = re.sub(r"\bet\.?\s*al\.?", "", name).strip(" .,;")
     parts = [p for p in re.split(r"\s+", name) if p]
@@ -294,7 +297,8 @@ def _surname(name: str) -> str | None:
     caps = [p for p in parts if p[:1].isupper() and not re.fullmatch(r"[A-Z]\.?(?:-[A-Z]\.?)?", p)]
     if not caps:
         return None
-    last = caps[-1].strip(".,;")
+    # "Girstmair's work in the 1990s": the possessive is the sentence's, not the surname's.
+    last = _POSSESSIVE_END.sub("", caps[-1].strip(".,;"))
     if len(last) < 2 or last.lower() in _NOT_A_NAME or last.lower() in STOPWORDS:
         return None
     return last

@@ -10,7 +10,7 @@ import pytest
 
 from mathlsp.search import rank
 from mathlsp.search.merge import Candidate, Found, Hit, merge_records
-from mathlsp.search.queries import Term, build_queries
+from mathlsp.search.queries import Term, build_queries, cited_authors
 from mathlsp.search.rank import below_the_line, rank_candidates
 from mathlsp.search.write import relevance_text
 from mathlsp.sources.record import Author, PaperRecord
@@ -198,3 +198,10 @@ def test_the_author_route_of_a_person_who_wrote_much_of_the_pool_is_weighed(
     monkeypatch.setattr(rank, "CUT", 1.01)
     assert not any(rank.decide(a) for a in named)
     assert all(rank.decide(a, learned=False) for a in named)
+
+
+def test_a_possessive_is_no_part_of_a_cited_surname() -> None:
+    # "Girstmair's work in the 1990s" cites Girstmair; no record is by "Girstmair's".
+    text = "(an old observation going back to Hirabayashi / Girstmair's work in the 1990s)"
+    assert cited_authors(text) == [("Girstmair",)]
+    assert cited_authors("as shown by O'Neil (1966)") == [("O'Neil",)]
