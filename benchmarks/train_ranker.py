@@ -70,6 +70,7 @@ SPLITS = (
     "fresh13",
     "fresh14",
     "fresh15",
+    "fresh16",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
