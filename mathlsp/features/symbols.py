@@ -16,13 +16,14 @@ from mathlsp.ide.outline import (
     OutlineNode,
     SymbolKind,
     folder_symbols,
+    heading_tree,
     matches_query,
     outline,
-    section_span,
 )
 from mathlsp.notes.document import MarkdownDoc
-from mathlsp.notes.journal import JournalDoc, JournalEntry
-from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.journal import JournalEntry
+from mathlsp.notes.literature import ReferenceEntry
+from mathlsp.notes.markdown import Heading
 from mathlsp.notes.spans import Span
 
 if TYPE_CHECKING:
@@ -65,6 +66,10 @@ class _Node:
         self.text: str | None = None
         # where an entry keeps its JSON: its core's memo and the key (per encoding)
         self.keep: tuple[dict[object, object], object] | None = None
+
+    def stretch(self, end: Point) -> None:
+        self.end = end
+        self.text = self.keep = None  # no longer the entry's own range
 
 
 def _range(start: Point, end: Point) -> str:
@@ -126,58 +131,35 @@ def _entry_node(doc: MarkdownDoc, e: ReferenceEntry, enc: str) -> _Node:
 
 
 def document_symbols(doc: MarkdownDoc, enc: str) -> RawJson:
-    """documentSymbol's hierarchical answer as JSON text: the tree `ide.outline.outline`
-    builds (the same nesting, names, kinds and ranges), without a `DocumentSymbol` per node for
-    pygls to convert and dump again, and with each unchanged entry's JSON reused."""
-    entries: dict[int, ReferenceEntry | JournalEntry] = {}
-    if isinstance(doc, LiteratureDoc):
-        for e in doc.entries:
-            entries[e.heading.line] = e
-    elif isinstance(doc, JournalDoc):
-        for j in doc.entries:
-            entries[j.heading.line] = j
+    """documentSymbol's hierarchical answer as JSON text: the tree `ide.outline.heading_tree`
+    walks for `outline` too (the same nesting, names, kinds and ranges), built from converted
+    points rather than a `DocumentSymbol` per node for pygls to convert and dump again, and
+    with each unchanged entry's JSON reused."""
+
+    def entry_node(entry: ReferenceEntry | JournalEntry) -> _Node:
+        if isinstance(entry, ReferenceEntry):
+            return _entry_node(doc, entry, enc)
+        # a journal entry: a short file, converted as it stands
+        kind = KINDS[SymbolKind.JOURNAL_ENTRY].value
+        return _Node(
+            entry.id, kind, _points(doc, entry.span, enc), _points(doc, entry.id_span, enc),
+            entry.title,
+        )  # fmt: skip
+
+    def section_node(h: Heading, section: Span) -> _Node:
+        kind = KINDS[SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION].value
+        selection = h.title_span if h.title else h.span
+        return _Node(
+            h.title or "(untitled)", kind, _points(doc, section, enc),
+            _points(doc, selection, enc), "",
+        )  # fmt: skip
 
     roots: list[_Node] = []
     fm = doc.frontmatter
     if fm.present:
         whole = _points(doc, fm.span, enc)
-        kind = KINDS[SymbolKind.FRONTMATTER].value
-        roots.append(_Node("frontmatter", kind, whole, whole, ""))
-
-    lines = doc.lines
-    headings = lines.headings
-    n_lines = len(lines.texts)
-    stack: list[tuple[int, _Node]] = []
-    for idx, h in enumerate(headings):
-        entry = entries.get(h.line)
-        if isinstance(entry, ReferenceEntry):
-            node = _entry_node(doc, entry, enc)
-        elif entry is not None:  # a journal entry: a short file, converted as it stands
-            kind = KINDS[SymbolKind.JOURNAL_ENTRY].value
-            node = _Node(
-                entry.id, kind, _points(doc, entry.span, enc), _points(doc, entry.id_span, enc),
-                entry.title,
-            )  # fmt: skip
-        else:
-            section = section_span(lines, idx, n_lines)
-            kind = KINDS[SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION].value
-            selection = h.title_span if h.title else h.span
-            node = _Node(
-                h.title or "(untitled)", kind, _points(doc, section, enc),
-                _points(doc, selection, enc), "",
-            )  # fmt: skip
-        while stack and stack[-1][0] >= h.level:
-            stack.pop()
-        parent = stack[-1][1] if stack else None
-        if parent is not None and parent.start <= node.start:
-            # The child must lie inside its parent (an entry's span ends at its last field).
-            if node.end > parent.end:
-                parent.end = node.end
-                parent.text = parent.keep = None  # no longer the entry's own range
-            parent.children.append(node)
-        else:
-            roots.append(node)
-        stack.append((h.level, node))
+        roots.append(_Node("frontmatter", KINDS[SymbolKind.FRONTMATTER].value, whole, whole, ""))
+    roots += heading_tree(doc, entry_node, section_node)
     return RawJson(f"[{', '.join(_json(n) for n in roots)}]")
 
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import Enum
+from typing import Any, Protocol, TypeVar
 
 from mathlsp.notes.document import MarkdownDoc
-from mathlsp.notes.journal import JournalDoc
-from mathlsp.notes.literature import LiteratureDoc
-from mathlsp.notes.markdown import Lines
+from mathlsp.notes.journal import JournalDoc, JournalEntry
+from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
+from mathlsp.notes.markdown import Heading, Lines
 from mathlsp.notes.problem import ProblemDoc
 from mathlsp.notes.spans import Span
 
@@ -34,48 +35,97 @@ class OutlineNode:
     detail: str = ""
     children: list[OutlineNode] = field(default_factory=list)
 
+    @property
+    def start(self) -> int:
+        return self.span.start
 
-def outline(doc: MarkdownDoc) -> list[OutlineNode]:
-    """The heading tree of a note, with reference and journal entries named by their id."""
-    entries: dict[int, OutlineNode] = {}
+    @property
+    def end(self) -> int:
+        return self.span.end
+
+    def stretch(self, end: int) -> None:
+        self.span = Span(self.span.start, end)
+
+
+class TreeNode(Protocol):
+    """What the heading walk needs of a node: where it starts and ends (any ordered positions:
+    offsets here, converted points in the protocol layer), its children, and a way to reach a
+    child that runs past its end."""
+
+    children: list[Any]
+
+    @property
+    def start(self) -> Any: ...
+
+    @property
+    def end(self) -> Any: ...
+
+    def stretch(self, end: Any) -> None: ...
+
+
+N = TypeVar("N", bound=TreeNode)
+Entry = ReferenceEntry | JournalEntry
+
+
+def heading_tree(
+    doc: MarkdownDoc,
+    entry_node: Callable[[Entry], N],
+    section_node: Callable[[Heading, Span], N],
+) -> list[N]:
+    """The heading tree of a note, the one walk behind every outline: each heading becomes
+    `entry_node(entry)` when it opens a reference or journal entry, else
+    `section_node(heading, section span)`, nested under the nearest heading of a lower level.
+    The frontmatter is the caller's (it is not a heading)."""
+    entries: dict[int, Entry] = {}
     if isinstance(doc, LiteratureDoc):
         for e in doc.entries:
-            kind = SymbolKind.REFERENCE if e.confirmed else SymbolKind.UNCONFIRMED
-            entries[e.heading.line] = OutlineNode(e.id, kind, e.span, e.id_span, e.title)
+            entries[e.heading.line] = e
     elif isinstance(doc, JournalDoc):
         for j in doc.entries:
-            entries[j.heading.line] = OutlineNode(
-                j.id, SymbolKind.JOURNAL_ENTRY, j.span, j.id_span, j.title
-            )
+            entries[j.heading.line] = j
 
-    roots: list[OutlineNode] = []
-    fm = doc.frontmatter
-    if fm.present:
-        roots.append(OutlineNode("frontmatter", SymbolKind.FRONTMATTER, fm.span, fm.span))
-
+    roots: list[N] = []
     lines = doc.lines
-    headings = lines.headings
     n_lines = len(lines.texts)
-    stack: list[tuple[int, OutlineNode]] = []  # (level, node)
-    for idx, h in enumerate(headings):
-        node = entries.get(h.line)
-        if node is None:
-            span = section_span(lines, idx, n_lines)
-            kind = SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION
-            selection = h.title_span if h.title else h.span
-            node = OutlineNode(h.title or "(untitled)", kind, span, selection)
+    stack: list[tuple[int, N]] = []  # (level, node)
+    for idx, h in enumerate(lines.headings):
+        entry = entries.get(h.line)
+        node = entry_node(entry) if entry is not None else section_node(
+            h, section_span(lines, idx, n_lines)
+        )  # fmt: skip
         while stack and stack[-1][0] >= h.level:
             stack.pop()
         parent = stack[-1][1] if stack else None
-        if parent is not None and parent.span.start <= node.span.start:
+        if parent is not None and parent.start <= node.start:
             # The child must lie inside its parent (an entry's span ends at its last field).
-            if node.span.end > parent.span.end:
-                parent.span = Span(parent.span.start, node.span.end)
+            if node.end > parent.end:
+                parent.stretch(node.end)
             parent.children.append(node)
         else:
             roots.append(node)
         stack.append((h.level, node))
     return roots
+
+
+def _entry(e: Entry) -> OutlineNode:
+    if isinstance(e, ReferenceEntry):
+        kind = SymbolKind.REFERENCE if e.confirmed else SymbolKind.UNCONFIRMED
+        return OutlineNode(e.id, kind, e.span, e.id_span, e.title)
+    return OutlineNode(e.id, SymbolKind.JOURNAL_ENTRY, e.span, e.id_span, e.title)
+
+
+def _section(h: Heading, span: Span) -> OutlineNode:
+    kind = SymbolKind.DOCUMENT if h.level == 1 else SymbolKind.SECTION
+    return OutlineNode(h.title or "(untitled)", kind, span, h.title_span if h.title else h.span)
+
+
+def outline(doc: MarkdownDoc) -> list[OutlineNode]:
+    """The heading tree of a note, with reference and journal entries named by their id."""
+    fm = doc.frontmatter
+    head = (
+        [OutlineNode("frontmatter", SymbolKind.FRONTMATTER, fm.span, fm.span)] if fm.present else []
+    )
+    return head + heading_tree(doc, _entry, _section)
 
 
 def section_span(lines: Lines, idx: int, n_lines: int) -> Span:
