@@ -86,6 +86,7 @@ BLIND_SPLITS = [
     ("fresh14", 12, 7, True),
     ("fresh15", 12, 7, True),
     ("fresh16", 12, 7, True),
+    ("fresh17", 12, 7, True),
 ]
 
 
