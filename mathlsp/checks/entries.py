@@ -12,7 +12,7 @@ import logging
 from collections.abc import Callable, Hashable
 
 from mathlsp.checks.base import ENTRY_RULES, CheckContext, CheckSettings
-from mathlsp.checks.findings import Finding, Related
+from mathlsp.checks.findings import Finding, Related, by_position
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.text import Position, Range
 
@@ -85,6 +85,9 @@ def _one(ctx: CheckContext, entry: ReferenceEntry, key: Hashable, path: str) -> 
                 found.extend(fn(ctx, entry))
             except Exception:  # one broken rule must not hide the others' findings
                 log.exception("check %s failed on %s", getattr(fn, "__name__", fn), entry.id)
+        # Kept in listing order: the file's entry findings are then in order entry after
+        # entry (each lies inside its entry), and a check merges rather than sorts them.
+        found.sort(key=by_position)
         hit = memo[_SLOT] = ((key, entry.section), line, tuple(found))
     shift = line - hit[1]
     return hit[2] if not shift else tuple(moved(f, shift, path) for f in hit[2])
