@@ -40,9 +40,11 @@ from pygls.protocol import default_converter
 
 from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import lsp_range
+from mathlsp.features.folding import folding_json
 from mathlsp.features.jsonready import response_body
 from mathlsp.features.symbols import KINDS, document_symbols
 from mathlsp.features.workspace_state import _buffer_text
+from mathlsp.ide.folds import folds
 from mathlsp.ide.outline import OutlineNode, outline
 from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.folder import ProblemFolder
@@ -135,6 +137,7 @@ def stages(doc: MarkdownDoc, enc: str, runs: int) -> dict[str, float]:
         "new build": median_ms(lambda: document_symbols(doc, enc), runs),
         "new send": median_ms(lambda: response_body(1, new).encode(), runs),
         "new total": median_ms(lambda: response_body(1, document_symbols(doc, enc)).encode(), runs),
+        "folds": median_ms(lambda: folding_json(folds(doc), None, None).encode(), runs),
         "floor dumps": median_ms(lambda: json.dumps(plain), runs),
         "floor loads": median_ms(lambda: json.loads(new_text), runs),
         "symbols": float(len(flat)),

@@ -197,6 +197,9 @@ class Fuzz:
             query = self.rng.choice(["", "REF", "markov", "zz", "é"])
             self.request("workspace/symbol", {"query": query})
 
+    def op_folding(self) -> None:
+        self.request("textDocument/foldingRange", {"textDocument": {"uri": self.uri(self.note())}})
+
     def op_invalid_params(self) -> None:
         uri = {"uri": self.uri(self.note())}
         params = self.rng.choice(
@@ -211,7 +214,13 @@ class Fuzz:
             ]
         )
         method = self.rng.choice(
-            [*POSITIONED, "textDocument/references", "codeAction/resolve", "workspace/symbol"]
+            [
+                *POSITIONED,
+                "textDocument/references",
+                "codeAction/resolve",
+                "workspace/symbol",
+                "textDocument/foldingRange",
+            ]
         )
         self.request(method, params)
 
@@ -343,6 +352,7 @@ class Fuzz:
             (self.op_references, 5),
             (self.op_code_action, 8),
             (self.op_symbols, 6),
+            (self.op_folding, 4),
             (self.op_invalid_params, 10),
             (self.op_unknown, 4),
             (self.op_bad_body, 6),
@@ -429,6 +439,7 @@ def main() -> int:
             for _ in range(300):
                 op()
         fuzz.op_symbols()
+        fuzz.op_folding()
         fuzz.rng = rng_fuzz
         # A hover on each identifier starts its lookup: the online path (httpx, feedparser)
         # loads now rather than in the middle of the run. The identifiers the notes hold may

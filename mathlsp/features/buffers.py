@@ -23,7 +23,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument, Workspace
 
 from mathlsp.notes.chunked import CHUNK, ChunkedText, TextView
-from mathlsp.notes.edits import Edit, compose
+from mathlsp.notes.edits import TRIM_LIMIT, Edit, common_ends, compose
 from mathlsp.notes.linestarts import line_of, line_starts
 from mathlsp.notes.markdown import respliced
 from mathlsp.notes.text import column_offset
@@ -97,10 +97,18 @@ class NoteBuffer(TextDocument):
             text = change.text
             self._seq += 1
             around = self._text.slice(max(start - 1, 0), end + 1)
+            # The region logged for the model is what changed, not what the editor named
+            # (`common_ends`): `around` holds the replaced text between its first and last
+            # character.
+            head = tail = 0
+            if 0 < end - start <= TRIM_LIMIT and text:
+                replaced = around[(1 if start else 0) : (1 if start else 0) + end - start]
+                head, tail = common_ends(replaced, text)
             self._text.replace(start, end, text)
             self._starts = _spliced_starts(self._text, around, starts, start, end, text)
             self.generation += 1
-            self._log.append((self.generation, Edit(start, end, start + len(text))))
+            edit = Edit(start + head, end - tail, start + len(text) - tail)
+            self._log.append((self.generation, edit))
             self._seq += 1
 
     def _apply_full_change(self, change: types.TextDocumentContentChangeEvent) -> None:

@@ -9,7 +9,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from mathlsp.notes.document import MarkdownDoc, Mention
+from mathlsp.mathids import MathIdMention, find_math_ids
+from mathlsp.notes.document import LocatedId, MarkdownDoc, Mention
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.spans import Span
 
@@ -76,6 +77,28 @@ def id_at(doc: MarkdownDoc, offset: int) -> IdAt | None:
     entry = entry_heading_at(doc, offset)
     if entry is not None:
         return IdAt(entry.id, entry.id_span, True)
+    return None
+
+
+def identifier_at(doc: MarkdownDoc, offset: int) -> LocatedId | None:
+    """The well-formed arXiv id or DOI under the cursor (either end counts). Identifiers never
+    span lines, so the cursor's line alone is read: `doc.identifiers` scans the whole note,
+    once per version, which at 20,000 entries was most of a hover after a keystroke."""
+    for located in doc.identifiers_on([doc.lines.line_of(offset)]):
+        if located.span.start <= offset <= located.span.end and located.mention.valid:
+            return located
+    return None
+
+
+def math_id_at(doc: MarkdownDoc, offset: int) -> tuple[MathIdMention, Span] | None:
+    """The Zbl/JFM or MR number written in prose under the cursor, read from its line alone
+    (not from the whole text, which a version kept in chunks would join first)."""
+    lines = doc.lines
+    line = lines.line_of(offset)
+    base = lines.starts[line]
+    for m in find_math_ids(lines.texts[line]):
+        if m.start <= offset - base <= m.end:
+            return m, Span(base + m.start, base + m.end)
     return None
 
 

@@ -33,6 +33,29 @@ class Edit:
         return Edit(start, old_end, new_end)
 
 
+# Longest replaced text whose ends are compared with the new text's (`common_ends`): past it
+# the edit is no keystroke, and comparing would cost as much as reading the text.
+TRIM_LIMIT = 4096
+
+
+def common_ends(old: str, new: str) -> tuple[int, int]:
+    """How many characters `old` and `new` share at their start and then at their end (the
+    two never overlapping): an edit replacing `old` by `new` changed only what lies between.
+
+    Editors send a change wider than what changed: Neovim 0.7 writes a line inserted below
+    line L as the break at the end of L replaced by a break, the line and a break, so the
+    edit seems to touch L (an entry's heading: the whole file was parsed and checked again)
+    where only a line was added below it."""
+    most = min(len(old), len(new))
+    head = 0
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    return head, tail
+
+
 def compose(edits: list[Edit]) -> Edit | None:
     out: Edit | None = None
     for e in edits:

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING, Any
 
 from mathlsp.features import synthesis
 from mathlsp.ide import hover_card, navigation
-from mathlsp.mathids import find_math_ids, mr_url
+from mathlsp.mathids import mr_url
+from mathlsp.notes.document import MarkdownDoc
 from mathlsp.notes.literature import LiteratureDoc, ReferenceEntry
 from mathlsp.notes.spans import Span
 from mathlsp.sources.labels import label
@@ -139,37 +140,33 @@ def hover_text(server: MathLanguageServer, cursor: Any, markdown: bool) -> tuple
             if card is not None:
                 return card, found.span
         return None
-    for located in doc.identifiers:
-        if located.span.start <= cursor.offset <= located.span.end and located.mention.valid:
-            text = identifier_card(
-                server, located.mention.value, located.mention.kind, markdown, cursor.folder.root
-            )
-            return text, located.span
-    return math_id_card(server, doc.text, cursor.offset, markdown, cursor.folder.root)
+    located = navigation.identifier_at(doc, cursor.offset)
+    if located is not None:
+        text = identifier_card(
+            server, located.mention.value, located.mention.kind, markdown, cursor.folder.root
+        )
+        return text, located.span
+    return math_id_card(server, doc, cursor.offset, markdown, cursor.folder.root)
 
 
 def math_id_card(
-    server: MathLanguageServer, text: str, offset: int, markdown: bool, near: Path | None
+    server: MathLanguageServer, doc: MarkdownDoc, offset: int, markdown: bool, near: Path | None
 ) -> tuple[str, Span] | None:
     """A Zbl/JFM or MR number written in prose under the cursor ("see Zbl 0303.10056"): a Zbl
     number's card comes from zbMATH like a DOI's; an MR number is linked, not checked
     (MathSciNet has no open API)."""
-    start = text.rfind("\n", 0, offset) + 1
-    end = text.find("\n", offset)
-    line = text[start : end if end >= 0 else len(text)]
-    for m in find_math_ids(line):
-        if not m.start <= offset - start <= m.end:
-            continue
-        span = Span(start + m.start, start + m.end)
-        if m.kind == "zbl":
-            return identifier_card(server, m.value, "zbl", markdown, near), span
-        url = mr_url(m.value)
-        shown = f"[{m.value}]({url})" if markdown else f"{m.value} ({url})"
-        return (
-            f"{shown} — MathSciNet (subscribers only). Not checked: MathSciNet has no open API.",
-            span,
-        )
-    return None
+    found = navigation.math_id_at(doc, offset)
+    if found is None:
+        return None
+    m, span = found
+    if m.kind == "zbl":
+        return identifier_card(server, m.value, "zbl", markdown, near), span
+    url = mr_url(m.value)
+    shown = f"[{m.value}]({url})" if markdown else f"{m.value} ({url})"
+    return (
+        f"{shown} — MathSciNet (subscribers only). Not checked: MathSciNet has no open API.",
+        span,
+    )
 
 
 # -- code lens --------------------------------------------------------------------------------
