@@ -1,7 +1,7 @@
 """Train and validate the learned decision above the line (`mathlsp/search/learned.py`).
 
     python benchmarks/train_ranker.py [ROWS.jsonl.gz] [--write] [--problems] [--by-problem]
-        [--l2 L] [--no-validation] [--diagnose]
+        [--l2 L] [--no-validation] [--diagnose] [--no-trees]
 
 ROWS is `ranker_rows.py`'s dump of the studied splits' candidate pools. The script:
 
@@ -16,7 +16,11 @@ ROWS is `ranker_rows.py`'s dump of the studied splits' candidate pools. The scri
 2. `--diagnose`: of each split's gold, what the shipped decision did with it (never retrieved,
    written; not eligible, and by which hard rule; under the cut; capped; not confirmed).
 3. With `--write`, fits on every studied split, chooses the cut the same way, and writes
-   `mathlsp/search/ranker_weights.py` (coefficients rounded to 6 places).
+   `mathlsp/search/ranker_weights.py` (coefficients rounded to 6 places) and
+   `mathlsp/search/ranker_trees.py`.
+
+The model is the logistic regression plus, since stop 49, boosted correction trees fitted on its
+margin (`residual_trees.py`); `--no-trees` validates the logistic model alone (stop 48's).
 
 Deterministic: plain-Python Newton iterations from zero, the rows in file order, no random
 state; the same rows give the same coefficients. A list is drawn as the product draws it: papers
@@ -40,7 +44,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mathlsp.search.learned import FEATURES, probability  # noqa: E402
+from benchmarks.residual_trees import fit_trees  # noqa: E402
+from mathlsp.search.learned import FEATURES, Tree, probability  # noqa: E402
 from mathlsp.search.rank import MAX_CANDIDATES  # noqa: E402
 
 Row = dict[str, Any]
@@ -191,9 +196,13 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 
 def probabilities(
-    pools: dict[tuple[str, str], list[Row]], weights: dict[str, float]
+    pools: dict[tuple[str, str], list[Row]],
+    weights: dict[str, float],
+    trees: Sequence[Tree] = (),
 ) -> dict[int, float]:
-    return {id(r): probability(r["features"], weights) for pool in pools.values() for r in pool}
+    return {
+        id(r): probability(r["features"], weights, trees) for pool in pools.values() for r in pool
+    }
 
 
 def model_lists(
@@ -238,13 +247,15 @@ def choose_cut(
     weights: dict[str, float],
     baseline: bool = False,
     objective: str = OBJECTIVE,
+    trees: Sequence[Tree] = (),
+    p: dict[int, float] | None = None,
 ) -> float:
     """The cut `objective` prefers on `pools` (the training splits); the lowest of ties.
     "precision": the best pooled precision among the cuts that write at least as much gold as
     the lexical decision does there (stop 38: maximising F1 instead bought precision with
     recall, 0.72 / 0.56 against 0.57 / 0.62, when the model was weaker). "f1", "f2": the best
     pooled F1, F2."""
-    p = probabilities(pools, weights)
+    p = probabilities(pools, weights, trees) if p is None else p
     by_cut = {t: figures(model_lists(pools, weights, t, baseline, p)) for t in CUTS}
     if objective in ("f1", "f2"):
         beta = 1.0 if objective == "f1" else 2.0
@@ -254,16 +265,35 @@ def choose_cut(
     return max(enough, key=lambda t: (round(by_cut[t]["P"], 9), -t))
 
 
+def fit_model(
+    rows: Sequence[Row],
+    names: Sequence[str] = FEATURES,
+    l2: float = L2,
+    baseline: bool = False,
+    trees: bool = True,
+) -> tuple[dict[str, float], list[Tree]]:
+    """The logistic coefficients, then the correction trees fitted on their margin."""
+    xs, ys = training_rows(rows, names, baseline)
+    weights = fit(xs, ys, l2=l2, names=names)
+    if not trees:
+        return weights, []
+    margin = [
+        weights["intercept"] + sum(weights[f] * v for f, v in zip(names, x, strict=True))
+        for x in xs
+    ]
+    return weights, fit_trees(xs, ys, margin, names)
+
+
 def train(
     rows: Sequence[Row],
     names: Sequence[str] = FEATURES,
     l2: float = L2,
     baseline: bool = False,
     objective: str = OBJECTIVE,
-) -> tuple[dict[str, float], float]:
-    xs, ys = training_rows(rows, names, baseline)
-    weights = fit(xs, ys, l2=l2, names=names)
-    return weights, choose_cut(problems(rows), weights, baseline, objective)
+    trees: bool = True,
+) -> tuple[dict[str, float], list[Tree], float]:
+    weights, fitted = fit_model(rows, names, l2, baseline, trees)
+    return weights, fitted, choose_cut(problems(rows), weights, baseline, objective, fitted)
 
 
 def fmt(f: dict[str, float]) -> str:
@@ -275,6 +305,7 @@ def validate(
     per_problem: bool = False,
     l2: float = L2,
     objectives: Sequence[str] = OBJECTIVES,
+    trees: bool = True,
 ) -> None:
     """Leave-one-split-out: the lexical rule, then the model over every feature with the
     current hard rules under each cut objective, each split decided by a model fitted, and a
@@ -287,12 +318,16 @@ def validate(
         if not test:
             continue
         train_rows = [r for r in rows if r["split"] != split and r["split"] in SPLITS]
-        xs, ys = training_rows(train_rows)
-        weights = fit(xs, ys, l2=l2)
+        weights, fitted = fit_model(train_rows, l2=l2, trees=trees)
         train_pools = problems(train_rows)
-        cuts = [choose_cut(train_pools, weights, objective=o) for o in objectives]
+        p_train = probabilities(train_pools, weights, fitted)
+        cuts = [
+            choose_cut(train_pools, weights, objective=o, trees=fitted, p=p_train)
+            for o in objectives
+        ]
         pools = problems(test)
-        lists = [lexical_lists(pools), *(model_lists(pools, weights, c) for c in cuts)]
+        p = probabilities(pools, weights, fitted)
+        lists = [lexical_lists(pools), *(model_lists(pools, weights, c, p=p) for c in cuts)]
         for acc, got in zip(pooled, lists, strict=True):
             acc += got
         cells = " | ".join(fmt(figures(x)) for x in lists)
@@ -313,9 +348,9 @@ def validate_by_problem(rows: Sequence[Row]) -> None:
     lex: list[tuple[list[Row], int]] = []
     mod: list[tuple[list[Row], int]] = []
     for key, pool in pools.items():
-        weights, cut = train([r for r in studied if (r["split"], r["slug"]) != key])
+        weights, fitted, cut = train([r for r in studied if (r["split"], r["slug"]) != key])
         lex += lexical_lists({key: pool})
-        mod += model_lists({key: pool}, weights, cut)
+        mod += model_lists({key: pool}, weights, cut, p=probabilities({key: pool}, weights, fitted))
     print(f"leave-one-problem-out ({len(pools)} problems), pooled P / R / P@5:")
     print(f"  lexical {fmt(figures(lex))}")
     print(f"  learned {fmt(figures(mod))}")
@@ -346,11 +381,13 @@ def fate(r: Row, written: Sequence[Row], admit: Callable[[Row], bool]) -> str:
     return "(c) cut by MAX_CANDIDATES"
 
 
-def diagnose(rows: Sequence[Row], weights: dict[str, float], cut: float) -> None:
+def diagnose(
+    rows: Sequence[Row], weights: dict[str, float], cut: float, trees: Sequence[Tree] = ()
+) -> None:
     """Of each split's gold, what the decision (`weights`, `cut`) did with it: never retrieved,
     written, or why not (`fate`; the hard rule for the ineligible, `ineligible_because`)."""
     pools = problems([r for r in rows if r["split"] in SPLITS])
-    p = probabilities(pools, weights)
+    p = probabilities(pools, weights, trees)
     table: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for (split, _), pool in pools.items():
         admit = lambda r: eligible(r) and p[id(r)] >= cut  # noqa: E731
@@ -390,22 +427,42 @@ def write(weights: dict[str, float], cut: float, n: int) -> None:
     (ROOT / "mathlsp" / "search" / "ranker_weights.py").write_text("\n".join(lines))
 
 
+def write_trees(trees: Sequence[Tree], n: int) -> None:
+    lines = [
+        '"""The learned decision\'s correction trees (`learned.tree_value`): generated by',
+        f"`benchmarks/train_ranker.py --write` from {n} eligible candidates of the studied splits'",
+        'pools, fitted on the logistic model\'s margin; do not edit."""',
+        "",
+        "from mathlsp.search.learned import Tree",
+        "",
+        "TREES: tuple[Tree, ...] = (",
+        *(f"    {t!r}," for t in trees),
+        ")",
+        "",
+    ]
+    (ROOT / "mathlsp" / "search" / "ranker_trees.py").write_text("\n".join(lines))
+
+
 def main(argv: Sequence[str]) -> int:
     given = [a for a in argv if a.endswith(".gz")]
     rows = load(Path(given[0]) if given else ROWS)
     l2 = float(argv[argv.index("--l2") + 1]) if "--l2" in argv else L2
+    trees = "--no-trees" not in argv
     if "--no-validation" not in argv:
-        validate(rows, per_problem="--problems" in argv, l2=l2)
+        validate(rows, per_problem="--problems" in argv, l2=l2, trees=trees)
     if "--diagnose" in argv:
+        from mathlsp.search.ranker_trees import TREES
         from mathlsp.search.ranker_weights import CUT, WEIGHTS
 
-        diagnose(rows, WEIGHTS, CUT)
+        diagnose(rows, WEIGHTS, CUT, TREES)
     if "--by-problem" in argv:
         validate_by_problem(rows)
     if "--write" in argv:
         studied = [r for r in rows if r["split"] in SPLITS]
-        weights, cut = train(studied, FEATURES, l2)
-        write(weights, cut, len(training_rows(studied)[1]))
+        weights, fitted, cut = train(studied, FEATURES, l2, trees=trees)
+        n = len(training_rows(studied)[1])
+        write(weights, cut, n)
+        write_trees(fitted, n)
         for k, v in weights.items():
             print(f"{k:20s} {v:+.3f}")
         print(f"cut {cut:.2f}")

@@ -57,6 +57,7 @@ from mathlsp.search.pool_features import (
     pool_features,
 )
 from mathlsp.search.queries import Term
+from mathlsp.search.ranker_trees import TREES
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.search.text import GENERIC, STOPWORDS, contains_phrase, core, has_all, stem, stems
 
@@ -780,7 +781,7 @@ def decide(a: Assessed, learned: bool = True) -> bool:
         return True
     if not (LEARNED and learned):
         return a.lexical
-    return a.eligible and probability(a.features, WEIGHTS) >= CUT
+    return a.eligible and probability(a.features, WEIGHTS, TREES) >= CUT
 
 
 def _ranked(

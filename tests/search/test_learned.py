@@ -2,17 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
 
 from benchmarks.train_ranker import draw, figures, fit
 from mathlsp.search import rank
-from mathlsp.search.learned import FEATURES, POOL_RELATIVE, probability
+from mathlsp.search.learned import FEATURES, MONOTONE, POOL_RELATIVE, Tree, probability, tree_value
 from mathlsp.search.merge import REFERENCE, Candidate, Found, Hit, merge_records
 from mathlsp.search.pool_features import FULL_POOL
 from mathlsp.search.queries import Term
 from mathlsp.search.rank import below_the_line, rank_candidates
+from mathlsp.search.ranker_trees import TREES
 from mathlsp.search.ranker_weights import CUT, WEIGHTS
 from mathlsp.sources.record import Author, PaperRecord
 from mathlsp.sources.theoremsearch import TheoremHit
@@ -164,7 +166,107 @@ def test_the_shipped_weights_are_what_the_training_script_makes_of_the_committed
 
     rows = [r for r in load(ROWS) if r["split"] in SPLITS]
     assert {r["split"] for r in rows} == set(SPLITS)
-    weights, cut = train(rows)
+    weights, trees, cut = train(rows)
     assert round(cut, 2) == CUT
     assert list(weights) == list(WEIGHTS)
     assert [round(v, 6) for v in weights.values()] == pytest.approx(list(WEIGHTS.values()))
+    # … and `ranker_trees.py`: the same splits on the same thresholds, the same leaves.
+    assert len(trees) == len(TREES)
+    for made, shipped in zip(trees, TREES, strict=True):
+        assert flat(made) == pytest.approx(flat(shipped), abs=1e-6)
+        assert [v for v in flat(made) if isinstance(v, str)] == [
+            v for v in flat(shipped) if isinstance(v, str)
+        ]
+
+
+def flat(tree: Tree) -> list[float | str]:
+    if isinstance(tree, float):
+        return [tree]
+    feature, threshold, below, above = tree
+    return [feature, threshold, *flat(below), *flat(above)]
+
+
+def test_a_tree_sends_a_value_below_its_threshold_to_its_first_branch() -> None:
+    tree: Tree = ("problem_sim", 0.1, -0.5, ("cited_author", 1.0, 0.25, 0.75))
+    assert tree_value(tree, {"problem_sim": 0.05, "cited_author": 1.0}) == -0.5
+    assert tree_value(tree, {"problem_sim": 0.1}) == 0.25  # at the threshold: the second
+    assert tree_value(tree, {"problem_sim": 0.2, "cited_author": 1.0}) == 0.75
+    assert tree_value(0.125, {}) == 0.125
+    # The trees' leaves add to the logistic model's log-odds.
+    w = {"intercept": -1.0}
+    x = {"problem_sim": 0.2, "cited_author": 1.0}
+    assert probability(x, w, [tree, tree]) == pytest.approx(1 / (1 + math.exp(-0.5)))
+    assert probability(x, w, []) == probability(x, w)
+
+
+def training_set(seed_feature: str, n: int = 400) -> tuple[list[list[float]], list[int]]:
+    """Rows whose label follows `seed_feature`'s value the opposite way on its upper half: what a
+    logistic margin of zero leaves for the trees."""
+    k = len(FEATURES)
+    rows, labels = [], []
+    for i in range(n):
+        x = [0.0] * k
+        v = (i % 20) / 20
+        x[FEATURES.index(seed_feature)] = v
+        x[FEATURES.index("title_only")] = float(i % 2)
+        rows.append(x)
+        # Labelled 1 mostly below the middle, and among the title-only rows.
+        labels.append(int((v < 0.5 and i % 3 != 0) or (i % 2 == 1 and i % 5 == 0)))
+    return rows, labels
+
+
+def test_the_trees_correct_the_margin_on_a_free_feature_and_are_deterministic() -> None:
+    from benchmarks.residual_trees import fit_trees
+
+    # `evidence` has no sign in `MONOTONE` (the logistic model weighs it below zero): the trees
+    # learn that less of it means more gold here.
+    assert "evidence" not in MONOTONE
+    rows, labels = training_set("evidence")
+    trees = fit_trees(rows, labels, [0.0] * len(labels))
+    assert trees == fit_trees(rows, labels, [0.0] * len(labels))  # no random state
+    low = sum(tree_value(t, {"evidence": 0.1}) for t in trees)
+    high = sum(tree_value(t, {"evidence": 0.9}) for t in trees)
+    assert low > 0.5 > -0.5 > high
+
+
+def test_the_trees_never_move_against_a_monotone_feature() -> None:
+    from benchmarks.residual_trees import fit_trees
+
+    # The same labels on `problem_sim` (more of it never lowers the odds): the trees may not
+    # learn that its upper half is less often gold, whatever the other features say.
+    assert MONOTONE["problem_sim"] == 1 and MONOTONE["own_missing"] == -1
+    rows, labels = training_set("problem_sim")
+    trees = fit_trees(rows, labels, [0.0] * len(labels))
+    for title_only in (0.0, 1.0):
+        sums = [
+            sum(tree_value(t, {"problem_sim": v / 20, "title_only": title_only}) for t in trees)
+            for v in range(21)
+        ]
+        assert sums == sorted(sums)
+
+
+def test_the_shipped_trees_never_lower_the_odds_as_a_monotone_feature_rises() -> None:
+    # Over real candidates (the committed rows' first 300), raising any feature of `MONOTONE`
+    # past each threshold the shipped trees split it on never moves their sum against it.
+    from benchmarks.train_ranker import ROWS, load
+
+    assert set(MONOTONE) <= set(FEATURES)
+    splits: dict[str, set[float]] = {}
+
+    def walk(tree: Tree) -> None:
+        if not isinstance(tree, float):
+            feature, threshold, below, above = tree
+            assert feature in FEATURES
+            splits.setdefault(feature, set()).add(threshold)
+            walk(below)
+            walk(above)
+
+    for tree in TREES:
+        walk(tree)
+    for row in load(ROWS)[:300]:
+        x = dict(row["features"])
+        for feature, sign in MONOTONE.items():
+            values = sorted({x.get(feature, 0.0), *splits.get(feature, ())})
+            sums = [sum(tree_value(t, {**x, feature: v}) for t in TREES) for v in values]
+            steps = [sign * (b - a) for a, b in itertools.pairwise(sums)]
+            assert min(steps, default=0.0) >= -1e-12, feature
