@@ -26,10 +26,12 @@ from mathlsp.search.acronyms import (
     written_as_name,
     written_by,
 )
+from mathlsp.search.dated import DatedCitation, dated_citations, is_cited_work
 from mathlsp.search.merge import Candidate, Found, Hit
 from mathlsp.search.queries import PlannedQuery, QueryPlan, noun_part, spelled_out
 from mathlsp.search.text import contains_phrase, key_phrases, stem, stems, words
 from mathlsp.sources.budget import BudgetSpent, current_budget
+from mathlsp.sources.record import Author
 from mathlsp.verify.normalize import normalize_title
 
 #: The strongest papers read (PROBLEM.md's own first, then by evidence).
@@ -44,6 +46,11 @@ FEEDBACK_QUERIES = 2
 MORE_FEEDBACK_QUERIES = 2
 #: The field's acronyms for the problem's objects asked at most (`field_acronyms`).
 FIELD_ACRONYMS = 1
+#: A cited work's title phrases asked first (one query), and the longest run of its title read
+#: (a title's run is read whole: "space-time fractional stochastic partial differential
+#: equations" holds the field's phrase at its head, not its end).
+CITED_PHRASES = PHRASES_PER_QUERY
+TITLE_RUN = 8
 #: Requests they may take from verification's reserve (one batch per backend, 3–4 of its 5 on
 #: the benchmark's problems): discovery's and following's shares stay as they were.
 FEEDBACK_RESERVE = FEEDBACK_QUERIES
@@ -72,23 +79,48 @@ def specific_features(candidate: Candidate) -> int:
     )
 
 
-def strong_papers(candidates: Sequence[Candidate], limit: int = MAX_STRONG) -> list[Candidate]:
-    """The papers PROBLEM.md names, then those saying two or more of its specific terms, by
-    evidence: what the field's vocabulary is read from."""
+def strong_papers(
+    candidates: Sequence[Candidate],
+    limit: int = MAX_STRONG,
+    cited: Sequence[DatedCitation] = (),
+) -> list[Candidate]:
+    """The papers PROBLEM.md names, then the works its prose cites by people and year
+    ("Kesten (1963)") that a query retrieved, then those saying two or more of its specific
+    terms, by evidence: what the field's vocabulary is read from."""
     named = [c for c in candidates if c.problem_reference is not None]
+    # A cited work's title names the note's object as its field does, in words the note may
+    # never write ("On the number of self-avoiding walks" for "non-self-intersecting paths").
+    dated = sorted(
+        (
+            c
+            for c in candidates
+            if c.problem_reference is None and is_cited_work(cited, _authors(c), c.year)
+        ),
+        key=lambda c: (c.year or 0, c.title.lower()),
+    )
     matching = sorted(
-        (c for c in candidates if c.problem_reference is None and specific_features(c) >= 2),
+        (
+            c
+            for c in candidates
+            if c.problem_reference is None and c not in dated and specific_features(c) >= 2
+        ),
         key=lambda c: (-c.evidence, c.title.lower()),
     )
-    return [*named, *matching][:limit]
+    return [*named, *dated, *matching][:limit]
 
 
-def _grams(text: str, limit: int, names: set[str]) -> dict[tuple[str, ...], str]:
+def _authors(candidate: Candidate) -> list[Author]:
+    return [a for r in candidate.records for a in r.authors]
+
+
+def _grams(
+    text: str, limit: int, names: set[str], max_words: int = 4
+) -> dict[tuple[str, ...], str]:
     """Every run of two or three words inside the text's key phrases (stems → the words): the
     field's phrase may sit inside a longer one whose rest the problem says ("fractional porous
     medium" in "fractional porous medium flow", where the problem says "porous medium flow")."""
     out: dict[tuple[str, ...], str] = {}
-    for p in key_phrases(text, limit=limit, max_words=4, names=names):
+    for p in key_phrases(text, limit=limit, max_words=max_words, names=names):
         # "… equations driven by": the clause's verb is no word of the field's phrase.
         ws = words(noun_part(p))
         ss = [stem(w) for w in ws]
@@ -140,6 +172,48 @@ def feedback_phrases(
             continue
         chosen.append(s)
     return [spelled[s] for s in chosen]
+
+
+def cited_title_phrases(
+    cited: Sequence[Candidate],
+    candidates: Sequence[Candidate],
+    problem_text: str,
+    asked: Iterable[str] = (),
+) -> list[str]:
+    """The phrases of two or three words in the titles of the works the note cites by people and
+    year (`dated`), over the title's whole runs of words, that the problem and the queries do
+    not say and another retrieved title says too; those most cited titles say first, then the
+    rarest among the retrieved papers' titles, then the longer, then in title order. The cited
+    title names the object as its field does ("self-avoiding walks", "space-time fractional");
+    a phrase many retrieved titles say ("partial differential equations") is the wider
+    field's, which the queries reached."""
+    said = stems(problem_text)
+    asked_stems = [tuple(stems(a)) for a in asked]
+    titles = [tuple(stems(c.title)) for c in candidates]
+    found: dict[tuple[str, ...], str] = {}
+    cited_by: dict[tuple[str, ...], int] = {}
+    for c in cited:
+        for s, text in _grams(c.title, 6, set(c.surnames), max_words=TITLE_RUN).items():
+            found.setdefault(s, text)
+            cited_by[s] = cited_by.get(s, 0) + 1
+    said_by = {s: sum(contains_phrase(t, s) for t in titles) for s in found}
+    # What most of the cited works' titles say first ("space-time fractional" in three of one
+    # person's papers, beside one's "non-linear noise excitation"), then the rarer.
+    order = sorted(
+        enumerate(found), key=lambda ks: (-cited_by[ks[1]], said_by[ks[1]], -len(ks[1]), ks[0])
+    )
+    chosen: list[tuple[str, ...]] = []
+    for _, s in order:
+        # One title's phrase alone ("strong analytic solutions") is that paper's, not the
+        # field's: another retrieved title must say it too.
+        if said_by[s] < MIN_SAID_BY:
+            continue
+        if contains_phrase(said, s) or any(contains_phrase(a, s) for a in asked_stems):
+            continue
+        if any(set(s) & set(c) for c in chosen):
+            continue  # overlapping runs of one title are one phrase asked twice
+        chosen.append(s)
+    return [found[s] for s in chosen][:CITED_PHRASES]
 
 
 def acronym_phrases(
@@ -209,8 +283,20 @@ def feedback_queries(
     # And the other way: the field's acronym for an object the note names in words.
     objects = [t.text for t in plan.terms if t.kind in ("tag", "keyword")]
     phrases += field_acronyms(candidates, problem_text, objects)[:FIELD_ACRONYMS]
-    strong = strong_papers(candidates)
+    cites = dated_citations(problem_text)
+    strong = strong_papers(candidates, cited=cites)
     report.strong = [c.title for c in strong]
+    # The titles of the works the note cites by people and year, which a query retrieved.
+    dated = [
+        c
+        for c in strong
+        if c.problem_reference is None and is_cited_work(cites, _authors(c), c.year)
+    ]
+    phrases += [
+        p
+        for p in cited_title_phrases(dated, candidates, problem_text, [*asked, *phrases])
+        if not any(contains_phrase(stems(p), stems(a)) for a in phrases)
+    ]
     if strong:
         phrases += [
             p

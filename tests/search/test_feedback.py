@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from mathlsp.search.dated import dated_citations
 from mathlsp.search.feedback import (
     FEEDBACK_QUERIES,
     FIELD_ACRONYMS,
     MORE_FEEDBACK_QUERIES,
     acronym_phrases,
     ask_feedback,
+    cited_title_phrases,
     feedback_phrases,
     feedback_queries,
     field_acronyms,
@@ -238,3 +240,52 @@ async def test_more_feedback_queries_only_from_requests_left_unspent() -> None:
     assert await asked_with(FEEDBACK_QUERIES) == FEEDBACK_QUERIES
     # Requests the phases before left unspent: the further queries go out.
     assert await asked_with(10) == FEEDBACK_QUERIES + MORE_FEEDBACK_QUERIES
+
+
+def dated_paper(title: str, family: str, year: int, terms: int = 0) -> Candidate:
+    record = PaperRecord(
+        backend="openalex", title=title, authors=(Author(family, "H."),), year=year
+    )
+    (c,) = merge_records([Found(record, Hit("openalex", "q", 0))])
+    c.found = [
+        Match(Term(f"term number {i}", "keyword", 1.0, f"term number {i}"), "title", 1.0)
+        for i in range(terms)
+    ]
+    c.evidence = float(terms)
+    return c
+
+
+def test_the_works_the_note_cites_by_people_and_year_are_strong_after_the_listed_ones() -> None:
+    kesten = dated_paper("On the number of self-avoiding walks", "Kesten", 1963)
+    later = dated_paper("Percolation of another kind", "Kesten", 1980)
+    two = paper("A paper saying two terms", terms=2)
+    named = paper("The paper the problem lists", named=True)
+    cites = dated_citations("Kesten (1963) proves the ratio limit.")
+    assert strong_papers([two, later, kesten, named], cited=cites) == [named, kesten, two]
+    assert strong_papers([two, later, kesten, named]) == [named, two]
+
+
+def test_a_cited_title_gives_the_phrase_its_field_says_not_one_papers_nor_the_notes() -> None:
+    problem_text = "Counting non-self-intersecting lattice paths and their growth constant."
+    cited = [
+        dated_paper(
+            "Space-time fractional stochastic partial differential equations", "Nane", 2015
+        ),
+        dated_paper("Intermittence and space-time fractional stochastic equations", "Nane", 2016),
+        dated_paper("Strong analytic solutions of lattice paths", "Nane", 2014),
+    ]
+    others = [
+        dated_paper("Blow-up for space-time fractional equations", "Asogwa", 2020),
+        *(
+            dated_paper(f"Stochastic partial differential equations {i}", "X", 2000)
+            for i in range(5)
+        ),
+    ]
+    phrases = cited_title_phrases(cited, [*cited, *others], problem_text)
+    # Said by two cited titles (not the wider field's "partial differential equations", which
+    # one cited and five other retrieved titles say); the whole title run is read (the phrase
+    # sits at its head); overlapping runs are one phrase; "strong analytic solutions" is one
+    # title's alone, "lattice paths" the note's own words.
+    assert "time fractional" in phrases[0]
+    assert not any("analytic" in p or "lattice" in p for p in phrases)
+    assert phrases[0] not in cited_title_phrases(cited, cited, problem_text, asked=[phrases[0]])

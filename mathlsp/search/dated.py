@@ -1,0 +1,78 @@
+"""The works a note cites in passing by their people and year: "Kesten (1963)", "Mijena–Nane
+2015", "Gyöngy, Nualart and Sanz-Solé (1995)".
+
+Pure. A short note names the work it builds on so, inside a sentence, without a title; the work's
+title is how its field names the problem's object, often in words the note never writes (a note
+on "non-self-intersecting lattice paths" citing "Kesten (1963)", whose paper is *On the number of
+self-avoiding walks*). Feedback reads such a work's title, once a query has retrieved it, as it
+reads the title of a work PROBLEM.md lists (`feedback.strong_papers`). Only people followed by
+their year count: a surname alone would take any paper of that author as the one cited.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from mathlsp.search.people import same_person_surname
+from mathlsp.sources.record import Author
+
+# A capitalised surname ("Kesten", "Sanz-Solé", "O'Neil"); a particle may stand before it.
+_PARTICLE = r"(?:(?:de|van|von|der|den|la|le|du|di|da|del|dos)[ \t]+)"
+_NAME = rf"{_PARTICLE}?[^\W\d_a-z][\w'’]+(?:-[^\W\d_a-z][\w'’]+)*"
+# Between two people of one byline: an en or em dash, a slash, a comma, "and", "&".
+# Never a line break: a heading or a list's dash is no byline's. A hyphen without spaces is
+# inside one surname ("Sanz-Solé").
+_SEP = r"(?:[ \t]*[–—/][ \t]*|[ \t]+-[ \t]+|--|,[ \t]+|[ \t]+and[ \t]+|[ \t]*&[ \t]*)"
+_DATED = re.compile(
+    rf"(?<![\w'’-])(?P<who>{_NAME}(?:{_SEP}{_NAME}){{0,3}})(?:[ \t]+et[ \t]+al\.?)?"
+    rf"(?:'s)?[ \t]*[(\[]?[ \t]*(?P<year>1[89]\d\d|20\d\d)[a-z]?(?![\d])"
+)
+_SPLIT = re.compile(_SEP)
+#: Capitalised words that open a sentence or name a thing, never a cited person ("In 1962",
+#: "Since 2015", "Theorem 1975").
+_NOT_PEOPLE = frozenset(
+    "in since until after before by from the a an of on for and or see cf also then thus "
+    "theorem lemma conjecture proposition corollary section chapter part volume vol page "
+    "problem question remark example figure table year years paper papers work survey "
+    "handbook proc ann math journal".split()
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DatedCitation:
+    """The surnames of one byline the note writes, and the year it gives."""
+
+    surnames: tuple[str, ...]
+    year: int
+
+
+def dated_citations(text: str) -> list[DatedCitation]:
+    """Every byline followed by a year in `text`, in order, each once."""
+    out: list[DatedCitation] = []
+    for m in _DATED.finditer(text):
+        people = [p.strip() for p in _SPLIT.split(m.group("who")) if p.strip()]
+        # Drop the sentence's opening word ("In Kesten 1963" keeps Kesten; "In 1962" nobody).
+        # and an acronym ("AMS 2010") is an institution or a journal, not a person.
+        people = [p for p in people if p.split()[-1].lower() not in _NOT_PEOPLE and not p.isupper()]
+        if not people:
+            continue
+        cite = DatedCitation(tuple(p.split()[-1] for p in people), int(m.group("year")))
+        if cite not in out:
+            out.append(cite)
+    return out
+
+
+def is_cited_work(
+    cites: Iterable[DatedCitation], authors: Iterable[Author], year: int | None
+) -> bool:
+    """A paper by one of a dated byline's people, its year within one of the year given."""
+    if year is None:
+        return False
+    authors = list(authors)
+    return any(
+        abs(year - c.year) <= 1
+        and any(same_person_surname(s, a) for s in c.surnames for a in authors)
+        for c in cites
+    )
