@@ -38,11 +38,7 @@ def register(server: MathLanguageServer) -> None:
     async def text_document_folding_range(
         params: types.FoldingRangeParams,
     ) -> RawJson | list[object]:
-        note = store.open_note(params.text_document.uri)
-        path = note.path if note else None
-        if path is None:
-            return []
-        doc = store.doc(path)
+        doc = store.open_doc(params.text_document.uri)
         if doc is None:
             return []
         caps = server.client_capabilities

@@ -188,11 +188,7 @@ def register(server: MathLanguageServer) -> None:
     async def text_document_document_symbol(
         params: types.DocumentSymbolParams,
     ) -> RawJson | list[types.SymbolInformation]:
-        note = store.open_note(params.text_document.uri)
-        path = note.path if note else None
-        if path is None:
-            return []
-        doc = store.doc(path)
+        doc = store.open_doc(params.text_document.uri)
         if doc is None:
             return []
         enc = server.position_encoding

@@ -214,6 +214,12 @@ class NoteStore:
     def doc(self, path: Path) -> MarkdownDoc | None:
         return self.folder_for(path).doc(path)
 
+    def open_doc(self, uri: str) -> MarkdownDoc | None:
+        """The parsed current version of an open note (None for a document the editor has not
+        opened or mathlsp does not read)."""
+        note = self.open_note(uri)
+        return None if note is None else self.doc(note.path)
+
     def cursor(self, uri: str, position: types.Position) -> Cursor | None:
         path = uri_to_path(uri)
         if path is None:

@@ -16,12 +16,10 @@ from mathlsp.checks.base import CheckContext
 from mathlsp.checks.cap import listed
 from mathlsp.checks.entries import entry_findings, moved
 from mathlsp.checks.findings import Finding, Related, Severity, by_position
-from mathlsp.features.buffers import NoteBuffer
-from mathlsp.features.workspace_state import _buffer_text
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.literature import LiteratureDoc
-from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.text import Position, Range
+from tests.buffered import buffered_literature
 
 
 def _rng(a: int, b: int, c: int, d: int) -> Range:
@@ -62,14 +60,7 @@ def _key(f: Finding) -> tuple[object, ...]:
 
 def test_lines_added_and_deleted_keep_every_finding(tmp_path: Path) -> None:
     text = short_literature(1500)  # imported entries: each has findings (REF007 …)
-    lit = tmp_path / "LITERATURE.md"
-    lit.write_text(text, encoding="utf-8", newline="")
-    buffer = NoteBuffer(lit.as_uri(), source=text, version=1)
-
-    def reader(path: Path) -> LoadedText:
-        return _buffer_text(buffer) if path == lit else read_note(path)
-
-    folder = ProblemFolder(tmp_path, reader)
+    buffer, folder, lit = buffered_literature(tmp_path, text)
     settings = CheckSettings()
     check_document(folder, lit, settings)
     rows = text.split("\n")

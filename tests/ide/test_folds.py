@@ -9,14 +9,11 @@ from pathlib import Path
 from lsprotocol import types
 
 from benchmarks.corpus import literature, with_endings
-from mathlsp.features.buffers import NoteBuffer
-from mathlsp.features.workspace_state import _buffer_text
 from mathlsp.ide.folds import Fold, FoldKind, folds, limited
 from mathlsp.ide.outline import OutlineNode, outline
-from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.journal import JournalDoc
 from mathlsp.notes.literature import LiteratureDoc
-from mathlsp.notes.loader import LoadedText, read_note
+from tests.buffered import buffered_literature
 from tests.lsp.lsp_helpers import JOURNAL
 
 REGION, COMMENT = FoldKind.REGION, FoldKind.COMMENT
@@ -117,14 +114,7 @@ def _change(line: int, col: int, end_line: int, end_col: int, new: str) -> objec
 
 def test_folds_after_edits_equal_a_fresh_parse_and_the_outline(tmp_path: Path):
     text = literature(600) + "\n## Notes\n\n```\ncode\n```\n<!-- a\nb -->\n"
-    lit = tmp_path / "LITERATURE.md"
-    lit.write_text(text, encoding="utf-8", newline="")
-    buffer = NoteBuffer(lit.as_uri(), source=text, version=1)
-
-    def reader(path: Path) -> LoadedText:
-        return _buffer_text(buffer) if path == lit else read_note(path)
-
-    folder = ProblemFolder(tmp_path, reader)
+    buffer, folder, lit = buffered_literature(tmp_path, text)
     lines = text.split("\n")
     row = next(i for i, s in enumerate(lines) if s.startswith("### REF-300"))
     edits = [

@@ -11,14 +11,11 @@ import pytest
 from lsprotocol import types
 
 from benchmarks.corpus import literature, with_endings
-from mathlsp.features.buffers import NoteBuffer
-from mathlsp.features.workspace_state import _buffer_text
 from mathlsp.ide.navigation import identifier_at, math_id_at
 from mathlsp.mathids import find_math_ids
 from mathlsp.notes.document import LocatedId, MarkdownDoc
-from mathlsp.notes.folder import ProblemFolder
-from mathlsp.notes.loader import LoadedText, read_note
 from mathlsp.notes.spans import Span
+from tests.buffered import buffered_literature
 
 PROSE = [
     "See arXiv:2301.01234 and doi:10.1007/s00222-019-00001-2, also Zbl 0303.10056.",
@@ -62,14 +59,7 @@ def _change(line: int, col: int, new: str) -> object:
 @pytest.mark.parametrize("eol", ["lf", "crlf"])
 def test_identifier_under_cursor_equals_the_whole_note_scan(tmp_path: Path, eol: str) -> None:
     text = with_endings(_text(150), eol)
-    lit = tmp_path / "LITERATURE.md"
-    lit.write_text(text, encoding="utf-8", newline="")
-    buffer = NoteBuffer(lit.as_uri(), source=text, version=1)
-
-    def reader(path: Path) -> LoadedText:
-        return _buffer_text(buffer) if path == lit else read_note(path)
-
-    folder = ProblemFolder(tmp_path, reader)
+    buffer, folder, lit = buffered_literature(tmp_path, text)
     rows = text.splitlines()
     field = next(i for i, s in enumerate(rows) if s.startswith("### REF-050")) + 1
     edits = [None, _change(field, 4, "x"), _change(field + 1, 0, f"- **Notes:** {PROSE[1]}\n")]

@@ -18,16 +18,13 @@ from lsprotocol import types
 from pygls.protocol import default_converter
 
 from benchmarks.corpus import literature, with_endings
-from mathlsp.features.buffers import NoteBuffer
 from mathlsp.features.convert import lsp_range
 from mathlsp.features.jsonready import RawJson
 from mathlsp.features.server import create_server
 from mathlsp.features.symbols import KINDS, document_symbols
-from mathlsp.features.workspace_state import _buffer_text
 from mathlsp.ide.outline import OutlineNode, outline
 from mathlsp.notes.document import MarkdownDoc
-from mathlsp.notes.folder import ProblemFolder
-from mathlsp.notes.loader import LoadedText, read_note
+from tests.buffered import buffered_literature
 
 CONVERTER = default_converter()
 ENCODINGS = ("utf-16", "utf-8", "utf-32")
@@ -67,17 +64,6 @@ def _text(n: int) -> str:
     return "\n".join(out)
 
 
-def _folder(tmp_path: Path, text: str) -> tuple[NoteBuffer, ProblemFolder, Path]:
-    lit = tmp_path / "LITERATURE.md"
-    lit.write_text(text, encoding="utf-8", newline="")
-    buffer = NoteBuffer(lit.as_uri(), source=text, version=1)
-
-    def reader(path: Path) -> LoadedText:
-        return _buffer_text(buffer) if path == lit else read_note(path)
-
-    return buffer, ProblemFolder(tmp_path, reader), lit
-
-
 def _change(line: int, col: int, end_line: int, end_col: int, new: str) -> object:
     rng = types.Range(types.Position(line, col), types.Position(end_line, end_col))
     return types.TextDocumentContentChangePartial(range=rng, text=new)
@@ -94,7 +80,7 @@ def _assert_same(doc: MarkdownDoc) -> None:
 @pytest.mark.parametrize("eol", ["lf", "crlf"])
 def test_symbols_equal_the_lsprotocol_answer_across_edits(tmp_path: Path, eol: str) -> None:
     text = with_endings(_text(800), eol)
-    buffer, folder, lit = _folder(tmp_path, text)
+    buffer, folder, lit = buffered_literature(tmp_path, text)
     doc = folder.doc(lit)
     assert doc is not None
     _assert_same(doc)
