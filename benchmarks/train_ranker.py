@@ -76,6 +76,7 @@ SPLITS = (
     "fresh14",
     "fresh15",
     "fresh16",
+    "fresh17",
 )
 CUTS = [i / 100 for i in range(5, 96)]
 
