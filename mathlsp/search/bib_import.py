@@ -33,7 +33,7 @@ from mathlsp.search.write import (
 from mathlsp.sources.labels import label
 from mathlsp.verify.normalize import normalize_title
 from mathlsp.verify.pipeline import identifiers_of
-from mathlsp.verify.remarks import CROSS_CHECK_LATER
+from mathlsp.verify.remarks import CROSS_CHECK_LATER, pending_cause
 
 
 @dataclass(slots=True)
@@ -114,7 +114,8 @@ def reference_from(result: BibCheck, kind: str, number: int, source_name: str) -
         )
     reason = "; ".join(check.reasons) or "no source confirmed it"
     if check.pending:
-        reason = f"verification pending ({reason}); run `mathlsp verify` again later"
+        causes = "; ".join(pending_cause(r) for r in check.reasons) or "no source answered"
+        reason = f"verification pending ({causes}); run `mathlsp verify` again later"
     return NewReference(
         kind="UREF",
         number=number,

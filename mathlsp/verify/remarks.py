@@ -44,7 +44,12 @@ def not_cross_checked(reason: str) -> str:
     verification pending"); beside a confirmation, stamped `Verified:`, "pending" contradicts the
     line it stands on. What is true is that this one source did not cross-check it.
     """
-    cause = reason
+    return f"not cross-checked — {pending_cause(reason)}"
+
+
+def pending_cause(reason: str) -> str:
+    """A pending source's reason without its "verification pending" tail, for a line that says
+    "pending" once itself."""
     for tail in _PENDING:
-        cause = cause.removesuffix(tail)
-    return f"not cross-checked — {cause}"
+        reason = reason.removesuffix(tail)
+    return reason
