@@ -48,7 +48,6 @@ from mathlsp.search.text import (
     stems,
     words,
 )
-from mathlsp.search.undated import undated_groups
 from mathlsp.search.zbmath_plan import zbmath_pool
 from mathlsp.sources.labels import label
 from mathlsp.sources.openalex_query import AUTHOR_FILTER
@@ -817,25 +816,11 @@ def _material(
     # identifier is no phrase ("note arxiv").
     statement_text = without_identifiers(statement_text)
 
-    # The note's subject: names it says are the object ("Wong–Zakai"), no one's citation.
-    subject = [problem.title, *problem.tags]
-
-    def _undated(text: str, found: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
-        """The groups `text` cites without a year, but not one sharing a person with a group
-        already `found`: the same citation read twice ("Fujie–Winkler–Yokota (2014)", of
-        which the year's reading kept "Yokota"), whose person is asked already."""
-        known = {fold(n).lower() for g in found for n in g}
-        return [
-            g
-            for g in undated_groups(plain_text(text), subject)
-            if not known & {fold(n).lower() for n in g}
-        ]
-
     def who(text: str) -> list[tuple[str, ...]]:
-        """Cited authors, people the prose says did something ("Tsai computed"), and people
-        cited without a year ("Baudoin–Hairer for H > 1/2", `search/undated.py`)."""
-        found = [*attributed_authors(text), *cited_authors(text), *people_named(text)]
-        return list(dict.fromkeys([*found, *_undated(text, found)]))
+        """Cited authors, and people the prose says did something ("Tsai computed")."""
+        return list(
+            dict.fromkeys([*attributed_authors(text), *cited_authors(text), *people_named(text)])
+        )
 
     cited = {n for text in known_texts for g in who(text) for n in g}
     cited |= {n for g in people_named(statement_text) for n in g}
@@ -880,7 +865,6 @@ def _material(
     def cite(text: str) -> list[tuple[str, ...]]:
         found = [*cited_authors(text), *people_named(text, possessive=False)]
         found += joint_possessives(text)
-        found += _undated(text, found)
         groups = [tuple(n for n in g if not _ACRONYM.fullmatch(n)) for g in found]
         return list(dict.fromkeys(g for g in groups if g))
 

@@ -394,11 +394,6 @@ def joint_possessives(text: str) -> list[tuple[str, ...]]:
     return groups
 
 
-# The endings of an abstract noun, no surname's: a capitalised one opens a sentence
-# ("Submultiplicativity gives μ", "Stationarity yields"), which `_WHO_DID` would read as a person.
-_ABSTRACT_NOUN = ("ity", "tion", "sion", "ism", "ology")
-
-
 def people_named(text: str, possessive: bool = True) -> list[tuple[str, ...]]:
     """Who the prose says did something: "Corwin and Ghosal proved", "Tsai computed", "Amir,
     Corwin and Quastel, and independently Sasamoto and Spohn, found", "Zwegers' completion",
@@ -426,12 +421,7 @@ def people_named(text: str, possessive: bool = True) -> list[tuple[str, ...]]:
             for name in re.split(r"(?<=\w)–(?=[A-Z])", part.strip()):
                 name = " ".join(name.split())
                 low = name.lower()
-                if (
-                    name
-                    and low not in _NOT_PEOPLE | _TEXT_PARTS
-                    and low not in STOPWORDS
-                    and not low.endswith(_ABSTRACT_NOUN)
-                ):
+                if name and low not in _NOT_PEOPLE | _TEXT_PARTS and low not in STOPWORDS:
                     names.append(name)
         group = tuple(dict.fromkeys(names))
         if group and group not in groups:
