@@ -147,3 +147,44 @@ def test_kept_findings_equal_moving_each_one(
             assert [_key(f) for _, _, f in kept.first(code, 2)] == [_key(f) for f in mine[:2]]
             assert kept.counts().get(code, 0) == len(mine)
         assert kept.holding() == [k for k, e in enumerate(plain) if e]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.lists(st.sampled_from(["A", "B", "C"]), max_size=4), min_size=1, max_size=40),
+    st.lists(st.tuples(st.sampled_from(["A", "B", "D"]), st.integers(0, 400)), max_size=8),
+    st.lists(
+        st.tuples(st.sampled_from(["A", "D"]), st.integers(1, 50), st.integers(0, 400)),
+        max_size=2,
+    ),
+    st.integers(1, 5),
+)
+def test_listed_with_equals_listing_every_finding(
+    codes: list[list[str]],
+    whole_at: list[tuple[str, int]],
+    more: list[tuple[str, int, int]],
+    cap: int,
+) -> None:
+    """`listed_with` equals `cap.listed` over the whole-file findings merged with every entry
+    finding (as a stable sort of them all), under a small cap: ties with entry findings at the
+    same place, whole-file codes the entries share or not, DOC006s a whole-file rule counted."""
+    from unittest import mock
+
+    from mathlsp.checks import cap as cap_module
+    from mathlsp.checks import kept as kept_module
+    from mathlsp.checks.findings import by_position
+
+    per_entry = [
+        tuple(_finding(c, 10 * k, j) for j, c in enumerate(sorted(cs)))
+        for k, cs in enumerate(codes)
+    ]
+    whole = [_finding(c, line, -1) for c, line in whole_at]
+    whole += [cap_module.more_finding(c, n, _finding(c, line, -1).range) for c, n, line in more]
+    every = sorted(whole + [f for e in per_entry for f in e], key=by_position)
+    with (
+        mock.patch.object(cap_module, "FINDINGS_PER_CODE", cap),
+        mock.patch.object(kept_module, "FINDINGS_PER_CODE", cap),
+    ):
+        want = cap_module.listed(every)
+        got = kept_module.listed_with(whole, KeptFindings.of("p", per_entry))
+    assert [(_key(f), f.data) for f in got] == [(_key(f), f.data) for f in want]
