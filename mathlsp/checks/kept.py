@@ -140,10 +140,10 @@ def _codes_of(found: tuple[Finding, ...]) -> set[str]:
 
 
 def listed_with(whole: list[Finding], kept: KeptFindings) -> list[Finding]:
-    """`cap.listed(_merged(whole, every entry finding))` built from the findings it lists
-    only: per code, the first `FINDINGS_PER_CODE` among the whole-file ones and the first among
-    the entries' are the only candidates for its listed ones. In the order a stable sort of
-    `whole + entries` gives (a whole-file finding before an entry finding at the same key)."""
+    """`cap.listed(sorted(whole + every entry finding, key=by_position))` built from the
+    findings it lists only: per code, the first `FINDINGS_PER_CODE` whole-file findings and
+    the first entry findings are the only candidates for its listed ones, merged in the order
+    that stable sort gives (a whole-file finding before an entry finding at the same key)."""
     counts = dict(kept.counts())
     for f in whole:
         counts[f.code] = counts.get(f.code, 0) + 1
