@@ -8,20 +8,19 @@ the server answers `initialize` before any of them is needed. The catalog of cod
 
 from __future__ import annotations
 
-import bisect
 import importlib
 import logging
 import threading
 from collections.abc import Callable, Hashable, Iterator
-from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from mathlsp.checks import base
 from mathlsp.checks.base import CheckContext, CheckSettings, rules_for
 from mathlsp.checks.cap import capped, counted, listed
-from mathlsp.checks.entries import entry_findings, moved, settings_key
+from mathlsp.checks.entries import entry_findings, findings_of, moved, settings_key
 from mathlsp.checks.findings import Finding, by_position
+from mathlsp.checks.kept import KeptFindings, listed_with
 from mathlsp.notes.folder import ProblemFolder
 from mathlsp.notes.gcpause import gc_paused
 from mathlsp.notes.literature import EditScope, LiteratureDoc
@@ -115,26 +114,25 @@ def _check_literature(
     key = settings_key(ctx.settings)
     scope = doc.edited
     whole: list[Finding]
+    kept: KeptFindings
     ids: IdIndex | None = None  # kept for the next id edit (`checks.renumber`)
     with gc_paused():
         again = memo is not None and memo[0] == doc.serial and memo[1] == key
         renumbered = None if again else _renumbered(ctx, doc, memo, key, cancelled)
         if again:
             assert memo is not None
-            whole, per_entry, entries_flat = memo[2], memo[3], memo[4]  # checked already
-            summary, ids = memo[5], memo[6]
+            whole, kept, summary, ids = memo[2], memo[3], memo[4], memo[5]  # checked already
         elif renumbered is not None:
             # An id typed: the findings about the whole file that read no id are the last
             # check's, those that do were worked out again for the two ids.
             assert memo is not None and scope is not None and scope.entry is not None
-            whole, summary, ids = renumbered, memo[5], memo[6]
-            per_entry = entry_findings(ctx, doc, cancelled, memo[3], scope.entry, scope.view)
-            entries_flat = list(chain.from_iterable(per_entry))
+            whole, summary, ids = renumbered, memo[4], memo[5]
+            kept = _with_edited(ctx, doc, memo[3], scope)
         elif (
             memo is not None
             and scope is not None
             and scope.entry is not None
-            and (scope.free_text_only or _retitled_alone(scope, memo[5]))
+            and (scope.free_text_only or _retitled_alone(scope, memo[4]))
             and memo[0] == scope.predecessor
             and memo[1] == key
             and not any(_touches(f, scope.rewritten, str(doc.path)) for f in memo[2])
@@ -152,27 +150,19 @@ def _check_literature(
                 first, last = scope.lines
                 again = counted(ctx, lambda: prose_identifiers_on(ctx, first, last, scope.view))
                 whole = [*whole, *again]
-            previous = memo[3]
-            # The entries after the edited one stand `shift` lines further; most have no
-            # finding, so the Python loop runs only when one does (a C-level `any` tells).
-            if shift and any(previous[scope.entry + 1 :]):
-                previous = [
-                    found if k <= scope.entry or not found else _shifted(found, shift, doc.path)
-                    for k, found in enumerate(previous)
-                ]
-            per_entry = entry_findings(ctx, doc, cancelled, previous, scope.entry, scope.view)
-            # Entry after entry, in listing order (`_merged`): a C-level walk of the tuples.
-            entries_flat = list(chain.from_iterable(per_entry))
-            summary = memo[5]
+            # The entries after the edited one stand `shift` lines further: one range add,
+            # their findings are moved when read (`checks.kept`), not here.
+            kept = memo[3].shifted(scope.entry, shift) if shift else memo[3]
+            kept = _with_edited(ctx, doc, kept, scope)
+            summary = memo[4]
             if scope.retitled is not None:
                 summary = summary.retitled(scope.retitled, scope.view)
-            if memo[6] is not None and not shift:
+            if memo[5] is not None and not shift:
                 assert scope.view is not None
-                ids = memo[6].retyped(scope.entry, scope.view.core)
+                ids = memo[5].retyped(scope.entry, scope.view.core)
         else:
             whole = _document_rules(ctx, cancelled)
-            per_entry = entry_findings(ctx, doc, cancelled)
-            entries_flat = [f for found in per_entry for f in found]
+            kept = KeptFindings.of(doc.path, entry_findings(ctx, doc, cancelled))
             from mathlsp.checks.titles import TitleReaders  # a rule module's import
 
             summary = TitleReaders.of(doc)
@@ -181,32 +171,18 @@ def _check_literature(
                 from mathlsp.checks.renumber import IdIndex
 
                 ids = IdIndex.of(doc, (d for d in ctx.folder.docs() if d.path != doc.path))
-        ctx.folder.check_memo[ctx.path] = (
-            doc.serial, key, whole, per_entry, entries_flat, summary, ids,
-        )  # fmt: skip
-        findings = _merged(whole, entries_flat)
-    return listed(findings)
+        ctx.folder.check_memo[ctx.path] = (doc.serial, key, whole, kept, summary, ids)
+        return listed_with(whole, kept)
 
 
-def _merged(whole: list[Finding], entries: list[Finding]) -> list[Finding]:
-    """`whole + entries` sorted by position, as a stable sort lists them, where `entries` is
-    in that order already (each entry's findings sorted and inside the entry, entries in line
-    order): each whole-file finding is placed by bisection. Sorting all of them read three
-    attributes of every finding on every keystroke (36,000 at 20,000 short entries: 25 ms,
-    and ~0.2 s just after a line added had made half of them anew, scattered in memory)."""
-    if not whole:
-        return list(entries)
-    out: list[Finding] = []
-    at = 0
-    for f in sorted(whole, key=by_position):
-        # bisect_left: a whole-file finding goes before entry findings of its key, as in
-        # `sorted(whole + entries)`
-        cut = bisect.bisect_left(entries, by_position(f), lo=at, key=by_position)
-        out += entries[at:cut]
-        out.append(f)
-        at = cut
-    out += entries[at:]
-    return out
+def _with_edited(
+    ctx: CheckContext, doc: LiteratureDoc, kept: KeptFindings, scope: EditScope
+) -> KeptFindings:
+    """`kept` with the edited entry's findings worked out again (that entry alone: the
+    document's other entries need not be worked out)."""
+    assert scope.entry is not None
+    entry = scope.view or doc.entries[scope.entry]
+    return kept.with_entry(scope.entry, findings_of(ctx, entry))
 
 
 def _renumbered(
@@ -220,7 +196,7 @@ def _renumbered(
         memo is None
         or scope is None
         or scope.renumbered is None
-        or memo[6] is None
+        or memo[5] is None
         or memo[0] != scope.predecessor
         or memo[1] != key
         or capped(memo[2])  # uncounted findings may stand on the edited line
@@ -230,7 +206,7 @@ def _renumbered(
         raise CheckCancelled(str(ctx.path))
     from mathlsp.checks.renumber import renumbered_findings
 
-    return renumbered_findings(ctx, doc, scope, memo[2], memo[6], memo[5])
+    return renumbered_findings(ctx, doc, scope, memo[2], memo[5], memo[4])
 
 
 def _retitled_alone(scope: EditScope, summary: TitleReaders) -> bool:
@@ -261,10 +237,6 @@ def _below(f: Finding, last: int, shift: int, path: str) -> Finding:
     ):
         return f  # above the edit: where it was
     return moved(f, shift, path, after=last)
-
-
-def _shifted(found: tuple[Finding, ...], shift: int, path: str) -> tuple[Finding, ...]:
-    return tuple(moved(f, shift, path) for f in found)
 
 
 def _unreadable(folder: ProblemFolder, path: Path) -> list[Finding]:

@@ -6,7 +6,8 @@ them costs a second, and editors choke on them. The cap is applied where every f
 file is gathered (`check_document`), so `mathlsp check`, its JSON and the server agree.
 Whole-file rules are counted while they run (`counted`): past the cap a finding is only
 counted, not built. Entry rules are cached entry by entry, so they are capped afterwards
-(`listed`), from the sorted list.
+(`listed`), from the sorted list; a LITERATURE.md's check lists its entries' findings
+without moving or sorting them all (`checks.kept.listed_with`, equal to `listed`).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ def counted(ctx: CheckContext, run: Callable[[], Iterable[Finding]]) -> list[Fin
     over = {code: n - FINDINGS_PER_CODE for code, n in counts.items() if n > FINDINGS_PER_CODE}
     if over:
         last: dict[str, Finding] = {f.code: f for f in found}
-        found.extend(_more(code, n, last[code].range) for code, n in over.items())
+        found.extend(more_finding(code, n, last[code].range) for code, n in over.items())
     return found
 
 
@@ -68,12 +69,12 @@ def listed(findings: list[Finding]) -> list[Finding]:
     for code in sorted(last):
         more = counts[code] - kept[code] + hidden.get(code, 0)
         if more:
-            out.append(_more(code, more, last[code].range))
+            out.append(more_finding(code, more, last[code].range))
     out.sort(key=by_position)
     return out
 
 
-def _more(code: str, more: int, at: Range) -> Finding:
+def more_finding(code: str, more: int, at: Range) -> Finding:
     return Finding(
         MORE,
         Severity.INFORMATION,

@@ -39,23 +39,13 @@ def settings_key(settings: CheckSettings) -> Hashable:
 
 
 def entry_findings(
-    ctx: CheckContext,
-    doc: LiteratureDoc,
-    cancelled: Callable[[], bool] | None = None,
-    previous: list[tuple[Finding, ...]] | None = None,
-    only: int | None = None,
-    entry: ReferenceEntry | None = None,
+    ctx: CheckContext, doc: LiteratureDoc, cancelled: Callable[[], bool] | None = None
 ) -> list[tuple[Finding, ...]]:
-    """The findings of every entry, entry by entry. With `previous` (the result for the
-    version this one was edited from, no line moved) only entry `only` is looked at (`entry`:
-    that entry, so the document's other entries need not be worked out)."""
+    """The findings of every entry, entry by entry (a keystroke works out only its entry's:
+    `findings_of`, kept with the others in `checks.kept`)."""
     from mathlsp.checks import CheckCancelled
 
     key = settings_key(ctx.settings)
-    if previous is not None and only is not None:
-        out = list(previous)
-        out[only] = _one(ctx, entry or doc.entries[only], key, doc.path)
-        return out
     verifier = ctx.settings.verification
     if hasattr(verifier, "reserve"):
         verifier.reserve(len(doc.entries))
@@ -67,6 +57,11 @@ def entry_findings(
             raise CheckCancelled(str(ctx.path))
         out.append(_one(ctx, each, key, doc.path))
     return out
+
+
+def findings_of(ctx: CheckContext, entry: ReferenceEntry) -> tuple[Finding, ...]:
+    """One entry's findings where it stands now (from its core's memo when kept)."""
+    return _one(ctx, entry, settings_key(ctx.settings), ctx.doc.path)
 
 
 def _stale(entry: ReferenceEntry, key: Hashable) -> bool:

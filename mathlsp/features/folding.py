@@ -10,6 +10,8 @@ from pygls.capabilities import get_capability
 
 from mathlsp.features.jsonready import RawJson
 from mathlsp.ide.folds import Fold, folds, limited
+from mathlsp.notes.document import MarkdownDoc
+from mathlsp.notes.gcpause import gc_paused
 
 if TYPE_CHECKING:
     from mathlsp.features.server import MathLanguageServer
@@ -49,4 +51,10 @@ def register(server: MathLanguageServer) -> None:
         kinds = None if value_set is None else {str(getattr(k, "value", k)) for k in value_set}
         # In a worker thread, as documentSymbol: the headings of a version a keystroke made are
         # worked out on first use, which must not hold up the edit's diagnostics on the loop.
-        return await asyncio.to_thread(lambda: folding_json(folds(doc), limit, kinds))
+        return await asyncio.to_thread(_answer, doc, limit, kinds)
+
+
+def _answer(doc: MarkdownDoc, limit: int | None, kinds: set[str] | None) -> RawJson:
+    # The collector paused, as for documentSymbol: ~25,000 folds and their JSON in no cycle.
+    with gc_paused():
+        return folding_json(folds(doc), limit, kinds)
