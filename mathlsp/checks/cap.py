@@ -66,6 +66,19 @@ def listed(findings: list[Finding]) -> list[Finding]:
             out.append(f)
             kept[f.code] = k + 1
             last[f.code] = f
+    return with_more_notices(out, kept, last, counts, hidden)
+
+
+def with_more_notices(
+    out: list[Finding],
+    kept: dict[str, int],
+    last: dict[str, Finding],
+    counts: dict[str, int],
+    hidden: dict[str, int],
+) -> list[Finding]:
+    """`out` (the findings listed) with one "N more" notice per capped code, at its last listed
+    finding, sorted by position: `kept` and `last` say what was listed per code, `counts` how many
+    there were, `hidden` how many earlier notices already stood for."""
     for code in sorted(last):
         more = counts[code] - kept[code] + hidden.get(code, 0)
         if more:

@@ -15,7 +15,7 @@ import bisect
 from collections.abc import Iterator, Sequence
 
 from mathlsp.checks.base import FINDINGS_PER_CODE
-from mathlsp.checks.cap import MORE, more_finding
+from mathlsp.checks.cap import MORE, with_more_notices
 from mathlsp.checks.entries import moved
 from mathlsp.checks.findings import Finding, by_position
 
@@ -179,9 +179,4 @@ def listed_with(whole: list[Finding], kept: KeptFindings) -> list[Finding]:
     for f in out:
         kept_n[f.code] = kept_n.get(f.code, 0) + 1
         last[f.code] = f
-    for code in sorted(last):
-        more = counts[code] - kept_n[code] + hidden.get(code, 0)
-        if more:
-            out.append(more_finding(code, more, last[code].range))
-    out.sort(key=by_position)
-    return out
+    return with_more_notices(out, kept_n, last, counts, hidden)
