@@ -1,16 +1,19 @@
 """Train and validate the learned decision above the line (`mathlsp/search/learned.py`).
 
     python benchmarks/train_ranker.py [ROWS.jsonl.gz] [--write] [--problems] [--by-problem]
-        [--l2 L] [--no-validation] [--diagnose] [--no-trees]
+        [--l2 L] [--depth D] [--objective O] [--no-validation] [--diagnose] [--no-trees]
 
 ROWS is `ranker_rows.py`'s dump of the studied splits' candidate pools. The script:
 
-1. **Validates by leave-one-split-out**: for each studied split, fits the logistic model on the
-   other splits' eligible candidates (label 1 gold, 0 other, borderline left out), chooses the
-   probability cut on those training splits (`choose_cut`, one cut per objective of
-   `OBJECTIVES`: one column each), and draws the held-out split's lists with it. Beside it,
-   the lexical lists re-drawn from the same pools (the bench's own decision, reproduced
-   offline). Prints P / R / P@5 per split and pooled.
+1. **Validates by leave-one-split-out, then confirms on `CONFIRMATION`** (stop 50's adoption
+   rule): for each studied split but the confirmation split, fits the model on the other splits'
+   (never the confirmation split's) eligible candidates (label 1 gold, 0 other, borderline left
+   out), chooses the probability cut on those training splits (`choose_cut`, one cut per
+   objective of `OBJECTIVES`: one column each), and draws the held-out split's lists with it.
+   Beside it, the lexical lists re-drawn from the same pools (the bench's own decision,
+   reproduced offline). Prints P / R / P@5 per split and pooled, pooled F1 and false papers.
+   Then the confirmation split alone, decided by a model trained on every other studied split. A
+   variant is chosen on the first table only and adopted only if the second does not get worse.
    `--problems` adds each held-out problem's row; `--by-problem` also validates
    leave-one-problem-out (one fit and cut choice per problem: tens of minutes).
 2. `--diagnose`: of each split's gold, what the shipped decision did with it (never retrieved,
@@ -44,7 +47,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from benchmarks.residual_trees import fit_trees  # noqa: E402
+from benchmarks.residual_trees import DEPTH, fit_trees  # noqa: E402
 from mathlsp.search.learned import FEATURES, Tree, probability  # noqa: E402
 from mathlsp.search.rank import MAX_CANDIDATES  # noqa: E402
 
@@ -78,6 +81,12 @@ SPLITS = (
     "fresh16",
     "fresh17",
 )
+#: The confirmation split (stop 50): the last blind split, now studied. Variants are chosen by
+#: leave-one-split-out over the other studied splits only; this one is then decided alone by a
+#: model trained on all the others, and a variant is adopted only if it does not get worse here
+#: too (a change that won leave-one-split-out over every split wrote more false papers on the
+#: blind split at stop 49). The next rotation bumps it to the split that was blind.
+CONFIRMATION = "fresh17"
 CUTS = [i / 100 for i in range(5, 96)]
 
 
@@ -272,6 +281,7 @@ def fit_model(
     l2: float = L2,
     baseline: bool = False,
     trees: bool = True,
+    depth: int = DEPTH,
 ) -> tuple[dict[str, float], list[Tree]]:
     """The logistic coefficients, then the correction trees fitted on their margin."""
     xs, ys = training_rows(rows, names, baseline)
@@ -282,7 +292,7 @@ def fit_model(
         weights["intercept"] + sum(weights[f] * v for f, v in zip(names, x, strict=True))
         for x in xs
     ]
-    return weights, fit_trees(xs, ys, margin, names)
+    return weights, fit_trees(xs, ys, margin, names, depth=depth)
 
 
 def train(
@@ -301,44 +311,89 @@ def fmt(f: dict[str, float]) -> str:
     return f"{f['P']:.2f} / {f['R']:.2f} / {f['P5']:.2f} ({f['hits']}/{f['n']})"
 
 
+def held_out(
+    rows: Sequence[Row],
+    split: str,
+    train_splits: Sequence[str],
+    l2: float,
+    objectives: Sequence[str],
+    trees: bool,
+    depth: int = DEPTH,
+) -> tuple[list[list[tuple[list[Row], int]]], list[float], dict[tuple[str, str], list[Row]]]:
+    """`split`'s lists (lexical, then the model under each objective's cut) drawn by a model
+    fitted, and cuts chosen, on `train_splits` alone."""
+    train_rows = [r for r in rows if r["split"] in train_splits and r["split"] != split]
+    weights, fitted = fit_model(train_rows, l2=l2, trees=trees, depth=depth)
+    train_pools = problems(train_rows)
+    p_train = probabilities(train_pools, weights, fitted)
+    cuts = [
+        choose_cut(train_pools, weights, objective=o, trees=fitted, p=p_train) for o in objectives
+    ]
+    pools = problems([r for r in rows if r["split"] == split])
+    p = probabilities(pools, weights, fitted)
+    lists = [lexical_lists(pools), *(model_lists(pools, weights, c, p=p) for c in cuts)]
+    return lists, cuts, pools
+
+
+def false_papers(lists: Sequence[tuple[list[Row], int]]) -> int:
+    f = figures(lists)
+    return int(f["n"] - f["hits"])
+
+
 def validate(
     rows: Sequence[Row],
     per_problem: bool = False,
     l2: float = L2,
     objectives: Sequence[str] = OBJECTIVES,
     trees: bool = True,
-) -> None:
-    """Leave-one-split-out: the lexical rule, then the model over every feature with the
-    current hard rules under each cut objective, each split decided by a model fitted, and a
-    cut chosen, on the other splits."""
+    confirmation: str = CONFIRMATION,
+    depth: int = DEPTH,
+) -> dict[str, dict[str, float]]:
+    """The adoption rule's two tables (stop 50). First leave-one-split-out over the studied
+    splits but `confirmation` (never in a fold's training rows either): what variants are chosen
+    by. Then `confirmation` alone, decided by a model fitted, and a cut chosen, on every other
+    studied split: the confirmation a chosen variant must also pass. Each row: the lexical rule,
+    then the model under each cut objective. Returns the pooled LOSO and the confirmation
+    figures of `OBJECTIVE`'s column."""
+    chosen = [s for s in SPLITS if s != confirmation]
+    print(f"leave-one-split-out over the studied splits but {confirmation}:")
     print("| held-out split | lexical | " + " | ".join(objectives) + " | cuts |")
     print("| --- " * (len(objectives) + 3) + "|")
     pooled: list[list[tuple[list[Row], int]]] = [[] for _ in range(len(objectives) + 1)]
-    for split in SPLITS:
-        test = [r for r in rows if r["split"] == split]
-        if not test:
+
+    def show(name: str, lists: Sequence[Sequence[tuple[list[Row], int]]]) -> str:
+        return f"| {name} | {' | '.join(fmt(figures(x)) for x in lists)} |"
+
+    for split in chosen:
+        if not any(r["split"] == split for r in rows):
             continue
-        train_rows = [r for r in rows if r["split"] != split and r["split"] in SPLITS]
-        weights, fitted = fit_model(train_rows, l2=l2, trees=trees)
-        train_pools = problems(train_rows)
-        p_train = probabilities(train_pools, weights, fitted)
-        cuts = [
-            choose_cut(train_pools, weights, objective=o, trees=fitted, p=p_train)
-            for o in objectives
-        ]
-        pools = problems(test)
-        p = probabilities(pools, weights, fitted)
-        lists = [lexical_lists(pools), *(model_lists(pools, weights, c, p=p) for c in cuts)]
+        lists, cuts, pools = held_out(rows, split, chosen, l2, objectives, trees, depth)
         for acc, got in zip(pooled, lists, strict=True):
             acc += got
-        cells = " | ".join(fmt(figures(x)) for x in lists)
-        print(f"| {split} | {cells} | {', '.join(f'{c:.2f}' for c in cuts)} |", flush=True)
+        print(f"{show(split, lists)} {', '.join(f'{c:.2f}' for c in cuts)} |", flush=True)
         if per_problem:
             for i, slug in enumerate(slug for _, slug in pools):
-                cells = " | ".join(fmt(figures([x[i]])) for x in lists)
-                print(f"|   {slug} | {cells} | |")
-    print(f"| **pooled** | {' | '.join(fmt(figures(x)) for x in pooled)} | |")
+                print(f"{show('  ' + slug, [[x[i]] for x in lists])} |")
+    print(f"{show('**pooled**', pooled)} |")
     print("pooled F1: " + ", ".join(f"{figures(x)['F1']:.3f}" for x in pooled))
+    print("false papers: " + ", ".join(str(false_papers(x)) for x in pooled))
+    column = 1 + objectives.index(OBJECTIVE) if OBJECTIVE in objectives else 1
+    out = {"loso": {**figures(pooled[column]), "false": false_papers(pooled[column])}}
+    if any(r["split"] == confirmation for r in rows):
+        lists, cuts, pools = held_out(rows, confirmation, SPLITS, l2, objectives, trees, depth)
+        print(f"\n{confirmation} held out (trained on every other studied split):")
+        print("| split | lexical | " + " | ".join(objectives) + " | cuts |")
+        print("| --- " * (len(objectives) + 3) + "|")
+        print(f"{show(confirmation, lists)} {', '.join(f'{c:.2f}' for c in cuts)} |")
+        if per_problem:
+            for i, slug in enumerate(slug for _, slug in pools):
+                print(f"{show('  ' + slug, [[x[i]] for x in lists])} |")
+        print("false papers: " + ", ".join(str(false_papers(x)) for x in lists))
+        out["confirmation"] = {
+            **figures(lists[column]),
+            "false": false_papers(lists[column]),
+        }
+    return out
 
 
 def validate_by_problem(rows: Sequence[Row]) -> None:
@@ -449,8 +504,11 @@ def main(argv: Sequence[str]) -> int:
     rows = load(Path(given[0]) if given else ROWS)
     l2 = float(argv[argv.index("--l2") + 1]) if "--l2" in argv else L2
     trees = "--no-trees" not in argv
+    depth = int(argv[argv.index("--depth") + 1]) if "--depth" in argv else DEPTH
     if "--no-validation" not in argv:
-        validate(rows, per_problem="--problems" in argv, l2=l2, trees=trees)
+        # `--objective O`: that cut objective's column alone (a variant's run, faster).
+        objectives = (argv[argv.index("--objective") + 1],) if "--objective" in argv else OBJECTIVES
+        validate(rows, "--problems" in argv, l2, objectives, trees, depth=depth)
     if "--diagnose" in argv:
         from mathlsp.search.ranker_trees import TREES
         from mathlsp.search.ranker_weights import CUT, WEIGHTS

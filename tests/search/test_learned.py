@@ -270,3 +270,43 @@ def test_the_shipped_trees_never_lower_the_odds_as_a_monotone_feature_rises() ->
             sums = [sum(tree_value(t, {**x, feature: v}) for t in TREES) for v in values]
             steps = [sign * (b - a) for a, b in itertools.pairwise(sums)]
             assert min(steps, default=0.0) >= -1e-12, feature
+
+
+def test_the_confirmation_split_is_never_trained_on_by_the_held_out_validation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from benchmarks import train_ranker
+
+    def row(split: str, n: int, label: int) -> dict[str, object]:
+        return {
+            "split": split,
+            "slug": f"{split}-problem",
+            "key": f"k{n}",
+            "title": f"p{n}",
+            "reference": False,
+            "eligible": True,
+            "checked": False,
+            "confirmed": False,
+            "label": label,
+            "gold": 2,
+            "score": float(label) - n / 100,
+            "relevance": 0.5,
+            "lexical": bool(label),
+            "features": {"lexical": float(label), "evidence": float(label) + n / 100},
+        }
+
+    rows = [row(s, n, n % 2) for s in ("a", "b", "c") for n in range(6)]
+    trained_on: list[set[object]] = []
+    fit_model = train_ranker.fit_model
+
+    def spy(train_rows, **kw):  # type: ignore[no-untyped-def]
+        trained_on.append({r["split"] for r in train_rows})
+        return fit_model(train_rows, **kw)
+
+    monkeypatch.setattr(train_ranker, "SPLITS", ("a", "b", "c"))
+    monkeypatch.setattr(train_ranker, "fit_model", spy)
+    out = train_ranker.validate(rows, objectives=("f1",), trees=False, confirmation="c")
+    # two folds over a and b (neither trains on c), then c decided by a model of a and b
+    assert trained_on == [{"b"}, {"a"}, {"a", "b"}]
+    assert set(out) == {"loso", "confirmation"}
+    assert out["confirmation"]["false"] == out["confirmation"]["n"] - out["confirmation"]["hits"]
