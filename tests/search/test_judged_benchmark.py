@@ -87,8 +87,7 @@ BLIND_SPLITS = [
     ("fresh15", 12, 7, True),
     ("fresh16", 12, 7, True),
     ("fresh17", 12, 7, True),
-    # Half of fresh18 was written: the engineer writing the other six was cut off (stop 50).
-    ("fresh18", 6, 5, True),
+    ("fresh18", 12, 7, True),
 ]
 
 
