@@ -42,6 +42,11 @@ def paper(title: str, abstract: str = "", *, named: bool = False, terms: int = 0
     (c,) = merge_records([Found(record, hit)])
     if named:
         c.problem_reference = "References 1"
+    return saying(c, terms)
+
+
+def saying(c: Candidate, terms: int) -> Candidate:
+    """`c` with `terms` distinct terms found in its title."""
     c.found = [
         Match(Term(f"term number {i}", "keyword", 1.0, f"term number {i}"), "title", 1.0)
         for i in range(terms)
@@ -247,12 +252,7 @@ def dated_paper(title: str, family: str, year: int, terms: int = 0) -> Candidate
         backend="openalex", title=title, authors=(Author(family, "H."),), year=year
     )
     (c,) = merge_records([Found(record, Hit("openalex", "q", 0))])
-    c.found = [
-        Match(Term(f"term number {i}", "keyword", 1.0, f"term number {i}"), "title", 1.0)
-        for i in range(terms)
-    ]
-    c.evidence = float(terms)
-    return c
+    return saying(c, terms)
 
 
 def test_the_works_the_note_cites_by_people_and_year_are_strong_after_the_listed_ones() -> None:
