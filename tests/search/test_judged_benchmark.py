@@ -88,6 +88,7 @@ BLIND_SPLITS = [
     ("fresh16", 12, 7, True),
     ("fresh17", 12, 7, True),
     ("fresh18", 12, 7, True),
+    ("fresh19", 12, 7, True),
 ]
 
 
