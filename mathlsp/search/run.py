@@ -90,6 +90,10 @@ TOLD_WAIT_S = 3.0
 #: OpenAlex topic queries (key object, Known Result, named result, reference title) broadened
 #: per search: each broadening takes a request a spare query would have had.
 TOPIC_BROADENINGS = 2
+#: OpenAlex's spare queries go out only while at most this share of its answers (broadenings
+#: included) came back empty: a search whose words the index mostly does not hold spent its
+#: spares on more empty answers (issue 26, stop 51).
+SPARE_ZERO_HIT = 0.5
 #: Every wait of one lane for another's answers, by name (a benchmark unbounds them all).
 LANE_WAITS = ("SUPERSET_WAIT_S", "AUTHOR_WAIT_S", "WORDS_WAIT_S", "TOLD_WAIT_S")
 NOT_READY = "No defined problem found"
@@ -125,6 +129,11 @@ class BackendReport:
     def zero_hit_rate(self) -> float:
         """The share of answered queries (broadened ones included) that returned nothing."""
         return len(self.empty) / self.asked if self.asked else 0.0
+
+    def spares_wasted(self, limit: float) -> bool:
+        """Whether more spare queries would likely come back empty too: more than `limit` of
+        its answers (broadenings included) already did."""
+        return self.asked > 0 and self.zero_hit_rate > limit
 
     @property
     def dry(self) -> bool:
@@ -870,6 +879,8 @@ async def _discover(
         for q in extra:
             if sent[backend] >= allowance[backend]:
                 return  # its rate limit leaves no time for more
+            if backend == TELLER and report.spares_wasted(SPARE_ZERO_HIT):
+                return  # its index mostly lacks the subject's words: more would be empty too
             sent_q: PlannedQuery | None = q
             if backend == WITNESS and await told_none(q):
                 sent_q = reshaped(q)

@@ -403,3 +403,36 @@ async def test_openalex_topic_queries_are_broadened_twice_a_search_at_most(
     report = result.backends["openalex"]
     assert [q.query for q in report.empty][: len(empty)] == [q.query for q in empty]
     assert [q.query for q in report.broadened] == wider[:TOPIC_BROADENINGS]
+
+
+def test_spares_are_wasted_once_more_than_the_limit_of_answers_came_back_empty() -> None:
+    from mathlsp.search.queries import PlannedQuery
+    from mathlsp.search.run import SPARE_ZERO_HIT, BackendReport
+
+    qs = [PlannedQuery("openalex", f"q{i}", "key object") for i in range(4)]
+    report = BackendReport("openalex", queries=qs, answered=list(qs))
+    assert not report.spares_wasted(SPARE_ZERO_HIT)  # nothing empty yet
+    report.empty = qs[:2]
+    assert not report.spares_wasted(SPARE_ZERO_HIT)  # two in four: at the limit, not above
+    report.empty = qs[:3]
+    assert report.spares_wasted(SPARE_ZERO_HIT)
+    assert not BackendReport("openalex").spares_wasted(SPARE_ZERO_HIT)  # nothing asked
+
+
+@pytest.mark.parametrize("empties", [0, 2])
+async def test_openalex_spares_go_out_only_while_most_answers_are_not_empty(
+    tmp_path: Path, sources: Sources, fake: FakeScholar, empties: int
+) -> None:
+    from mathlsp.search.queries import PlannedQuery, QueryPlan
+
+    folder = write_problem(tmp_path, GRAPHS, f"spares{empties}")
+    base = build_queries(problem(GRAPHS), backends=["openalex"])
+    # Queries no work says (and no broadening) next to one the index answers.
+    nothing = [PlannedQuery("openalex", f'"zzqx wwvv{i}"', "key object") for i in range(empties)]
+    found = PlannedQuery("openalex", '"ramanujan graphs"', "key object")
+    spare = PlannedQuery("openalex", '"bipartite graphs"', "key object")
+    plan = QueryPlan([*nothing, found], base.terms, [], base.primary_categories, (), spare=[spare])
+    result = await run_search(folder, sources, plan=plan, follow_references=False)
+    report = result.backends["openalex"]
+    assert len(report.empty) == empties
+    assert [q.query for q in report.spare] == ([] if empties else [spare.query])
