@@ -17,8 +17,7 @@ alone still never admits a paper: the model weighs it with everything else.
 
 from __future__ import annotations
 
-import gzip
-import json
+import argparse
 import sys
 from collections import Counter, defaultdict
 from collections.abc import Sequence
@@ -27,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.ranker_rows import write  # noqa: E402
 from benchmarks.train_ranker import CONFIRMATION, ROWS, Row, ineligible_because, load  # noqa: E402
 
 TAG_RULE = "only tags, its title not stating the object"
@@ -74,14 +74,15 @@ def variant(rows: Sequence[Row], rarity: float, close: float = 0.0) -> tuple[lis
 
 
 def main(argv: Sequence[str]) -> int:
-    rows = load(Path(argv[0]) if argv and argv[0].endswith(".gz") else ROWS)
-    if "--variant" in argv:
-        i = argv.index("--variant")
-        close = float(argv[argv.index("--close") + 1]) if "--close" in argv else 0.0
-        changed, n = variant(rows, float(argv[i + 1]), close)
-        with gzip.open(argv[i + 2], "wt", encoding="utf-8") as f:
-            for r in changed:
-                f.write(json.dumps(r) + "\n")
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("rows", nargs="?", type=Path, default=ROWS)
+    parser.add_argument("--variant", nargs=2, metavar=("MIN", "OUT"))
+    parser.add_argument("--close", type=float, default=0.0)
+    args = parser.parse_args(argv)
+    rows = load(args.rows)
+    if args.variant:
+        changed, n = variant(rows, float(args.variant[0]), args.close)
+        write(changed, Path(args.variant[1]))
         print(f"{n} held title-only records made eligible", file=sys.stderr)
         return 0
     t = table(rows)
