@@ -48,6 +48,7 @@ LEXICAL_FEATURES = (
     "top5",  # log(1 + distinct queries that ranked it in their first five)
     "best_rank",  # 1 / (1 + its best position in any answer)
     "theoremsearch_only",  # only TheoremSearch returned it
+    "cited_work",  # the note cites this very paper by its people and year (`dated.the_cited_work`)
 )
 #: Whether the paper's title states a tag of the problem (stop 40): the rarity of the rarest tag
 #: whose whole phrase its title says and that `rank.states_object` counts as the problem's
@@ -92,6 +93,7 @@ MONOTONE: dict[str, int] = {
             "on_subject",
             "beyond_field",
             "cited_author",
+            "cited_work",
             "named_result",
             "queries",
             "backends",

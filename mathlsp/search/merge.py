@@ -82,6 +82,8 @@ class Candidate:
     # Eligible only for being close to the note (`rank.near_note`): the note's stems it shares,
     # each with its share of the cosine, largest first (`pool_features.note_shares`).
     near_words: list[tuple[str, float]] = field(default_factory=list)
+    # The byline PROBLEM.md cites this very paper by ("Bai (1997)"; `dated.the_cited_work`).
+    cited_as: str = ""
 
     # -- identity -------------------------------------------------------------------------
     @property

@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from mathlsp.search.dated import DatedCitation, dated_citations, the_cited_work
 from mathlsp.search.embedding import embedding_features, problem_text
 from mathlsp.search.learned import probability
 from mathlsp.search.merge import REFERENCE, Candidate
@@ -594,6 +595,7 @@ def assess(
     single = _single_people(candidates, [m.term for f in found_by.values() for m in f])
     own = own_phrases(terms, rarities)
     eponyms = subject_words(terms)
+    cites = dated_citations(problem_text(problem))
     out: list[Assessed] = []
     for c in candidates:
         found = [
@@ -615,9 +617,15 @@ def assess(
         lexical = admitted(c, found, value, terms) and (
             c.problem_reference is not None or not field_only(found, own)
         )
+        cited = _cited_work(c, cites)
+        c.cited_as = cited.label if cited else ""
         x = _features(c, found, value, lexical, own, eponyms)
         named_author = lexical and not any(m.term.kind != "author" for m in found)
-        out.append(Assessed(c, found, value, lexical, eligible(c, found, lexical), x, named_author))
+        # The paper the note cites by name is the problem's own, as a References item is; the
+        # model still weighs it (its words may be another subject's: the same people's other
+        # paper that year).
+        allowed = eligible(c, found, lexical) or cited is not None
+        out.append(Assessed(c, found, value, lexical, allowed, x, named_author))
     best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
@@ -646,6 +654,17 @@ def assess(
         for a, x in zip(out, embedding_features(about, texts, groups), strict=False):
             a.features.update(x)
     return out
+
+
+def _cited_work(c: Candidate, cites: Sequence[DatedCitation]) -> DatedCitation | None:
+    """The byline that names this paper, by any source's record of it."""
+    if not cites or c.problem_reference is not None:
+        return None
+    for r in c.records:
+        cited = the_cited_work(cites, r.authors, r.year)
+        if cited is not None:
+            return cited
+    return None
 
 
 def _single_people(candidates: Sequence[Candidate], said: Sequence[Term]) -> set[Term]:
@@ -763,6 +782,7 @@ def _features(
         "top5": math.log1p(len(top5)),
         "best_rank": 1 / (1 + min((h.rank for h in hits), default=99)),
         "theoremsearch_only": float(bool(backends) and backends == {"theoremsearch"}),
+        "cited_work": float(bool(c.cited_as)),
         "states_object": max((m.rarity for m in said_ if states_object(m)), default=0.0),
         "tag_title": max(
             (m.rarity for m in titled if m.term.kind == "tag" and m.place == "title"), default=0.0

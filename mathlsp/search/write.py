@@ -175,6 +175,8 @@ def relevance_text(
             parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
         else:
             parts.append("listed in PROBLEM.md References")
+    elif candidate.cited_as:
+        parts.append(f"the work PROBLEM.md cites as {candidate.cited_as}")
     found = [
         m
         for m in candidate.found
@@ -232,7 +234,8 @@ def relevance_text(
     authors = [
         m.term.label for m in candidate.found if m.term.kind == "author" and m.place != "surname"
     ]
-    if authors and found:
+    # A work cited by name has had its people named above, with the year that makes it this one.
+    if authors and found and not candidate.cited_as:
         parts.append("by " + _join(authors) + " (cited in the problem)")
     elif authors and not parts:
         # The route for a person the statement names ("the Kermack–McKendrick model"): say so,

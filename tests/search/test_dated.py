@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from mathlsp.search.dated import DatedCitation, dated_citations, is_cited_work
+from mathlsp.search.dated import DatedCitation, dated_citations, is_cited_work, the_cited_work
 from mathlsp.sources.record import Author
 
 
@@ -15,7 +15,7 @@ def test_a_byline_followed_by_its_year_is_read_in_every_shape_notes_write() -> N
         DatedCitation(("Kesten",), 1963),
         DatedCitation(("Mijena", "Nane"), 2015),
         DatedCitation(("Gyöngy", "Nualart", "Sanz-Solé"), 1995),
-        DatedCitation(("Comets",), 2003),
+        DatedCitation(("Comets",), 2003, et_al=True),
     ]
 
 
@@ -31,3 +31,24 @@ def test_a_cited_work_is_by_one_of_the_people_within_a_year_of_the_year_given() 
     assert not is_cited_work(cites, nane, 2018)
     assert not is_cited_work(cites, (Author("Chen", "Le"),), 2015)
     assert not is_cited_work(cites, nane, None)
+
+
+def test_the_cited_work_is_by_every_person_of_the_byline_and_nobody_else_in_that_year() -> None:
+    cites = dated_citations(
+        "Bai (1997) made it rigorous; Rudelson–Vershynin (2008); Comets et al. 2003; "
+        "Gyöngy, Nualart and Sanz-Solé (1995)."
+    )
+    bai = (Author("Bai", "Z. D."),)
+    assert the_cited_work(cites, bai, 1997) == cites[0]
+    assert the_cited_work(cites, bai, 1998) is None  # another year: another paper
+    assert the_cited_work(cites, (*bai, Author("Silverstein", "J.")), 1997) is None
+    rv = (Author("Rudelson", "Mark"), Author("Vershynin", "Roman"))
+    assert the_cited_work(cites, rv, 2008) == cites[1]
+    assert the_cited_work(cites, rv[:1], 2008) is None  # Rudelson alone is "Rudelson (2008)"
+    comets = (Author("Comets", "Francis"), Author("Shiga", "T."), Author("Yoshida", "N."))
+    assert the_cited_work(cites, comets, 2003) == cites[2]
+    assert the_cited_work(cites, comets[:1], 2003) is None  # "et al.": more than one person
+    assert the_cited_work(cites, bai, None) is None
+    assert cites[1].label == "Rudelson–Vershynin (2008)"
+    assert cites[2].label == "Comets et al. (2003)"
+    assert cites[3].label == "Gyöngy, Nualart and Sanz-Solé (1995)"  # as the note writes it

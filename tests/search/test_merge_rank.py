@@ -898,3 +898,37 @@ def test_without_the_embedding_the_lexical_rule_draws_the_line(
         embedding.available.cache_clear()
     lexical = {id(a.candidate) for a in assessed if a.lexical}
     assert {id(c) for c in kept} == lexical and len(kept) + len(dropped) == len(pool)
+
+
+def test_the_paper_a_note_cites_by_its_people_and_year_may_be_weighed() -> None:
+    # "Circular law" says none of the note's phrases (it writes "uniform disc law"), yet the
+    # note cites it as Bai (1997): it is eligible for the decision and carries the byline; the
+    # same person's paper of another year, or with a co-author, is neither.
+    note = "The limit is the uniform disc law; Bai (1997) made it rigorous under moments."
+    terms = [Term("uniform disc law", "keyword", 2.0, "uniform disc law", subject=True)]
+    bai = (Author("Bai", "Z. D."),)
+    pool = merged(
+        rec(title="Circular law", authors=bai, year=1997, doi="10.1/a"),
+        rec(title="Circular law", authors=bai, year=1999, doi="10.1/b"),
+        rec(
+            title="Sample covariance", authors=(*bai, Author("Yin", "Y.")), year=1997, doi="10.1/c"
+        ),
+    )
+    assessed = {a.candidate.records[0].doi: a for a in rank.assess(pool, terms, note)}
+    cited = assessed["10.1/a"]
+    assert cited.eligible and cited.features["cited_work"] == 1.0
+    assert cited.candidate.cited_as == "Bai (1997)"
+    for doi in ("10.1/b", "10.1/c"):
+        other = assessed[doi]
+        assert not other.eligible and other.features["cited_work"] == 0.0
+        assert other.candidate.cited_as == ""
+
+
+def test_the_relevance_line_of_a_cited_work_names_the_byline_it_is_cited_by() -> None:
+    from mathlsp.search.write import relevance_text
+
+    paper = merged(rec(title="Circular law", authors=(Author("Bai", "Z. D."),), year=1997))[0]
+    paper.cited_as = "Bai (1997)"
+    line = relevance_text(paper)
+    assert line.startswith("The work PROBLEM.md cites as Bai (1997)")
+    assert "cited in the problem" not in line
