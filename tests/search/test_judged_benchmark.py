@@ -90,6 +90,7 @@ BLIND_SPLITS = [
     ("fresh18", 12, 7, True),
     ("fresh19", 12, 7, True),
     ("fresh20", 10, 7, True),
+    ("fresh21", 8, 7, True),
 ]
 
 
