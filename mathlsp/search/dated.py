@@ -28,6 +28,8 @@ _SEP = r"(?:[ \t]*[–—/][ \t]*|[ \t]+-[ \t]+|--|,[ \t]+|[ \t]+and[ \t]+|[ \t]
 _DATED = re.compile(
     rf"(?<![\w'’-])(?P<who>{_NAME}(?:{_SEP}{_NAME}){{0,3}})(?P<etal>[ \t]+et[ \t]+al\.?)?"
     rf"(?:'s)?[ \t]*[(\[]?[ \t]*(?P<year>1[89]\d\d|20\d\d)[a-z]?(?![\d])"
+    # "Tao–Vu (2008, 2010)": the same people's later works.
+    rf"(?P<more>(?:[ \t]*,[ \t]*(?:1[89]\d\d|20\d\d)[a-z]?(?![\d]))*)"
 )
 _SPLIT = re.compile(_SEP)
 #: Capitalised words that open a sentence or name a thing, never a cited person ("In 1962",
@@ -49,12 +51,19 @@ class DatedCitation:
     et_al: bool = False  # "Comets et al. 2003": more people than the byline names
     # The people as the note writes them ("Ben Arous–Zeitouni"; the surnames keep "Arous").
     written: str = field(default="", compare=False)
+    # Every year the byline gives ("(2008, 2010)"): `the_cited_work` reads them all; feedback
+    # reads `year`, the first.
+    years: tuple[int, ...] = field(default=(), compare=False)
 
     @property
     def label(self) -> str:
         """The byline as the note writes it: "Rudelson–Vershynin (2008)"."""
+        return self.cited(self.year)
+
+    def cited(self, year: int) -> str:
+        """The byline with one of its years: "Tao–Vu (2010)"."""
         who = self.written or "–".join(self.surnames)
-        return who + (" et al." if self.et_al else "") + f" ({self.year})"
+        return who + (" et al." if self.et_al else "") + f" ({year})"
 
 
 def dated_citations(text: str) -> list[DatedCitation]:
@@ -72,6 +81,7 @@ def dated_citations(text: str) -> list[DatedCitation]:
             int(m.group("year")),
             bool(m.group("etal")),
             written=" ".join(m.group("who").split()),
+            years=(int(m.group("year")), *map(int, re.findall(r"\d{4}", m.group("more")))),
         )
         if cite not in out:
             out.append(cite)
@@ -94,9 +104,10 @@ def is_cited_work(
 
 def the_cited_work(
     cites: Iterable[DatedCitation], authors: Iterable[Author], year: int | None
-) -> DatedCitation | None:
-    """The byline that names this very paper, if one does: every person of the byline wrote it,
-    nobody else did (more people only after "et al."), in the year given. Stricter than
+) -> str | None:
+    """The byline, with its year, that names this very paper, if one does ("Tao–Vu (2010)"):
+    every person of the byline wrote it, nobody else did (more people only after "et al."), in a
+    year the byline gives. Stricter than
     `is_cited_work`, which only leads feedback to a title's words: this one lets a paper the note
     cites by name be weighed for the list though it says none of the problem's phrases (a titles-
     only record *Circular law* for a note's "Bai (1997)" on the "uniform disc law"). A co-author
@@ -106,12 +117,12 @@ def the_cited_work(
         return None
     authors = list(authors)
     for c in cites:
-        if c.year != year:
+        if year not in (c.years or (c.year,)):
             continue
         if len(authors) < len(c.surnames) + c.et_al or (
             not c.et_al and len(authors) > len(c.surnames)
         ):
             continue
         if all(any(same_person_surname(s, a) for a in authors) for s in c.surnames):
-            return c
+            return c.cited(year)
     return None

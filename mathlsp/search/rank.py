@@ -618,7 +618,7 @@ def assess(
             c.problem_reference is not None or not field_only(found, own)
         )
         cited = _cited_work(c, cites)
-        c.cited_as = cited.label if cited else ""
+        c.cited_as = cited or ""
         x = _features(c, found, value, lexical, own, eponyms)
         named_author = lexical and not any(m.term.kind != "author" for m in found)
         # The paper the note cites by name is the problem's own, as a References item is; the
@@ -656,7 +656,7 @@ def assess(
     return out
 
 
-def _cited_work(c: Candidate, cites: Sequence[DatedCitation]) -> DatedCitation | None:
+def _cited_work(c: Candidate, cites: Sequence[DatedCitation]) -> str | None:
     """The byline that names this paper, by any source's record of it."""
     if not cites or c.problem_reference is not None:
         return None
