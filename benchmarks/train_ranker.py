@@ -228,9 +228,13 @@ def model_lists(
     p = probabilities(pools, weights) if p is None else p
     out = []
     for pool in pools.values():
-        # The model decides what is above the line; the lexical score still orders it (the
-        # order the Relevance lines explain).
-        written = draw(pool, lambda r: eligible(r, baseline) and p[id(r)] >= cut, lexical_order)
+        # The model decides what is above the line and, since stop 52, its order (`rank._ranked`):
+        # best first by probability, PROBLEM.md's own works first.
+        written = draw(
+            pool,
+            lambda r: eligible(r, baseline) and p[id(r)] >= cut,
+            lambda r: (-(1.0 if r["reference"] else p[id(r)]), r["title"].lower()),
+        )
         out.append((written, pool[0]["gold"]))
     return out
 

@@ -820,8 +820,21 @@ def _ranked(
         above.append(lone)
         rest = [c for c in rest if c is not lone]
 
-    above.sort(key=_order)
-    rest.sort(key=_order)
+    # Best first by what drew the line: the model's probability, not the lexical score (stop 52:
+    # leave-one-split-out P@5 0.85 -> 0.88; under the cap the likelier papers are kept too).
+    odds = (
+        {id(a.candidate): probability(a.features, WEIGHTS, TREES) for a in assessed}
+        if LEARNED and learned
+        else None
+    )
+
+    def order(c: Candidate) -> tuple[float, float, str]:
+        if odds is None:
+            return _order(c)
+        return (-(1.0 if c.problem_reference is not None else odds[id(c)]), 0.0, c.title.lower())
+
+    above.sort(key=order)
+    rest.sort(key=order)
     # The work an object is named after (the author route) is kept as PROBLEM.md's own works
     # are: its relevance is low by construction (none of the problem's phrases), so under the
     # cap a full list of the field's papers would push it out.
@@ -829,8 +842,8 @@ def _ranked(
     refs = [c for c in above if c.problem_reference is not None or id(c) in named]
     room = max(0, limit - len(refs))
     others = [c for c in above if c.problem_reference is None and id(c) not in named]
-    kept = sorted(refs + others[:room], key=_order)
-    return kept, sorted(others[room:] + rest, key=_order)
+    kept = sorted(refs + others[:room], key=order)
+    return kept, sorted(others[room:] + rest, key=order)
 
 
 def _order(c: Candidate) -> tuple[float, float, str]:

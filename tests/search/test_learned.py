@@ -310,3 +310,24 @@ def test_the_confirmation_split_is_never_trained_on_by_the_held_out_validation(
     assert trained_on == [{"b"}, {"a"}, {"a", "b"}]
     assert set(out) == {"loso", "confirmation"}
     assert out["confirmation"]["false"] == out["confirmation"]["n"] - out["confirmation"]["hits"]
+
+
+def test_the_written_list_is_ordered_by_the_models_probability_best_first(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Both papers are admitted (cut 0); which comes first follows the model's odds, whatever
+    # their lexical scores: one feature moves them, one way or the other.
+    monkeypatch.setattr(rank, "CUT", 0.0)
+    monkeypatch.setattr(rank, "TREES", ())
+    full = paper(
+        "Explicit bounds for the Chebyshev function", "We bound the Chebyshev function.", n=6
+    )
+    bare = paper("The Chebyshev function", n=7)  # no abstract: title_only
+
+    def order(weight: float) -> list[str]:
+        monkeypatch.setattr(rank, "WEIGHTS", {"intercept": 0.0, "title_only": weight})
+        kept, _ = rank_candidates([full, bare, *filler()], TERMS)
+        return [c.title for c in kept]
+
+    assert order(10.0) == ["The Chebyshev function", full.title]
+    assert order(-10.0) == [full.title, "The Chebyshev function"]
