@@ -51,9 +51,13 @@ class DatedCitation:
     et_al: bool = False  # "Comets et al. 2003": more people than the byline names
     # The people as the note writes them ("Ben Arous–Zeitouni"; the surnames keep "Arous").
     written: str = field(default="", compare=False)
-    # Every year the byline gives ("(2008, 2010)"): `the_cited_work` reads them all; feedback
-    # reads `year`, the first.
-    years: tuple[int, ...] = field(default=(), compare=False)
+    # The byline's later years ("(2008, 2010)"): `the_cited_work` reads them with `year`;
+    # feedback reads `year` alone.
+    also: tuple[int, ...] = field(default=(), compare=False)
+
+    @property
+    def years(self) -> tuple[int, ...]:
+        return (self.year, *self.also)
 
     @property
     def label(self) -> str:
@@ -81,7 +85,7 @@ def dated_citations(text: str) -> list[DatedCitation]:
             int(m.group("year")),
             bool(m.group("etal")),
             written=" ".join(m.group("who").split()),
-            years=(int(m.group("year")), *map(int, re.findall(r"\d{4}", m.group("more")))),
+            also=tuple(map(int, re.findall(r"\d{4}", m.group("more")))),
         )
         if cite not in out:
             out.append(cite)
@@ -117,7 +121,7 @@ def the_cited_work(
         return None
     authors = list(authors)
     for c in cites:
-        if year not in (c.years or (c.year,)):
+        if year not in c.years:
             continue
         if len(authors) < len(c.surnames) + c.et_al or (
             not c.et_al and len(authors) > len(c.surnames)

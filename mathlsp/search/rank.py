@@ -595,7 +595,8 @@ def assess(
     single = _single_people(candidates, [m.term for f in found_by.values() for m in f])
     own = own_phrases(terms, rarities)
     eponyms = subject_words(terms)
-    cites = dated_citations(problem_text(problem))
+    text = problem_text(problem)
+    cites = dated_citations(text)
     out: list[Assessed] = []
     for c in candidates:
         found = [
@@ -630,7 +631,6 @@ def assess(
     for a in out:
         a.features["evidence_share"] = a.value / best if best > 0 else 0.0
     items = [_item(a) for a in out]
-    text = problem_text(problem)
     about = text or ". ".join(t.text for t in terms if t.kind != "author")
     # Without the note's text the similarity is to the terms themselves: a tag alone.
     noted = bool(text.strip())
@@ -790,7 +790,7 @@ def _features(
     }
 
 
-def decide(a: Assessed, learned: bool = True) -> bool:
+def decide(a: Assessed, learned: bool = True, odds: float | None = None) -> bool:
     """Above the line: PROBLEM.md names it; or, with `LEARNED` (and `learned`), the hard rules
     allow it (`eligible`) and the learned model's probability reaches its cut; else the lexical
     rule. The lexical rule's author route (a person the statement names, a word of the subject
@@ -801,7 +801,8 @@ def decide(a: Assessed, learned: bool = True) -> bool:
         return True
     if not (LEARNED and learned):
         return a.lexical
-    return a.eligible and probability(a.features, WEIGHTS, TREES) >= CUT
+    p = probability(a.features, WEIGHTS, TREES) if odds is None else odds
+    return a.eligible and p >= CUT
 
 
 def _ranked(
@@ -814,19 +815,19 @@ def _ranked(
     # pools of 70 to 300 candidates; a pool of a handful says little of where a paper stands,
     # and there the lexical rule draws the line.
     learned = len(assessed) >= FULL_POOL and all("problem_emb" in a.features for a in assessed)
-    for a in assessed:
-        (above if decide(a, learned) else rest).append(a.candidate)
-    if LEARNED and learned and (lone := _lone_strongest(assessed, above)) is not None:
-        above.append(lone)
-        rest = [c for c in rest if c is not lone]
-
-    # Best first by what drew the line: the model's probability, not the lexical score (stop 52:
-    # leave-one-split-out P@5 0.85 -> 0.88; under the cap the likelier papers are kept too).
+    # The model's probability draws the line and, since stop 52, orders both sides of it: best
+    # first (leave-one-split-out P@5 0.85 -> 0.88; under the cap the likelier papers are kept).
     odds = (
         {id(a.candidate): probability(a.features, WEIGHTS, TREES) for a in assessed}
         if LEARNED and learned
         else None
     )
+    for a in assessed:
+        p = None if odds is None else odds[id(a.candidate)]
+        (above if decide(a, learned, p) else rest).append(a.candidate)
+    if LEARNED and learned and (lone := _lone_strongest(assessed, above)) is not None:
+        above.append(lone)
+        rest = [c for c in rest if c is not lone]
 
     def order(c: Candidate) -> tuple[float, float, str]:
         if odds is None:
