@@ -83,6 +83,7 @@ SPLITS = (
     "fresh18",
     "fresh19",
     "fresh20",
+    "fresh21",
 )
 #: The confirmation split (stop 50): the last blind split, now studied. Variants are chosen by
 #: leave-one-split-out over the other studied splits only; this one is then decided alone by a
