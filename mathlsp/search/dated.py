@@ -18,9 +18,16 @@ from dataclasses import dataclass, field
 from mathlsp.search.people import same_person_surname
 from mathlsp.sources.record import Author
 
-# A capitalised surname ("Kesten", "Sanz-Solé", "O'Neil"); a particle may stand before it.
-_PARTICLE = r"(?:(?:de|van|von|der|den|la|le|du|di|da|del|dos)[ \t]+)"
-_NAME = rf"{_PARTICLE}?[^\W\d_a-z][\w'’]+(?:-[^\W\d_a-z][\w'’]+)*"
+# A capitalised surname ("Kesten", "Sanz-Solé", "O'Neil"); particles may stand before it, as
+# the note writes them ("van den Berg", "de la Vallée Poussin", "Da Prato", "Le Gall", "Ben
+# Arous"), and after them a second word of the name. The byline keeps them as written; the
+# surname matched is its last word, as before (`people._keys` reads "Le Gall" as "Gall" too).
+_PARTICLE = (
+    r"(?:(?:[dD]e|[vV]an|[vV]on|der|den|[lL]a|[lL]e|[dD]u|[dD]i|[dD]a|[dD]el|[dD]ella|dos|Ben|El)"
+    r"[ \t]+)"
+)
+_WORD = r"[^\W\d_a-z][\w'’]+(?:-[^\W\d_a-z][\w'’]+)*"
+_NAME = rf"(?:{_PARTICLE}{{1,3}}{_WORD}(?:[ \t]+{_WORD})?|{_WORD})"
 # Between two people of one byline: an en or em dash, a slash, a comma, "and", "&".
 # Never a line break: a heading or a list's dash is no byline's. A hyphen without spaces is
 # inside one surname ("Sanz-Solé").

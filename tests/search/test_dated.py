@@ -63,3 +63,34 @@ def test_a_byline_with_several_years_cites_a_work_in_each() -> None:
     b = (Author("Brzeźniak", "Zdzisław"),)
     assert the_cited_work(cites, b, 1997) == "Brzeźniak (1997)"
     assert the_cited_work(cites, b, 2003) is None  # after a semicolon, a year is the next clause's
+
+
+def test_a_byline_keeps_its_particles_as_the_note_writes_them() -> None:
+    text = (
+        "Ben Arous–Zeitouni (1998); de la Vallée Poussin (1896); Da Prato–Zabczyk 1992; "
+        "Le Gall (1999); van den Berg and Kesten (1985); Feng–Le Hung (2023); Ben Green (2004)."
+    )
+    cites = dated_citations(text)
+    assert [c.label for c in cites] == [
+        "Ben Arous–Zeitouni (1998)",
+        "de la Vallée Poussin (1896)",
+        "Da Prato–Zabczyk (1992)",
+        "Le Gall (1999)",
+        "van den Berg and Kesten (1985)",
+        "Feng–Le Hung (2023)",  # two people, not "Hung" alone
+        "Ben Green (2004)",
+    ]
+    # The surname matched is the name's last word, which `people._keys` finds in "Le Gall" too.
+    assert [c.surnames for c in cites] == [
+        ("Arous", "Zeitouni"),
+        ("Poussin",),
+        ("Prato", "Zabczyk"),
+        ("Gall",),
+        ("Berg", "Kesten"),
+        ("Feng", "Hung"),
+        ("Green",),
+    ]
+    da_prato = (Author("Da Prato", "Giuseppe"), Author("Zabczyk", "Jerzy"))
+    assert the_cited_work(cites, da_prato, 1992) == "Da Prato–Zabczyk (1992)"
+    le_gall = (Author("Le Gall", "Jean-François"),)
+    assert the_cited_work(cites, le_gall, 1999) == "Le Gall (1999)"
