@@ -3,9 +3,10 @@
 A problem may name its objects otherwise than the papers on them do ("Riesz-potential pressure"
 for "fractional porous medium", "Dawson–Watanabe superprocess" for "super-Brownian motion"): no
 phrase of the note finds those papers. The papers the first round found that match the problem
-best — those PROBLEM.md names, and those saying two or more of its specific terms — say how the
-field writes it. The phrases two or more of them say in their titles or abstracts, and the
-problem does not, are asked once more (`FEEDBACK_QUERIES` OpenAlex queries, any of the phrases:
+best — those PROBLEM.md names or cites by people and year, the first round's list as the learned
+model drew it, and those saying two or more of its specific terms — say how the field writes it.
+The phrases two or more of them say in their titles or abstracts, and the problem does not, are
+asked once more (`FEEDBACK_QUERIES` OpenAlex queries, any of the phrases:
 its relevance order puts the works saying most of them first; up to `MORE_FEEDBACK_QUERIES` more
 while the requests discovery and following left unspent last). What comes back faces the same
 relevance line as everything else: a feedback phrase is a lead, never a term of relevance.
@@ -83,10 +84,14 @@ def strong_papers(
     candidates: Sequence[Candidate],
     limit: int = MAX_STRONG,
     cited: Sequence[DatedCitation] = (),
+    above: Sequence[Candidate] = (),
 ) -> list[Candidate]:
     """The papers PROBLEM.md names, then the works its prose cites by people and year
-    ("Kesten (1963)") that a query retrieved, then those saying two or more of its specific
-    terms, by evidence: what the field's vocabulary is read from."""
+    ("Kesten (1963)") that a query retrieved, then the first round's list (`above`, best first
+    by the learned model), then those saying two or more of its specific terms, by evidence:
+    what the field's vocabulary is read from. (Stop 53: reading the model's list before the
+    evidence order found 29 more gold over the studied splits, 1801 → 1830 of 2109; a paper
+    saying many of the note's terms is often the field's neighbour, and its words lead there.)"""
     named = [c for c in candidates if c.problem_reference is not None]
     # A cited work's title names the note's object as its field does, in words the note may
     # never write ("On the number of self-avoiding walks" for "non-self-intersecting paths").
@@ -98,15 +103,19 @@ def strong_papers(
         ),
         key=lambda c: (c.year or 0, c.title.lower()),
     )
+    chosen = [c for c in above if c.problem_reference is None and c not in dated]
     matching = sorted(
         (
             c
             for c in candidates
-            if c.problem_reference is None and c not in dated and specific_features(c) >= 2
+            if c.problem_reference is None
+            and c not in dated
+            and c not in chosen
+            and specific_features(c) >= 2
         ),
         key=lambda c: (-c.evidence, c.title.lower()),
     )
-    return [*named, *dated, *matching][:limit]
+    return [*named, *dated, *chosen, *matching][:limit]
 
 
 def _authors(candidate: Candidate) -> list[Author]:
@@ -270,7 +279,10 @@ def field_acronyms(
 
 
 def feedback_queries(
-    plan: QueryPlan, candidates: Sequence[Candidate], problem_text: str
+    plan: QueryPlan,
+    candidates: Sequence[Candidate],
+    problem_text: str,
+    above: Sequence[Candidate] = (),
 ) -> tuple[list[PlannedQuery], FeedbackReport]:
     """OpenAlex queries, any of the field's phrases, and what they were read from."""
     report = FeedbackReport()
@@ -284,7 +296,7 @@ def feedback_queries(
     objects = [t.text for t in plan.terms if t.kind in ("tag", "keyword")]
     phrases += field_acronyms(candidates, problem_text, objects)[:FIELD_ACRONYMS]
     cites = dated_citations(problem_text)
-    strong = strong_papers(candidates, cited=cites)
+    strong = strong_papers(candidates, cited=cites, above=above)
     report.strong = [c.title for c in strong]
     # The titles of the works the note cites by people and year, which a query retrieved.
     dated = [
@@ -354,9 +366,10 @@ async def ask_feedback(
     report: Any,  # run.BackendReport of OpenAlex: the queries are recorded like any other
     progress: Callable[[str, str], None],
     per_query: int,
+    above: Sequence[Candidate] = (),
 ) -> list[Found]:
     """Send the feedback queries; the records they return, as discovery's hits."""
-    queries, _ = feedback_queries(plan, candidates, problem_words(problem))
+    queries, _ = feedback_queries(plan, candidates, problem_words(problem), above)
     found: list[Found] = []
     budget = current_budget()
     for n, q in enumerate(queries):

@@ -448,13 +448,14 @@ async def _search(
         # "15 cited works, 0 … found" read as a contradiction on a first day).
         f = result.followed
         progress("references", f"{f.cited} cited works from {n_seeds} papers, {f.found} new found")
-    # The field's own words for the problem, read off the strongest papers so far: after the
+    # The field's own words for the problem, read off the strongest papers so far (PROBLEM.md's,
+    # those it cites by people and year, then the first round's list, best first): after the
     # other phases' shares, from the verification's room beyond what it usually needs (one after
     # the other, so that the same search spends the same requests on the same things).
     budget.ceiling = MAX_REQUESTS - VERIFY_RESERVE + FEEDBACK_RESERVE
     more = await ask_feedback(
         plan, candidates, result.problem, sources, result.backends["openalex"], progress,
-        RESULTS_PER_QUERY,
+        RESULTS_PER_QUERY, kept,
     )  # fmt: skip
     if more or cited:
         found = [*found, *cited, *more]

@@ -63,6 +63,16 @@ def test_strong_papers_are_the_named_ones_then_those_saying_two_specific_terms()
     assert strong_papers([one, two, three, named]) == [named, three, two]
 
 
+def test_the_papers_the_model_put_above_the_line_are_read_before_those_by_evidence() -> None:
+    one = paper("A paper saying one term", terms=1)
+    two = paper("A paper saying two terms", terms=2)
+    three = paper("A paper saying three terms", terms=3)
+    named = paper("The paper the problem lists", named=True)
+    # The first round's list, best first by the model: a paper saying one term may lead it.
+    above = [named, one, two]
+    assert strong_papers([one, two, three, named], above=above) == [named, one, two, three]
+
+
 def test_a_phrase_two_strong_papers_say_and_the_problem_does_not_is_asked() -> None:
     strong = [
         paper("Regularity of the fractional porous medium flow", terms=2),

@@ -91,6 +91,7 @@ BLIND_SPLITS = [
     ("fresh19", 12, 7, True),
     ("fresh20", 10, 7, True),
     ("fresh21", 8, 7, True),
+    ("fresh22", 12, 10, True),
 ]
 
 
