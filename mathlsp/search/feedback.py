@@ -89,9 +89,9 @@ def strong_papers(
     """The papers PROBLEM.md names, then the works its prose cites by people and year
     ("Kesten (1963)") that a query retrieved, then the first round's list (`above`, best first
     by the learned model), then those saying two or more of its specific terms, by evidence:
-    what the field's vocabulary is read from. (Stop 53: reading the model's list before the
-    evidence order found 29 more gold over the studied splits, 1801 → 1830 of 2109; a paper
-    saying many of the note's terms is often the field's neighbour, and its words lead there.)"""
+    what the field's vocabulary is read from. The model's list comes before the evidence order:
+    a paper saying many of the note's terms is often the field's neighbour, and its words lead
+    there (docs/search.md, stop 53: 29 more gold retrieved over the studied splits)."""
     named = [c for c in candidates if c.problem_reference is not None]
     # A cited work's title names the note's object as its field does, in words the note may
     # never write ("On the number of self-avoiding walks" for "non-self-intersecting paths").
@@ -103,15 +103,15 @@ def strong_papers(
         ),
         key=lambda c: (c.year or 0, c.title.lower()),
     )
-    chosen = [c for c in above if c.problem_reference is None and c not in dated]
+    # By identity: a Candidate's equality compares its records field by field.
+    taken = {id(c) for c in dated}
+    chosen = [c for c in above if c.problem_reference is None and id(c) not in taken]
+    taken |= {id(c) for c in chosen}
     matching = sorted(
         (
             c
             for c in candidates
-            if c.problem_reference is None
-            and c not in dated
-            and c not in chosen
-            and specific_features(c) >= 2
+            if c.problem_reference is None and id(c) not in taken and specific_features(c) >= 2
         ),
         key=lambda c: (-c.evidence, c.title.lower()),
     )
