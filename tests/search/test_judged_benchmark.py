@@ -92,6 +92,7 @@ BLIND_SPLITS = [
     ("fresh20", 10, 7, True),
     ("fresh21", 8, 7, True),
     ("fresh22", 12, 10, True),
+    ("fresh23", 12, 11, True),
 ]
 
 
