@@ -90,8 +90,8 @@ SPLITS = (
 #: leave-one-split-out over the other studied splits only; this one is then decided alone by a
 #: model trained on all the others, and a variant is adopted only if it does not get worse here
 #: too (a change that won leave-one-split-out over every split wrote more false papers on the
-#: blind split at stop 49). The next rotation bumps it to the split that was blind: fresh22 at stop 54
-#: (eight of its twelve problems by engineers who never ran the search).
+#: blind split at stop 49). The next rotation bumps it to the split that was blind: fresh22 at
+#: stop 54 (eight of its twelve problems by engineers who never ran the search).
 CONFIRMATION = "fresh22"
 CUTS = [i / 100 for i in range(5, 96)]
 
