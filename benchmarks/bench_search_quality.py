@@ -682,7 +682,7 @@ def explain(judged: Judged, out: Outcome) -> None:
     for n, c in enumerate(result.confirmed, 1):
         key = corpus_key(c, by_id)
         print(f"{n:>2}. [{label(key)}] {c.title}  ({key})")
-        why = relevance_text(c, None, result.problem.text)
+        why = relevance_text(c, None, result.problem.text, result.plan.terms)
         print(f"    Relevance: {why} (relevance {c.relevance:.2f})")
     if result.unconfirmed:
         print("\n## Written unconfirmed\n")

@@ -22,7 +22,8 @@ phrase alone; these rules read it in the sentence it was cut from:
 
 `breaks_noun` reads one word alone, for the cutter of a phrase's noun part: a finite verb of
 what happens to an object ("the hole closes at", "the killed process survives with", "where
-the finite torus enters"), an adverb or preposition standing after the object ("Kelley–Morse
+the finite torus enters"), or any verb's in "-izes", "-ises", "-ifies" ("the fourth-order
+operator regularises"), an adverb or preposition standing after the object ("Kelley–Morse
 inside it", "locally soluble everywhere"), or a predicate adjective ending the phrase ("hook
 length divisible by", "its inverse continuous?"). No title says "torus enters": the noun part
 ("finite torus", "hook length", "kelley morse") is what a query can ask.
@@ -104,11 +105,23 @@ def _bare_verb(word: str) -> bool:
     )
 
 
+#: The third person of a verb made with "-ize", "-ise" or "-ify" ("the fourth-order operator
+#: regularises", "the stationary horizon organises", "the spectrum classifies"): no noun of the
+#: mathematics ends so; the few English nouns that do are `_ISE_NOUNS`.
+_VERB_SUFFIXES = ("izes", "ises", "ifies")
+_ISE_NOUNS = frozenset(
+    "exercises premises promises compromises surprises enterprises franchises paradises "
+    "expertises".split()
+)
+
+
 def breaks_noun(word: str, last: bool) -> bool:
     """Whether `word` (folded, lower case) is no part of a noun phrase: a finite verb of what
     happens to an object, a trailing adverb or preposition, or — ending the phrase — a predicate
     adjective (see the module's notes)."""
     if word in FINITE_VERBS or word in TRAILING:
+        return True
+    if len(word) > 7 and word.endswith(_VERB_SUFFIXES) and word not in _ISE_NOUNS:
         return True
     return last and len(word) > 6 and word.endswith(_PREDICATE_ENDINGS)
 

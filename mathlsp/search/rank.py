@@ -510,6 +510,13 @@ def topic_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
     return title & wanted
 
 
+def route_words(candidate: Candidate, terms: Sequence[Term]) -> set[str]:
+    """The words of the problem's subject the author route reads in the title (`author_route`):
+    `topic_words` but the object nouns any paper of the field says. What the Relevance line of a
+    paper let in by that route names, so that it never reads as "an author alone"."""
+    return topic_words(candidate, terms) - _OBJECT_WORDS
+
+
 def match_terms(
     candidate: Candidate, terms: Sequence[Term]
 ) -> tuple[float, list[Term], list[Term]]:

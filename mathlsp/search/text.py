@@ -156,6 +156,12 @@ def compact_symbol(tex: str) -> str | None:
     return "-".join(parts) if len(parts) > 1 and parts[0] in _GREEK else glued
 
 
+# A dash that ends a hard-wrapped line joins the word after the break ("Busani–Seppäläinen–" /
+# "Sorensen (2022)", "space-" / "time"): the break is the editor's, not the writer's. A spaced dash
+# ("the bound –" / "which …") is punctuation and is left alone.
+_WRAPPED_DASH = re.compile(r"(?<=[^\W\d_])([-–])[ \t]*\r?\n[ \t]*(?=[^\W\d_])")
+
+
 def plain_text(markdown: str) -> str:
     """Markdown with LaTeX to plain mathematical English. Formulas become phrase breaks, plus the
     names of the concepts they denote (`\\|T\\|` → "norm", `\\mathbb{R}^n` → "euclidean space")."""
@@ -171,7 +177,7 @@ def plain_text(markdown: str) -> str:
         glued = m.string[m.end() : m.end() + 1] == "-"
         return f" {symbol}" + ("" if glued else " " + (BREAK + concepts if concepts else ""))
 
-    text = _HTML.sub(" ", tex_of_unicode(markdown))
+    text = _HTML.sub(" ", tex_of_unicode(_WRAPPED_DASH.sub(r"\1", markdown)))
     text = _MATH.sub(formula, text)
     text = _MD_LINK.sub(r"\1", text)
     text = _MD_CODE.sub(r"\1", text)

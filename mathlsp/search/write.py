@@ -43,6 +43,7 @@ from mathlsp.safetext import neutralize_markup
 from mathlsp.search.context import on_the_problem, statement_objects
 from mathlsp.search.merge import Candidate
 from mathlsp.search.queries import DISCOVERY, PlannedQuery, Term, clean_query, id_text
+from mathlsp.search.rank import route_words
 from mathlsp.search.run import SearchResult, UnresolvedReference
 from mathlsp.search.text import (
     cased_words,
@@ -51,6 +52,7 @@ from mathlsp.search.text import (
     stem,
     stems,
     without_formulas,
+    words,
 )
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind
@@ -160,13 +162,17 @@ def how_rare(match: Any, first: bool = True) -> str:
 
 
 def relevance_text(
-    candidate: Candidate, user_query: str | None = None, problem: str | None = None
+    candidate: Candidate,
+    user_query: str | None = None,
+    problem: str | None = None,
+    terms: Sequence[Term] = (),
 ) -> str:
     """What the paper says that is specific to the problem — measured, not judged: the terms
     its title or abstract says (as phrases), rarest first, with where; a cited author only
     next to a topic. `problem` (PROBLEM.md's text): its phrases that are not objects — prose,
     people, a formula's notation (`objects.why_not_an_object`, the rule of the Synthesis gaps)
-    — are never reasons."""
+    — are never reasons. `terms` (the plan's): the words of the subject a paper let in by the
+    author route says (`rank.route_words`)."""
     parts: list[str] = []
     if candidate.problem_reference is not None:
         where, _, line = candidate.problem_reference.partition(": ")
@@ -239,11 +245,25 @@ def relevance_text(
         parts.append("by " + _join(authors) + " (cited in the problem)")
     elif authors and not parts:
         # The route for a person the statement names ("the Kermack–McKendrick model"): say so,
-        # not that the search returned it for nothing.
-        parts.append(
-            "by " + _join(authors) + ", whom PROBLEM.md names; its title and abstract say none "
-            "of the problem's phrases"
-        )
+        # with the words of the subject its title says, not that the search returned it for
+        # nothing nor that a name alone let it in.
+        subject = [
+            w
+            for w in dict.fromkeys(words(candidate.title))
+            if stem(w) in route_words(candidate, terms)
+        ]
+        if subject:
+            word = "word" if len(subject) == 1 else "words"
+            parts.append(
+                "by " + _join(authors) + ", whom PROBLEM.md names; its title says the "
+                f"{word} " + _join([f'"{w}"' for w in subject]) + " of the problem's subject, "
+                "no phrase of it whole"
+            )
+        else:
+            parts.append(
+                "by " + _join(authors) + ", whom PROBLEM.md names; its title and abstract say "
+                "none of the problem's phrases"
+            )
     if not parts:
         parts.append(
             "returned by the search; its title and abstract say none of the problem's objects"
@@ -267,7 +287,9 @@ def describer(result: SearchResult) -> Callable[[Candidate], str]:
     paper*, which writes it into LITERATURE.md) never names the note's prose as a reason."""
 
     def describe(candidate: Candidate) -> str:
-        return relevance_text(candidate, result.plan.user_query, result.problem.text)
+        return relevance_text(
+            candidate, result.plan.user_query, result.problem.text, result.plan.terms
+        )
 
     return describe
 
@@ -402,7 +424,8 @@ def confirmed_reference(
         arxiv_id=_arxiv(candidate),
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
-        relevance="[S] " + relevance_text(candidate, result.plan.user_query, result.problem.text),
+        relevance="[S] "
+        + relevance_text(candidate, result.plan.user_query, result.problem.text, result.plan.terms),
         key_results=key_results(
             candidate,
             statement_objects(result.problem.text, result.plan.terms),
@@ -431,7 +454,9 @@ def unconfirmed_reference(candidate: Candidate, number: int, result: SearchResul
         arxiv_id=_arxiv(candidate),
         doi=candidate.doi or "",
         reason=reason,
-        relevance=relevance_text(candidate, result.plan.user_query, result.problem.text),
+        relevance=relevance_text(
+            candidate, result.plan.user_query, result.problem.text, result.plan.terms
+        ),
     )
 
 

@@ -106,3 +106,9 @@ def test_breaks_noun_reads_one_word() -> None:
     assert breaks_noun("divisible", last=True) and not breaks_noun("divisible", last=False)
     assert not breaks_noun("double", last=True) and not breaks_noun("variable", last=True)
     assert not breaks_noun("decays", last=True) and not breaks_noun("counts", last=True)
+    # A verb made with "-ize", "-ise", "-ify" in its third person, wherever it stands; the
+    # few nouns so spelt stay nouns.
+    for verb in ("regularises", "organises", "classifies", "characterizes", "minimizes"):
+        assert breaks_noun(verb, last=False) and breaks_noun(verb, last=True)
+    for noun in ("exercises", "premises", "sizes", "analyses", "series", "prizes"):
+        assert not breaks_noun(noun, last=True)

@@ -467,6 +467,27 @@ def test_a_hyphenated_surname_is_one_person_an_en_dash_joins_people() -> None:
     assert "Heath-Brown" in statement_names("by D. R. Heath-Brown: the Heath-Brown identity")
 
 
+def test_a_dash_that_ends_a_wrapped_line_joins_the_next_word() -> None:
+    from mathlsp.search.queries import statement_names
+    from mathlsp.search.text import plain_text
+
+    # A hard-wrapped note breaks "Busani–Seppäläinen–Sorensen" after a dash: the last person
+    # is still one of the group, and the group is people, not a phrase to ask.
+    wrapped = "geodesics (Busani–Seppäläinen–\n  Sorensen 2022) in space-\ntime"
+    assert plain_text(wrapped) == "geodesics (Busani–Seppäläinen–Sorensen 2022) in space-time"
+    assert statement_names(wrapped) == ["Busani", "Seppäläinen", "Sorensen"]
+    # A spaced dash is punctuation: the line break after it stays a break.
+    assert plain_text("the bound –\nwhich is sharp") == "the bound – which is sharp"
+    text = PRIMES.replace(
+        "# Problem\n",
+        "# Problem\n\nThe horizon was described (Busani–Seppäläinen–\nSorensen 2022).\n",
+    )
+    plan = build_queries(problem(text))
+    authors = {t.text for t in plan.terms if t.kind == "author"}
+    assert {"busani", "seppalainen", "sorensen"} <= authors
+    assert not any("seppalainen sorensen" in t.text for t in plan.terms if t.kind != "author")
+
+
 def test_a_hyphenated_surname_is_asked_as_one_author() -> None:
     text = PRIMES.replace("# Problem\n", "# Problem\n\nSanz-Solé proved the law is smooth.\n")
     plan = build_queries(problem(text))

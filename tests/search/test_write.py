@@ -529,6 +529,14 @@ def test_a_paper_admitted_by_the_person_the_statement_names_says_so() -> None:
     line = relevance_text(c)
     assert line.startswith("By Kermack and McKendrick, whom PROBLEM.md names;")
     assert "returned by the search" not in line.lower()
+    # With the plan's terms, the line names the subject's words the title says: the route
+    # read them, and a name alone never lets a paper in.
+    terms = [Term("epidemic models", "tag", 2.0, "epidemic-models")]
+    line = relevance_text(c, None, None, terms)
+    assert line == (
+        "By Kermack and McKendrick, whom PROBLEM.md names; its title says the word "
+        '"epidemics" of the problem\'s subject, no phrase of it whole.'
+    )
 
 
 def test_the_relevance_line_never_names_people_or_prose_as_reasons() -> None:
@@ -569,7 +577,7 @@ def test_the_relevance_line_never_names_people_or_prose_as_reasons() -> None:
     from mathlsp.search.write import describer
 
     result = SimpleNamespace(
-        plan=SimpleNamespace(user_query=None), problem=SimpleNamespace(text=problem)
+        plan=SimpleNamespace(user_query=None, terms=terms), problem=SimpleNamespace(text=problem)
     )
     assert describer(result)(paper) == line  # type: ignore[arg-type]
     assert "lemke" in relevance_text(paper).lower()  # what a line without the note says
