@@ -247,23 +247,15 @@ def relevance_text(
         # The route for a person the statement names ("the Kermack–McKendrick model"): say so,
         # with the words of the subject its title says, not that the search returned it for
         # nothing nor that a name alone let it in.
-        subject = [
-            w
-            for w in dict.fromkeys(words(candidate.title))
-            if stem(w) in route_words(candidate, terms)
-        ]
+        read = route_words(candidate, terms)
+        subject = [w for w in dict.fromkeys(words(candidate.title)) if stem(w) in read]
+        claim = "its title and abstract say none of the problem's phrases"
         if subject:
             word = "word" if len(subject) == 1 else "words"
-            parts.append(
-                "by " + _join(authors) + ", whom PROBLEM.md names; its title says the "
-                f"{word} " + _join([f'"{w}"' for w in subject]) + " of the problem's subject, "
-                "no phrase of it whole"
-            )
-        else:
-            parts.append(
-                "by " + _join(authors) + ", whom PROBLEM.md names; its title and abstract say "
-                "none of the problem's phrases"
-            )
+            quoted = _join([f'"{w}"' for w in subject])
+            claim = f"its title says the {word} {quoted} of the problem's subject, no phrase of it"
+            claim += " whole"
+        parts.append("by " + _join(authors) + ", whom PROBLEM.md names; " + claim)
     if not parts:
         parts.append(
             "returned by the search; its title and abstract say none of the problem's objects"
@@ -424,8 +416,7 @@ def confirmed_reference(
         arxiv_id=_arxiv(candidate),
         doi=candidate.doi or "",
         abstract=abstract or NO_ABSTRACT,
-        relevance="[S] "
-        + relevance_text(candidate, result.plan.user_query, result.problem.text, result.plan.terms),
+        relevance="[S] " + describer(result)(candidate),
         key_results=key_results(
             candidate,
             statement_objects(result.problem.text, result.plan.terms),
@@ -454,9 +445,7 @@ def unconfirmed_reference(candidate: Candidate, number: int, result: SearchResul
         arxiv_id=_arxiv(candidate),
         doi=candidate.doi or "",
         reason=reason,
-        relevance=relevance_text(
-            candidate, result.plan.user_query, result.problem.text, result.plan.terms
-        ),
+        relevance=describer(result)(candidate),
     )
 
 
