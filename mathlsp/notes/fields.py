@@ -307,8 +307,11 @@ def _between(
             value = m.group("value").rstrip()
             name = sys.intern(m.group("name").strip())
             ns, vs = base + m.start("name"), base + m.start("value")
+            # An empty value stands after the spaces that end its line, as the regex pass
+            # places it: the field ends there too, never before its value.
+            end = max(base + len(text.rstrip()), vs + len(value))
             current = Field(
-                name, field_key(name), value, i, base, base + len(text.rstrip()), ns,
+                name, field_key(name), value, i, base, end, ns,
                 ns + len(name), vs, vs + len(value), b0, l0,
             )  # fmt: skip
             continue

@@ -251,3 +251,18 @@ def test_a_text_parses_alike_whatever_its_line_breaks(data: st.DataObject) -> No
     other = data.draw(with_breaks(lf))
     expected = _placed(dump(LiteratureDoc(lf)), split_lines(lf)[1])
     assert _placed(dump(LiteratureDoc(other)), split_lines(other)[1]) == expected
+
+
+def test_an_empty_value_after_a_space_is_placed_alike_on_both_passes() -> None:
+    # Found by a random run (stop 54): "- **Relevance:** " then a lone `\r`. The regex pass
+    # (`\n` breaks) ended the field at its empty value, after the space; the line-by-line pass
+    # (lone `\r` breaks, other bullet spellings) ended it before the space, ahead of its value.
+    for bullet in ("- **Relevance:** ", "* **Relevance:**   "):
+        head = "# Literature: p\n\n## Confirmed References\n\n### REF-001: A\n"
+        lf = f"{head}{bullet}\n- **Year:** 2009\n"
+        cr = lf.replace("\n", "\r")
+        placed = [_placed(dump(LiteratureDoc(text)), split_lines(text)[1]) for text in (lf, cr)]
+        assert placed[0] == placed[1]
+        [entry] = LiteratureDoc(lf).entries
+        field = entry.fields.get("relevance")
+        assert field is not None and field.span.end >= field.value_span.start
