@@ -93,6 +93,7 @@ BLIND_SPLITS = [
     ("fresh21", 8, 7, True),
     ("fresh22", 12, 10, True),
     ("fresh23", 12, 11, True),
+    ("fresh24", 12, 10, True),
 ]
 
 
