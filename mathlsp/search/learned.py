@@ -49,6 +49,7 @@ LEXICAL_FEATURES = (
     "best_rank",  # 1 / (1 + its best position in any answer)
     "theoremsearch_only",  # only TheoremSearch returned it
     "cited_work",  # the note cites this very paper by its people and year (`dated.the_cited_work`)
+    "cited_phrase",  # its title says a phrase two of the note's cited works do (`cited_phrases`)
 )
 #: Whether the paper's title states a tag of the problem (stop 40): the rarity of the rarest tag
 #: whose whole phrase its title says and that `rank.states_object` counts as the problem's
@@ -94,6 +95,7 @@ MONOTONE: dict[str, int] = {
             "beyond_field",
             "cited_author",
             "cited_work",
+            "cited_phrase",
             "named_result",
             "queries",
             "backends",

@@ -84,6 +84,9 @@ class Candidate:
     near_words: list[tuple[str, float]] = field(default_factory=list)
     # The byline PROBLEM.md cites this very paper by ("Bai (1997)"; `dated.the_cited_work`).
     cited_as: str = ""
+    # The field's names for the object its title says, as two or more of the works PROBLEM.md
+    # cites title it ("dyadic model"; `cited_phrases.said_phrases`).
+    cited_phrases: list[Any] = field(default_factory=list)
 
     # -- identity -------------------------------------------------------------------------
     @property

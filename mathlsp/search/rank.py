@@ -38,6 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from mathlsp.search.cited_phrases import said_phrases, shared_phrases
 from mathlsp.search.dated import DatedCitation, dated_citations, the_cited_work
 from mathlsp.search.embedding import embedding_features, problem_text
 from mathlsp.search.learned import probability
@@ -604,6 +605,13 @@ def assess(
     eponyms = subject_words(terms)
     text = problem_text(problem)
     cites = dated_citations(text)
+    cited_as = {id(c): _cited_work(c, cites) for c in candidates}
+    own_works = {id(c): who for c in candidates if (who := _how_cited(c, cited_as[id(c)]))}
+    # The field's name for the object, as the works the note cites title it (the note's front
+    # matter read too: a tag is not a name the note does not use).
+    shared = shared_phrases(
+        ((c.title, own_works[id(c)]) for c in candidates if id(c) in own_works), problem
+    )
     out: list[Assessed] = []
     for c in candidates:
         found = [
@@ -625,14 +633,16 @@ def assess(
         lexical = admitted(c, found, value, terms) and (
             c.problem_reference is not None or not field_only(found, own)
         )
-        cited = _cited_work(c, cites)
+        cited = cited_as[id(c)]
         c.cited_as = cited or ""
+        c.cited_phrases = said_phrases(c.title, shared, own_works.get(id(c)))
         x = _features(c, found, value, lexical, own, eponyms)
         named_author = lexical and not any(m.term.kind != "author" for m in found)
         # The paper the note cites by name is the problem's own, as a References item is; the
         # model still weighs it (its words may be another subject's: the same people's other
-        # paper that year).
-        allowed = eligible(c, found, lexical) or cited is not None
+        # paper that year). So is one whose title says the object's name as two or more of the
+        # cited works title it (`cited_phrases`).
+        allowed = eligible(c, found, lexical) or cited is not None or bool(c.cited_phrases)
         out.append(Assessed(c, found, value, lexical, allowed, x, named_author))
     best = max((a.value for a in out if a.candidate.problem_reference is None), default=0.0)
     for a in out:
@@ -661,6 +671,14 @@ def assess(
         for a, x in zip(out, embedding_features(about, texts, groups), strict=False):
             a.features.update(x)
     return out
+
+
+def _how_cited(c: Candidate, byline: str | None) -> str | None:
+    """How the note cites one of its own works: its byline ("Cheskidov (2008)"), or where it
+    lists it ("Reference 2"); None for any other paper."""
+    if c.problem_reference is not None:
+        return c.problem_reference.partition(": ")[0] or c.title
+    return byline
 
 
 def _cited_work(c: Candidate, cites: Sequence[DatedCitation]) -> str | None:
@@ -712,7 +730,8 @@ def eligible(
     paper. (`objects=False`: without the title statements, the rule before stop 40.) `assess`
     also admits a paper saying a tag, a named result or the query whose words are close to the
     whole note (`near_note`; stop 43 a tag in the title, stop 44 anywhere), once the pool's
-    similarities are known."""
+    similarities are known, the work the note cites by people and year, and a paper whose title
+    says the object's name as two or more of those works title it (`cited_phrases`, stop 55)."""
     if candidate.problem_reference is not None or lexical:
         return True
     said_ = [m for m in found if m.place != "passing" and m.term.kind != "author"]
@@ -790,6 +809,7 @@ def _features(
         "best_rank": 1 / (1 + min((h.rank for h in hits), default=99)),
         "theoremsearch_only": float(bool(backends) and backends == {"theoremsearch"}),
         "cited_work": float(bool(c.cited_as)),
+        "cited_phrase": float(bool(c.cited_phrases)),
         "states_object": max((m.rarity for m in said_ if states_object(m)), default=0.0),
         "tag_title": max(
             (m.rarity for m in titled if m.term.kind == "tag" and m.place == "title"), default=0.0

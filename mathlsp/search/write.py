@@ -231,6 +231,13 @@ def relevance_text(
         parts.append("its abstract mentions " + _join(passing) + " in passing")
     if stated:
         parts.append("a quoted statement says " + _join(stated))
+    if candidate.cited_phrases and not candidate.cited_as:
+        # The field's name for the object (`cited_phrases`): where it comes from, with it.
+        phrases = [
+            f'"{p.words}", as the works PROBLEM.md cites as {_join(list(p.by))} do'
+            for p in candidate.cited_phrases
+        ]
+        parts.append("its title says " + "; and ".join(phrases))
     near = near_note_words(candidate, problem)
     if near:
         where = "its title and abstract share" if candidate.abstract else "its title shares"
