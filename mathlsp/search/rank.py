@@ -674,11 +674,17 @@ def assess(
 
 
 def _how_cited(c: Candidate, byline: str | None) -> str | None:
-    """How the note cites one of its own works: its byline ("Cheskidov (2008)"), or where it
-    lists it ("Reference 2"); None for any other paper."""
-    if c.problem_reference is not None:
-        return c.problem_reference.partition(": ")[0] or c.title
-    return byline
+    """How the note cites one of its own works, for a Relevance line: its byline ("Cheskidov
+    (2008)"), where it names it ("Known Result 2"), or, for one its References give by an
+    identifier (the whole line is the hit's query), the title's first words; None for any other
+    paper."""
+    if c.problem_reference is None:
+        return byline
+    where = c.problem_reference.partition(": ")[0]
+    if where.startswith(("Known Result ", "Reference ")):
+        return where
+    head = c.title.split()
+    return "*" + " ".join(head[:6]) + (" …" if len(head) > 6 else "") + "*"
 
 
 def _cited_work(c: Candidate, cites: Sequence[DatedCitation]) -> str | None:

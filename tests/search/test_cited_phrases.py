@@ -9,6 +9,7 @@ from mathlsp.search.cited_phrases import (
     shared_phrases,
     title_pairs,
 )
+from mathlsp.search.merge import REFERENCE, Found, Hit, merge_records
 from mathlsp.search.queries import Term
 from mathlsp.search.write import relevance_text
 from mathlsp.sources.record import Author
@@ -90,3 +91,32 @@ def test_a_paper_titled_by_the_cited_works_name_is_eligible_and_its_line_says_wh
     assert not shell.eligible and shell.features["cited_phrase"] == 0.0
     # The cited works themselves: the byline, not the phrase, is what their line says.
     assert by_title[CITED[0][0]].candidate.cited_as == "Katz–Pavlović (2005)"
+
+
+def test_a_work_the_references_give_by_identifier_is_named_by_its_title() -> None:
+    line = "Cheskidov, A. Blow-up in finite time for the dyadic model. doi:10.1/b"
+    listed = rec(title=CITED[1][0], authors=(Author("Cheskidov", "A."),), year=2008, doi="10.1/b")
+    pool = merge_records(
+        [
+            *(
+                Found(r, Hit("openalex", "q", i))
+                for i, r in enumerate(
+                    [
+                        rec(
+                            title=CITED[0][0],
+                            authors=(Author("Katz", "N."), Author("Pavlović", "N.")),
+                            year=2005,
+                        ),
+                        rec(title="A dyadic model on a tree", year=2013, doi="10.1/t"),
+                    ]
+                )
+            ),
+        ],
+        [Found(listed, Hit(REFERENCE, line, 0))],
+    )
+    terms = [Term("energy cascade", "tag", 1.0, "energy-cascade", subject=True)]
+    by_title = {a.candidate.title: a for a in rank.assess(pool, terms, NOTE)}
+    tree = by_title["A dyadic model on a tree"].candidate
+    assert [p.by for p in tree.cited_phrases] == [
+        ("Katz–Pavlović (2005)", "*Blow-up in finite time for the …*")
+    ]
