@@ -17,6 +17,7 @@ from typing import Any
 
 from rapidfuzz import fuzz, process
 
+from mathlsp.search.cited_phrases import CitedPhrase
 from mathlsp.search.queries import Term
 from mathlsp.sources.labels import label
 from mathlsp.sources.record import Identifier, IdKind, PaperRecord, arxiv_id_from_doi
@@ -86,7 +87,7 @@ class Candidate:
     cited_as: str = ""
     # The field's names for the object its title says, as two or more of the works PROBLEM.md
     # cites title it ("dyadic model"; `cited_phrases.said_phrases`).
-    cited_phrases: list[Any] = field(default_factory=list)
+    cited_phrases: list[CitedPhrase] = field(default_factory=list)
 
     # -- identity -------------------------------------------------------------------------
     @property

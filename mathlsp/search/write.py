@@ -231,8 +231,9 @@ def relevance_text(
         parts.append("its abstract mentions " + _join(passing) + " in passing")
     if stated:
         parts.append("a quoted statement says " + _join(stated))
-    if candidate.cited_phrases and not candidate.cited_as:
-        # The field's name for the object (`cited_phrases`): where it comes from, with it.
+    if candidate.cited_phrases and not (candidate.cited_as or candidate.problem_reference):
+        # The field's name for the object (`cited_phrases`), where it comes from; a work the
+        # note names is its own already.
         phrases = [
             f'"{p.words}", as the works PROBLEM.md cites as {_join(list(p.by))} do'
             for p in candidate.cited_phrases
