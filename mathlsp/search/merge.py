@@ -89,6 +89,14 @@ class Candidate:
     # cites title it ("dyadic model"; `cited_phrases.said_phrases`).
     cited_phrases: list[CitedPhrase] = field(default_factory=list)
 
+    @property
+    def named_in(self) -> tuple[str, str] | None:
+        """Where PROBLEM.md names this work by what it says, and its line ("Known Result 2",
+        "Smith (2004) …"): a named work's hit; None for one looked up by an identifier (its hit's
+        query is the References line) or a paper the note does not list."""
+        where, _, line = (self.problem_reference or "").partition(": ")
+        return (where, line) if where.startswith(("Known Result ", "Reference ")) and line else None
+
     # -- identity -------------------------------------------------------------------------
     @property
     def key(self) -> str:

@@ -680,9 +680,8 @@ def _how_cited(c: Candidate, byline: str | None) -> str | None:
     paper."""
     if c.problem_reference is None:
         return byline
-    where = c.problem_reference.partition(": ")[0]
-    if where.startswith(("Known Result ", "Reference ")):
-        return where
+    if named := c.named_in:
+        return named[0]
     head = c.title.split()
     return "*" + " ".join(head[:6]) + (" …" if len(head) > 6 else "") + "*"
 

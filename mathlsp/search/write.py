@@ -175,8 +175,8 @@ def relevance_text(
     author route says (`rank.route_words`)."""
     parts: list[str] = []
     if candidate.problem_reference is not None:
-        where, _, line = candidate.problem_reference.partition(": ")
-        if where.startswith(("Known Result ", "Reference ")) and line:
+        if named := candidate.named_in:
+            where, line = named
             shown = line if len(line) <= 80 else line[:77].rsplit(" ", 1)[0] + " …"
             parts.append(f'the work PROBLEM.md names in {where} ("{shown.strip()}")')
         else:
