@@ -94,6 +94,7 @@ BLIND_SPLITS = [
     ("fresh22", 12, 10, True),
     ("fresh23", 12, 11, True),
     ("fresh24", 12, 10, True),
+    ("fresh25", 12, 11, True),
 ]
 
 
