@@ -331,3 +331,34 @@ def test_the_written_list_is_ordered_by_the_models_probability_best_first(
 
     assert order(10.0) == ["The Chebyshev function", full.title]
     assert order(-10.0) == [full.title, "The Chebyshev function"]
+
+
+def test_down_the_list_each_admitted_paper_after_the_first_few_needs_more_than_the_cut() -> None:
+    cut = 0.3
+    papers = [paper(f"Paper {i}", n=i) for i in range(rank.FREE_PLACES + 3)]
+    record = PaperRecord(backend="arxiv", title="Listed", arxiv_id="2501.20000")
+    listed = merge_records([Found(record, Hit("x", "q", 0))])[0]
+    listed.problem_reference = "Reference 1"
+    # Every paper just over the cut: the first FREE_PLACES stay, the rest fall below the line.
+    odds = {id(c): cut + 0.001 * (len(papers) - i) for i, c in enumerate(papers)}
+    odds[id(listed)] = 0.0  # PROBLEM.md's own work is neither held to the rise nor counted in it
+    kept, low = rank.down_the_list([listed, *papers], odds, cut)
+    assert kept == [listed, *papers[: rank.FREE_PLACES + 1]]
+    assert low == papers[rank.FREE_PLACES + 1 :]
+    assert rank.needed(rank.FREE_PLACES + 1, cut) == pytest.approx(cut + rank.CUT_STEP)
+    # A paper far over the cut keeps its place however long the list.
+    odds = {id(c): 0.99 for c in papers}
+    assert rank.down_the_list(papers, odds, cut) == (papers, [])
+
+
+def test_the_training_script_admits_what_the_product_does() -> None:
+    from benchmarks.train_ranker import admitted
+
+    def row(n: int, **kw: object) -> dict[str, object]:
+        return {"reference": False, "eligible": True, "title": f"p{n:02d}", **kw}
+
+    pool = [row(i) for i in range(rank.FREE_PLACES + 4)] + [row(99, eligible=False)]
+    p = {id(r): 0.3 + 1.5 * rank.CUT_STEP for r in pool}
+    kept = admitted(pool, p, 0.3)
+    # Ties fall in title order; the ineligible one is never admitted.
+    assert kept == {id(r) for r in pool[: rank.FREE_PLACES + 2]}
