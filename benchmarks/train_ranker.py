@@ -27,10 +27,11 @@ margin (`residual_trees.py`); `--no-trees` validates the logistic model alone (s
 
 Deterministic: plain-Python Newton iterations from zero, the rows in file order, no random
 state; the same rows give the same coefficients. A list is drawn as the product draws it: papers
-PROBLEM.md names always, then the admitted ones by the lexical score, at most `MAX_CANDIDATES`; a
-paper verification checked and did not confirm is not written; a newly admitted paper the dump's
-run never sent to verification is counted as confirmed (every corpus record verifies against the
-fake server).
+PROBLEM.md names always, then the admitted ones (over the cut and, since stop 56, over what their
+place among the admitted asks: `rank.down_the_list`; the cut is chosen without that rise) by the
+lexical score, at most `MAX_CANDIDATES`; a paper verification checked and did not confirm is not
+written; a newly admitted paper the dump's run never sent to verification is counted as
+confirmed (every corpus record verifies against the fake server).
 """
 
 from __future__ import annotations
