@@ -28,6 +28,7 @@ from benchmarks.train_ranker import (  # noqa: E402
     ROWS,
     SPLITS,
     Row,
+    admitted,
     choose_cut,
     draw,
     eligible,
@@ -83,7 +84,8 @@ def main(argv: Sequence[str]) -> int:
         pools = problems([r for r in rows if r["split"] == split])
         p = probabilities(pools, weights, fitted)
         for pool in pools.values():
-            admit = lambda r, p=p, cut=cut: eligible(r) and p[id(r)] >= cut  # noqa: E731
+            kept = admitted(pool, p, cut)
+            admit = lambda r, kept=kept: id(r) in kept  # noqa: E731
             written = draw(pool, admit, lexical_order)
             ids = {id(r) for r in written}
             for r in pool:
@@ -93,7 +95,8 @@ def main(argv: Sequence[str]) -> int:
                     group = "written gold"
                 elif r["label"] == 1:
                     group = "unwritten gold"
-                    tally[group][fate(r, written, admit)] += 1
+                    under = p[id(r)] < cut
+                    tally[group][fate(r, written, admit, lambda _, under=under: under)] += 1
                     if eligible(r) and p[id(r)] < cut:
                         counts["gold under the cut"] += 1
                         for f in FEATURES:

@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT))
 
 from benchmarks.residual_trees import DEPTH, fit_trees  # noqa: E402
 from mathlsp.search.learned import FEATURES, Tree, probability  # noqa: E402
-from mathlsp.search.rank import MAX_CANDIDATES, needed  # noqa: E402
+from mathlsp.search.rank import MAX_CANDIDATES, held_to_rise  # noqa: E402
 
 Row = dict[str, Any]
 #: The rows the shipped weights were trained on (`ranker_rows.py`'s dump of the studied splits,
@@ -258,11 +258,10 @@ def admitted(
 ) -> set[int]:
     """The ids of the rows the model admits: eligible, over the cut and, since stop 56 (`rise`),
     over what their place among the admitted asks (`rank.down_the_list`)."""
-    over = sorted(
-        (r for r in pool if not r["reference"] and eligible(r, baseline) and p[id(r)] >= cut),
-        key=lambda r: (-p[id(r)], r["title"].lower()),
-    )
-    return {id(r) for i, r in enumerate(over) if not rise or p[id(r)] >= needed(i, cut)}
+    over = [r for r in pool if not r["reference"] and eligible(r, baseline) and p[id(r)] >= cut]
+    if rise:
+        over = held_to_rise(over, lambda r: p[id(r)], lambda r: r["title"], cut)
+    return {id(r) for r in over}
 
 
 def lexical_lists(pools: dict[tuple[str, str], list[Row]]) -> list[tuple[list[Row], int]]:
@@ -463,10 +462,7 @@ def ineligible_because(r: Row) -> str:
 
 
 def fate(
-    r: Row,
-    written: Sequence[Row],
-    admit: Callable[[Row], bool],
-    under: Callable[[Row], bool] = lambda r: True,
+    r: Row, written: Sequence[Row], admit: Callable[[Row], bool], under: Callable[[Row], bool]
 ) -> str:
     """What became of a retrieved paper under a decision (`admit`) that drew `written`;
     `under`: whether an eligible paper it did not admit is under the cut itself."""

@@ -34,9 +34,10 @@ input, the order, and the Relevance line's explanation (docs/search.md).
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
+from typing import TypeVar
 
 from mathlsp.search.cited_phrases import said_phrases, shared_phrases
 from mathlsp.search.dated import DatedCitation, dated_citations, the_cited_work
@@ -161,6 +162,8 @@ LEARNED = True
 #: precision 0.78 -> 0.81, false papers 391 -> 338 (docs/search.md, stop 56).
 FREE_PLACES = 5
 CUT_STEP = 0.01
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -851,17 +854,28 @@ def needed(place: int, cut: float | None = None) -> float:
     return (CUT if cut is None else cut) + CUT_STEP * max(0, place - FREE_PLACES)
 
 
+def held_to_rise(
+    admitted: Iterable[_T],
+    odds: Callable[[_T], float],
+    title: Callable[[_T], str],
+    cut: float | None = None,
+) -> list[_T]:
+    """Of the papers the model admitted (candidates, or `train_ranker`'s rows), likeliest first
+    and ties by title, those that reach `needed` at their place among them."""
+    ranked = sorted(admitted, key=lambda x: (-odds(x), title(x).lower()))
+    return [x for i, x in enumerate(ranked) if odds(x) >= needed(i, cut)]
+
+
 def down_the_list(
     above: Sequence[Candidate], odds: Mapping[int, float], cut: float | None = None
 ) -> tuple[list[Candidate], list[Candidate]]:
-    """(kept, set below the line): the papers the model admitted, each held to `needed` at its
-    place among them, likeliest first."""
-    ranked = sorted(
-        (c for c in above if c.problem_reference is None),
-        key=lambda c: (-odds[id(c)], c.title.lower()),
-    )
-    low = {id(c) for i, c in enumerate(ranked) if odds[id(c)] < needed(i, cut)}
-    return [c for c in above if id(c) not in low], [c for c in above if id(c) in low]
+    """(kept, set below the line): the papers the model admitted held to the rise
+    (`held_to_rise`); PROBLEM.md's own works are neither held to it nor counted in it."""
+    found = [c for c in above if c.problem_reference is None]
+    kept = {id(c) for c in held_to_rise(found, lambda c: odds[id(c)], lambda c: c.title, cut)}
+    return [c for c in above if id(c) in kept or c.problem_reference is not None], [
+        c for c in found if id(c) not in kept
+    ]
 
 
 def _ranked(
