@@ -95,6 +95,7 @@ BLIND_SPLITS = [
     ("fresh23", 12, 11, True),
     ("fresh24", 12, 10, True),
     ("fresh25", 12, 11, True),
+    ("fresh26", 12, 10, True),
 ]
 
 
