@@ -50,6 +50,7 @@ LEXICAL_FEATURES = (
     "theoremsearch_only",  # only TheoremSearch returned it
     "cited_work",  # the note cites this very paper by its people and year (`dated.the_cited_work`)
     "cited_phrase",  # its title says a phrase two of the note's cited works do (`cited_phrases`)
+    "author_crowd",  # how many retrieved papers its least-published cited person wrote (log)
 )
 #: Whether the paper's title states a tag of the problem (stop 40): the rarity of the rarest tag
 #: whose whole phrase its title says and that `rank.states_object` counts as the problem's
@@ -113,6 +114,7 @@ MONOTONE: dict[str, int] = {
         1,
     ),
     "own_missing": -1,
+    "author_crowd": -1,
     "field_only": -1,
 }
 

@@ -159,6 +159,14 @@ def _capitalised(word: str, tokens: Sequence[str]) -> bool:
     return bool(said) and all(t[:1].isupper() for t in said)
 
 
+def _named(word: str, tokens: Sequence[str]) -> bool:
+    """Whether the source writes `word` capitalised wherever it says it, inside a joined name
+    too ("Rogers–Ramanujan identities", "Jones–Wenzl idempotents", "Navier–Stokes"): a
+    person's name ending in "s", not a plural."""
+    said = [part for t in tokens for part in re.split(r"[-–—]", t) if words(part) == [word]]
+    return bool(said) and all(part[:1].isupper() for part in said)
+
+
 def clause_in(phrase: str, source: str) -> bool:
     """Whether `phrase`, read where `source` says it, is a clause or a preposition's words, not
     an object's name (see the module's rules)."""
@@ -182,4 +190,12 @@ def clause_in(phrase: str, source: str) -> bool:
         return True
     if len(ws) >= 2 and _plural(ws[-2]) and _bare_verb(ws[-1]):
         return not _capitalised(ws[-2], tokens) and ws[-1] not in GENERIC
-    return False
+    # … and so inside the phrase: "tame fields cover part", "geodesic hypersurfaces force
+    # arithmeticity", "sets keep mixed expressions": a plural subject, its verb and its object.
+    return any(
+        _plural(ws[i - 1])
+        and _bare_verb(ws[i])
+        and ws[i] not in GENERIC
+        and not _named(ws[i - 1], tokens)
+        for i in range(1, len(ws) - 1)
+    )

@@ -12,6 +12,7 @@ that relevance is measured by.
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -91,14 +92,20 @@ _JOURNALS = (
     "Geometry Topology Forum Algebra Selecta Nonlinearity"
 ).split()
 _NAME_YEAR = re.compile(
-    r"((?:[A-Z][\w'’-]+)(?:\s*(?:,|\band\b|&)\s*[A-Z][\w'’-]+)*(?:\s+et\s+al\.?)?)"
+    # An en or em dash joins people too ("Palmer–Tracy (1981)": not Tracy alone).
+    r"((?:[A-Z][\w'’-]+)(?:\s*(?:,|\band\b|&|[–—])\s*[A-Z][\w'’-]+)*(?:\s+et\s+al\.?)?)"
     # "Lacoin, Rhodes, Vargas (CMP 2015)": a journal's abbreviation may come before the year.
     r"\s*\((?:(?:[A-Z]{2,}|[A-Z][a-z]*\.|" + "|".join(_JOURNALS) + r")\s+){0,3}"
-    r"((?:1[5-9]|20)\d\d)[a-z]?\)"
+    # "Chelkak–Smirnov (2011, 2012)": the same people's later works.
+    r"((?:1[5-9]|20)\d\d)[a-z]?(?:\s*,\s*(?:1[5-9]|20)\d\d[a-z]?)*\)"
 )
 # "Caffarelli–Vázquez 2011 (existence, …)": names and a bare year.
 _NAME_BARE_YEAR = re.compile(
     r"(?<![\w-])([A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*)\s+((?:1[5-9]|20)\d\d)\b"
+)
+# "Calderini et al.", "Zhou–Pott et al.": people and "et al." without a year.
+_NAME_ET_AL = re.compile(
+    r"(?<![\w-])([A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*)\s+et\s+al\b"
 )
 # A Known Result that opens with its authors and a colon: "Cerrai–Röckner: multiplicative
 # noise …", "Salins, Budhiraja, Dupuis: uniform LDP …", "Freidlin (1988): …".
@@ -334,6 +341,8 @@ def cited_authors(text: str) -> list[tuple[str, ...]]:
     found += [m.group(1) for m in _NAME_YEAR.finditer(text)]
     rest = _NAME_YEAR.sub(" ", _CITATION.sub(" ", text))
     found += [m.group(1).replace("–", ",") for m in _NAME_BARE_YEAR.finditer(rest)]
+    # "Calderini et al. bivariate": a byline without its year is a citation still.
+    found += [m.group(1).replace("–", ",") for m in _NAME_ET_AL.finditer(rest)]
     venues = venue_words(text) | _JOURNAL_WORDS
     for raw in found:
         # An en dash joins people ("Nualart–Pardoux 1992"); a hyphen is one surname's
@@ -714,9 +723,12 @@ def _not_a_subject(
 ) -> bool:
     """A journal's name ("invent math", from "Invent. Math."), a citation key
     ("tevenkatesh2013"), or someone's full name ("Wenxian Shen", a cited surname after a name
-    the source capitalises): what a note says about a paper, never what it is about."""
+    the source capitalises), or a byline ("Basor et al", asked, brought 25 papers saying "et
+    al"): what a note says about a paper, never what it is about."""
     ws = words(phrase)
     if any(w in venues or _CITE_KEY.match(w) for w in ws):
+        return True
+    if any(a == "et" and b == "al" for a, b in itertools.pairwise(ws)):
         return True
     if len(ws) >= 2 and ws[-1] in people:
         caps = {fold(w).lower() for w in re.findall(r"\b[A-Z][^\W\d_]+", source)}

@@ -362,3 +362,21 @@ def test_the_training_script_admits_what_the_product_does() -> None:
     kept = admitted(pool, p, 0.3)
     # Ties fall in title order; the ineligible one is never admitted.
     assert kept == {id(r) for r in pool[: rank.FREE_PLACES + 2]}
+
+
+def test_a_cited_person_who_wrote_much_of_the_pool_tells_less_of_each_paper() -> None:
+    from mathlsp.search.rank import CROWD, Match, author_crowd
+
+    person, other = Term("bourgain", "author", 1.0, "Bourgain"), Term("velo", "author", 1.0, "Velo")
+    phrase = Term("zakharov system", "keyword", 1.0, "zakharov system")
+    # No cited person: nothing to discount.
+    assert author_crowd([Match(phrase, "title", 0.9, 3, 150)]) == 0.0
+    two = author_crowd([Match(person, "title", 0.5, 2, 150)])
+    twenty = author_crowd([Match(person, "title", 0.5, 20, 150)])
+    assert 0 < two < twenty < 1
+    assert author_crowd([Match(person, "title", 0.5, 5 * CROWD, 150)]) == 1.0
+    # Of two cited people, the one who wrote fewest of the papers found speaks for the paper.
+    both = [Match(person, "title", 0.5, 20, 150), Match(other, "title", 0.5, 2, 150)]
+    assert author_crowd(both) == two
+    # More of it never raises the odds.
+    assert MONOTONE["author_crowd"] == -1

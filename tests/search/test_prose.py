@@ -112,3 +112,38 @@ def test_breaks_noun_reads_one_word() -> None:
         assert breaks_noun(verb, last=False) and breaks_noun(verb, last=True)
     for noun in ("exercises", "premises", "sizes", "analyses", "series", "prizes"):
         assert not breaks_noun(noun, last=True)
+
+
+INSIDE = (
+    "Tame fields cover part of the picture, and geodesic hypersurfaces force arithmeticity; "
+    "the sets keep mixed expressions apart. The Rogers–Ramanujan identities, Jones–Wenzl "
+    "idempotents, the Edwards–Wilkinson equation and the Navier–Stokes blow-up; prime gaps "
+    "grow, and the finite elements method converges."
+)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "tame fields cover part",
+        "geodesic hypersurfaces force arithmeticity",
+        "sets keep mixed expressions",
+    ],
+)
+def test_a_plural_subject_and_its_verb_inside_a_phrase_is_prose(phrase: str) -> None:
+    # Its subject, verb and object cut as one phrase: no title says "fields cover part".
+    assert clause_in(phrase, INSIDE)
+
+
+@pytest.mark.parametrize(
+    "phrase",
+    [
+        "rogers ramanujan identities",  # a name ending in "s", inside a joined name
+        "jones wenzl idempotents",
+        "edwards wilkinson equation",
+        "navier stokes blow-up",
+        "finite elements method",  # a noun after the plural, no bare verb
+    ],
+)
+def test_a_joined_name_ending_in_s_is_no_plural_subject(phrase: str) -> None:
+    assert not clause_in(phrase, INSIDE)
