@@ -154,17 +154,13 @@ def _occurrences(phrase: Sequence[str], tokens: Sequence[str]) -> list[int]:
     return out
 
 
-def _capitalised(word: str, tokens: Sequence[str]) -> bool:
-    said = [t for t in tokens if words(t) == [word]]
-    return bool(said) and all(t[:1].isupper() for t in said)
-
-
-def _named(word: str, tokens: Sequence[str]) -> bool:
-    """Whether the source writes `word` capitalised wherever it says it, inside a joined name
-    too ("Rogers–Ramanujan identities", "Jones–Wenzl idempotents", "Navier–Stokes"): a
-    person's name ending in "s", not a plural."""
-    said = [part for t in tokens for part in re.split(r"[-–—]", t) if words(part) == [word]]
-    return bool(said) and all(part[:1].isupper() for part in said)
+def _capitalised(word: str, tokens: Sequence[str], joined: bool = False) -> bool:
+    """Whether the source writes `word` capitalised wherever it says it as a word of its own;
+    `joined`: inside a name joined by dashes too ("Rogers–Ramanujan identities", "Jones–Wenzl
+    idempotents"): a person's name ending in "s", not a plural."""
+    parts = (p for t in tokens for p in (re.split(r"[-–—]", t) if joined else [t]))
+    said = [p for p in parts if words(p) == [word]]
+    return bool(said) and all(p[:1].isupper() for p in said)
 
 
 def clause_in(phrase: str, source: str) -> bool:
@@ -196,6 +192,6 @@ def clause_in(phrase: str, source: str) -> bool:
         _plural(ws[i - 1])
         and _bare_verb(ws[i])
         and ws[i] not in GENERIC
-        and not _named(ws[i - 1], tokens)
+        and not _capitalised(ws[i - 1], tokens, joined=True)
         for i in range(1, len(ws) - 1)
     )

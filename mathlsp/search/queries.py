@@ -12,7 +12,6 @@ that relevance is measured by.
 
 from __future__ import annotations
 
-import itertools
 import re
 from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
@@ -45,6 +44,7 @@ from mathlsp.search.text import (
     plain_text,
     query_words,
     remark,
+    says_et_al,
     stem,
     stems,
     words,
@@ -99,17 +99,15 @@ _NAME_YEAR = re.compile(
     # "Chelkak–Smirnov (2011, 2012)": the same people's later works.
     r"((?:1[5-9]|20)\d\d)[a-z]?(?:\s*,\s*(?:1[5-9]|20)\d\d[a-z]?)*\)"
 )
+# A capitalised surname, or several joined by dashes ("Caffarelli–Vázquez", "Heath-Brown").
+_SURNAMES = r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*"
 # "Caffarelli–Vázquez 2011 (existence, …)": names and a bare year.
-_NAME_BARE_YEAR = re.compile(
-    r"(?<![\w-])([A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*)\s+((?:1[5-9]|20)\d\d)\b"
-)
+_NAME_BARE_YEAR = re.compile(rf"(?<![\w-])({_SURNAMES})\s+((?:1[5-9]|20)\d\d)\b")
 # "Calderini et al.", "Zhou–Pott et al.": people and "et al." without a year.
-_NAME_ET_AL = re.compile(
-    r"(?<![\w-])([A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*)\s+et\s+al\b"
-)
+_NAME_ET_AL = re.compile(rf"(?<![\w-])({_SURNAMES})\s+et\s+al\b")
 # A Known Result that opens with its authors and a colon: "Cerrai–Röckner: multiplicative
 # noise …", "Salins, Budhiraja, Dupuis: uniform LDP …", "Freidlin (1988): …".
-_AUTHOR_UNIT = r"[A-Z][^\W\d_]*[a-z][^\W\d_]*(?:[-–][A-Z][^\W\d_]+)*(?:\s*\([^()]*\))?"
+_AUTHOR_UNIT = rf"{_SURNAMES}(?:\s*\([^()]*\))?"
 _ATTRIBUTED = re.compile(rf"^\W*((?:{_AUTHOR_UNIT})(?:\s*(?:,|&|\band\b)\s*{_AUTHOR_UNIT})*)\s*:")
 # What a line may open with before a colon that is no one.
 _LABELS = frozenset(
@@ -728,7 +726,7 @@ def _not_a_subject(
     ws = words(phrase)
     if any(w in venues or _CITE_KEY.match(w) for w in ws):
         return True
-    if any(a == "et" and b == "al" for a, b in itertools.pairwise(ws)):
+    if says_et_al(ws):
         return True
     if len(ws) >= 2 and ws[-1] in people:
         caps = {fold(w).lower() for w in re.findall(r"\b[A-Z][^\W\d_]+", source)}

@@ -653,10 +653,14 @@ def is_prose(text: str) -> bool:
         return True
     if sum(sum(c.isdigit() for c in w) >= 3 for w in ws) >= 2:
         return True
-    # "Aten et al": a citation, not an object.
-    if any(a == "et" and b == "al" for a, b in itertools.pairwise(ws)):
+    if says_et_al(ws):
         return True
     return len(ws) > 1 and ws[0] in REPORTING and ws[0] not in _ADJECTIVAL
+
+
+def says_et_al(ws: Sequence[str]) -> bool:
+    """Whether words (`words`) say "et al": a citation's byline ("Aten et al"), not an object."""
+    return any(a == "et" and b == "al" for a, b in itertools.pairwise(ws))
 
 
 def read_off_formula(source: str, phrase: str) -> bool:
